@@ -1,0 +1,24 @@
+// Turning an extracted pith::Document into text, Markdown, HTML or JSON.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "pith/pith.hpp"
+
+namespace pith {
+
+enum class Format { text, markdown, html, json };
+
+// "text", "markdown" (or "md"), "html", "json"; nullopt for anything else.
+std::optional<Format> parse_format(std::string_view name);
+
+// Renders the document. Output is always valid UTF-8.
+//  text:     the blocks, separated by blank lines
+//  markdown: headings, lists, quotes, fenced code, pipe tables
+//  html:     a small safe subset (h1-h6, p, ul/ol/li, blockquote, pre/code, table); no scripts, styles or attributes
+//  json:     metadata + text + markdown + blocks (schema in README)
+std::string render(const Document& doc, Format format);
+
+}  // namespace pith

@@ -1,0 +1,355 @@
+#include "dom/build.hpp"
+
+#include <gumbo.h>
+
+#include <memory_resource>
+#include <utility>
+#include <vector>
+
+#include "dom/prescan.hpp"
+
+namespace pith::dom {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Gumbo allocates many small objects and frees them one by one; a bump arena
+// released at once is faster and lets us skip gumbo_destroy_output, which
+// recurses over the tree and could overflow the stack on deep nesting.
+void* arena_allocate(void* arena, size_t size) {
+  return static_cast<std::pmr::monotonic_buffer_resource*>(arena)->allocate(
+      size ? size : 1, alignof(std::max_align_t));
+}
+void arena_deallocate(void*, void*) {}
+
+Tag map_tag(GumboTag t) {
+  switch (t) {
+    case GUMBO_TAG_HTML: return Tag::html;
+    case GUMBO_TAG_HEAD: return Tag::head;
+    case GUMBO_TAG_BODY: return Tag::body;
+    case GUMBO_TAG_TITLE: return Tag::title;
+    case GUMBO_TAG_META: return Tag::meta;
+    case GUMBO_TAG_LINK: return Tag::link;
+    case GUMBO_TAG_SCRIPT: return Tag::script;
+    case GUMBO_TAG_STYLE: return Tag::style;
+    case GUMBO_TAG_BASE: return Tag::base;
+    case GUMBO_TAG_IMG: return Tag::img;
+    case GUMBO_TAG_FIGURE: return Tag::figure;
+    case GUMBO_TAG_FIGCAPTION: return Tag::figcaption;
+    case GUMBO_TAG_VIDEO: return Tag::video;
+    case GUMBO_TAG_AUDIO: return Tag::audio;
+    case GUMBO_TAG_IFRAME: return Tag::iframe;
+    case GUMBO_TAG_OBJECT: return Tag::object;
+    case GUMBO_TAG_EMBED: return Tag::embed;
+    case GUMBO_TAG_CANVAS: return Tag::canvas;
+    case GUMBO_TAG_SVG: return Tag::svg;
+    case GUMBO_TAG_MATH: return Tag::math;
+    case GUMBO_TAG_A: return Tag::a;
+    case GUMBO_TAG_P: return Tag::p;
+    case GUMBO_TAG_BR: return Tag::br;
+    case GUMBO_TAG_HR: return Tag::hr;
+    case GUMBO_TAG_DIV: return Tag::div;
+    case GUMBO_TAG_SPAN: return Tag::span;
+    case GUMBO_TAG_SECTION: return Tag::section;
+    case GUMBO_TAG_ARTICLE: return Tag::article;
+    case GUMBO_TAG_MAIN: return Tag::main;
+    case GUMBO_TAG_HEADER: return Tag::header;
+    case GUMBO_TAG_FOOTER: return Tag::footer;
+    case GUMBO_TAG_NAV: return Tag::nav;
+    case GUMBO_TAG_ASIDE: return Tag::aside;
+    case GUMBO_TAG_ADDRESS: return Tag::address;
+    case GUMBO_TAG_H1: return Tag::h1;
+    case GUMBO_TAG_H2: return Tag::h2;
+    case GUMBO_TAG_H3: return Tag::h3;
+    case GUMBO_TAG_H4: return Tag::h4;
+    case GUMBO_TAG_H5: return Tag::h5;
+    case GUMBO_TAG_H6: return Tag::h6;
+    case GUMBO_TAG_UL: return Tag::ul;
+    case GUMBO_TAG_OL: return Tag::ol;
+    case GUMBO_TAG_LI: return Tag::li;
+    case GUMBO_TAG_DL: return Tag::dl;
+    case GUMBO_TAG_DT: return Tag::dt;
+    case GUMBO_TAG_DD: return Tag::dd;
+    case GUMBO_TAG_MENU: return Tag::menu;
+    case GUMBO_TAG_BLOCKQUOTE: return Tag::blockquote;
+    case GUMBO_TAG_PRE: return Tag::pre;
+    case GUMBO_TAG_CODE: return Tag::code;
+    case GUMBO_TAG_KBD: return Tag::kbd;
+    case GUMBO_TAG_SAMP: return Tag::samp;
+    case GUMBO_TAG_TT: return Tag::tt;
+    case GUMBO_TAG_TABLE: return Tag::table;
+    case GUMBO_TAG_CAPTION: return Tag::caption;
+    case GUMBO_TAG_THEAD: return Tag::thead;
+    case GUMBO_TAG_TBODY: return Tag::tbody;
+    case GUMBO_TAG_TFOOT: return Tag::tfoot;
+    case GUMBO_TAG_TR: return Tag::tr;
+    case GUMBO_TAG_TD: return Tag::td;
+    case GUMBO_TAG_TH: return Tag::th;
+    case GUMBO_TAG_FORM: return Tag::form;
+    case GUMBO_TAG_FIELDSET: return Tag::fieldset;
+    case GUMBO_TAG_LEGEND: return Tag::legend;
+    case GUMBO_TAG_INPUT: return Tag::input;
+    case GUMBO_TAG_BUTTON: return Tag::button;
+    case GUMBO_TAG_SELECT: return Tag::select;
+    case GUMBO_TAG_OPTION: return Tag::option;
+    case GUMBO_TAG_TEXTAREA: return Tag::textarea;
+    case GUMBO_TAG_LABEL: return Tag::label;
+    case GUMBO_TAG_B: return Tag::b;
+    case GUMBO_TAG_STRONG: return Tag::strong;
+    case GUMBO_TAG_I: return Tag::i;
+    case GUMBO_TAG_EM: return Tag::em;
+    case GUMBO_TAG_U: return Tag::u;
+    case GUMBO_TAG_S: return Tag::s;
+    case GUMBO_TAG_SMALL: return Tag::small;
+    case GUMBO_TAG_BIG: return Tag::big;
+    case GUMBO_TAG_SUP: return Tag::sup;
+    case GUMBO_TAG_SUB: return Tag::sub;
+    case GUMBO_TAG_MARK: return Tag::mark;
+    case GUMBO_TAG_ABBR: return Tag::abbr;
+    case GUMBO_TAG_CITE: return Tag::cite;
+    case GUMBO_TAG_Q: return Tag::q;
+    case GUMBO_TAG_DEL: return Tag::del;
+    case GUMBO_TAG_INS: return Tag::ins;
+    case GUMBO_TAG_TIME: return Tag::time;
+    case GUMBO_TAG_FONT: return Tag::font;
+    case GUMBO_TAG_CENTER: return Tag::center;
+    case GUMBO_TAG_DETAILS: return Tag::details;
+    case GUMBO_TAG_SUMMARY: return Tag::summary;
+    default: return Tag::other;
+  }
+}
+
+bool map_attr(std::string_view name, Attr& out) {
+  struct Entry { std::string_view name; Attr attr; };
+  static constexpr Entry kKept[] = {
+      {"class", Attr::class_}, {"id", Attr::id}, {"role", Attr::role},
+      {"itemprop", Attr::itemprop}, {"itemtype", Attr::itemtype}, {"href", Attr::href},
+      {"src", Attr::src}, {"alt", Attr::alt}, {"lang", Attr::lang}, {"type", Attr::type},
+      {"name", Attr::name}, {"property", Attr::property}, {"content", Attr::content},
+      {"datetime", Attr::datetime}, {"rel", Attr::rel}, {"charset", Attr::charset},
+      {"http-equiv", Attr::http_equiv}, {"title", Attr::title}};
+  for (const Entry& e : kKept)
+    if (e.name == name) { out = e.attr; return true; }
+  return false;
+}
+
+char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c; }
+
+bool contains_ci(std::string_view hay, std::string_view needle) {
+  if (needle.size() > hay.size()) return false;
+  for (std::size_t i = 0; i + needle.size() <= hay.size(); ++i) {
+    std::size_t k = 0;
+    while (k < needle.size() && lower(hay[i + k]) == needle[k]) ++k;
+    if (k == needle.size()) return true;
+  }
+  return false;
+}
+
+// Removes spaces so "display : none" matches "display:none".
+bool style_hides(std::string_view style) {
+  std::string squeezed;
+  squeezed.reserve(style.size());
+  for (char c : style)
+    if (c != ' ' && c != '\t' && c != '\n') squeezed.push_back(lower(c));
+  return squeezed.find("display:none") != std::string::npos ||
+         squeezed.find("visibility:hidden") != std::string::npos;
+}
+
+bool is_hidden(const GumboElement& el) {
+  const GumboVector& attrs = el.attributes;
+  for (unsigned i = 0; i < attrs.length; ++i) {
+    const auto* a = static_cast<const GumboAttribute*>(attrs.data[i]);
+    std::string_view name = a->name;
+    std::string_view value = a->value;
+    if (name == "hidden") return true;
+    if (name == "aria-hidden" && contains_ci(value, "true")) return true;
+    if (name == "style" && style_hides(value)) return true;
+  }
+  return false;
+}
+
+bool skipped_element(Tag tag, const GumboElement& el) {
+  switch (tag) {
+    case Tag::style: case Tag::svg: case Tag::math: case Tag::canvas:
+    case Tag::iframe: case Tag::object: case Tag::embed:
+      return true;
+    case Tag::script: {
+      const GumboAttribute* type = gumbo_get_attribute(&el.attributes, "type");
+      return !(type && contains_ci(type->value, "ld+json"));
+    }
+    default:
+      break;
+  }
+  if (el.tag == GUMBO_TAG_TEMPLATE || el.tag == GUMBO_TAG_NOSCRIPT) return true;
+  // <input type=hidden> and friends are hidden by is_hidden's caller anyway.
+  return false;
+}
+
+class Builder {
+ public:
+  explicit Builder(std::size_t input_size) {
+    dom_.pool.reserve(input_size / 2);
+    dom_.nodes.reserve(input_size / 40 + 16);
+  }
+
+  Dom build(const GumboNode* root) {
+    struct Pending { const GumboNode* node; NodeId parent; std::uint16_t depth; };
+    std::vector<Pending> stack;
+    stack.push_back({root, kNoNode, 0});
+    // Preorder without recursion: children are pushed in reverse so that they
+    // pop in document order. subtree_end is fixed up afterwards.
+    while (!stack.empty()) {
+      Pending p = stack.back();
+      stack.pop_back();
+      const GumboNode* g = p.node;
+      if (g->type == GUMBO_NODE_TEXT || g->type == GUMBO_NODE_WHITESPACE ||
+          g->type == GUMBO_NODE_CDATA) {
+        if (p.parent == kNoNode) continue;
+        add_text(g->v.text.text, p.parent, p.depth);
+        continue;
+      }
+      if (g->type != GUMBO_NODE_ELEMENT && g->type != GUMBO_NODE_TEMPLATE) continue;
+      const GumboElement& el = g->v.element;
+      Tag tag = map_tag(el.tag);
+      if (skipped_element(tag, el) || is_hidden(el)) continue;
+      NodeId id = add_element(tag, el, p.parent, p.depth);
+      std::uint16_t child_depth = p.depth == 0xFFFF ? p.depth : static_cast<std::uint16_t>(p.depth + 1);
+      for (unsigned i = el.children.length; i-- > 0;)
+        stack.push_back({static_cast<const GumboNode*>(el.children.data[i]), id, child_depth});
+    }
+    // A node's subtree ends where the next node that is not its descendant
+    // starts; computed bottom-up from the last node.
+    auto& nodes = dom_.nodes;
+    for (NodeId i = static_cast<NodeId>(nodes.size()); i-- > 0;) {
+      NodeId last = nodes[i].last_child;
+      nodes[i].subtree_end = last == kNoNode ? i + 1 : nodes[last].subtree_end;
+    }
+    return std::move(dom_);
+  }
+
+ private:
+  NodeId link(Tag tag, NodeId parent, std::uint16_t depth) {
+    NodeId id = static_cast<NodeId>(dom_.nodes.size());
+    Node n;
+    n.tag = tag;
+    n.parent = parent;
+    n.depth = depth;
+    dom_.nodes.push_back(n);
+    if (parent != kNoNode) {
+      Node& par = dom_.nodes[parent];
+      if (par.last_child == kNoNode) par.first_child = id;
+      else dom_.nodes[par.last_child].next_sibling = id;
+      par.last_child = id;
+    }
+    return id;
+  }
+
+  void add_text(std::string_view text, NodeId parent, std::uint16_t depth) {
+    // Adjacent text pieces (Gumbo splits around skipped nodes) merge into one.
+    Node& par = dom_.nodes[parent];
+    if (par.last_child != kNoNode && dom_.nodes[par.last_child].tag == Tag::text &&
+        dom_.nodes[par.last_child].text_offset + dom_.nodes[par.last_child].text_length ==
+            dom_.pool.size()) {
+      dom_.pool.append(text);
+      dom_.nodes[par.last_child].text_length += static_cast<std::uint32_t>(text.size());
+      return;
+    }
+    NodeId id = link(Tag::text, parent, depth);
+    dom_.nodes[id].text_offset = static_cast<std::uint32_t>(dom_.pool.size());
+    dom_.nodes[id].text_length = static_cast<std::uint32_t>(text.size());
+    dom_.pool.append(text);
+  }
+
+  NodeId add_element(Tag tag, const GumboElement& el, NodeId parent, std::uint16_t depth) {
+    NodeId id = link(tag, parent, depth);
+    Node& n = dom_.nodes[id];
+    n.attr_begin = static_cast<std::uint32_t>(dom_.attrs.size());
+    const GumboVector& attrs = el.attributes;
+    for (unsigned i = 0; i < attrs.length && n.attr_count < 0xFFFF; ++i) {
+      const auto* a = static_cast<const GumboAttribute*>(attrs.data[i]);
+      Attr name;
+      if (!map_attr(a->name, name)) continue;
+      std::string_view value = a->value;
+      dom_.attrs.push_back({name, static_cast<std::uint32_t>(dom_.pool.size()),
+                            static_cast<std::uint32_t>(value.size())});
+      dom_.pool.append(value);
+      ++n.attr_count;
+    }
+    return id;
+  }
+
+  Dom dom_;
+};
+
+}  // namespace
+
+Dom build_dom(std::string_view utf8_html, BuildTimings* timings) {
+  auto t0 = Clock::now();
+  std::string stripped = strip_raw_text_bodies(utf8_html);
+  std::pmr::monotonic_buffer_resource arena(stripped.size() * 4 + 4096);
+  GumboOptions options = kGumboDefaultOptions;
+  options.allocator = arena_allocate;
+  options.deallocator = arena_deallocate;
+  options.userdata = &arena;
+  options.max_errors = 0;  // we never read parse errors; don't collect them
+  GumboOutput* output = gumbo_parse_with_options(&options, stripped.data(), stripped.size());
+  auto t1 = Clock::now();
+  Dom dom = Builder(stripped.size()).build(output->root);
+  // No gumbo_destroy_output: the arena owns every byte Gumbo allocated.
+  auto t2 = Clock::now();
+  if (timings) {
+    timings->parse = t1 - t0;
+    timings->build = t2 - t1;
+  }
+  return dom;
+}
+
+bool is_heading(Tag tag) { return heading_level(tag) != 0; }
+
+int heading_level(Tag tag) {
+  switch (tag) {
+    case Tag::h1: return 1;
+    case Tag::h2: return 2;
+    case Tag::h3: return 3;
+    case Tag::h4: return 4;
+    case Tag::h5: return 5;
+    case Tag::h6: return 6;
+    default: return 0;
+  }
+}
+
+bool is_block(Tag tag) {
+  switch (tag) {
+    case Tag::text: case Tag::a: case Tag::span: case Tag::b: case Tag::strong: case Tag::i:
+    case Tag::em: case Tag::u: case Tag::s: case Tag::small: case Tag::big: case Tag::sup:
+    case Tag::sub: case Tag::mark: case Tag::abbr: case Tag::cite: case Tag::q: case Tag::del:
+    case Tag::ins: case Tag::time: case Tag::font: case Tag::code: case Tag::kbd: case Tag::samp:
+    case Tag::tt: case Tag::img: case Tag::br: case Tag::label: case Tag::input:
+    case Tag::button: case Tag::select: case Tag::option: case Tag::textarea: case Tag::picture:
+      return false;
+    default:
+      return true;
+  }
+}
+
+std::string_view tag_name(Tag tag) {
+  switch (tag) {
+    case Tag::text: return "#text";
+    case Tag::p: return "p";
+    case Tag::div: return "div";
+    case Tag::article: return "article";
+    case Tag::main: return "main";
+    case Tag::section: return "section";
+    case Tag::td: return "td";
+    case Tag::body: return "body";
+    case Tag::ul: return "ul";
+    case Tag::ol: return "ol";
+    case Tag::li: return "li";
+    case Tag::table: return "table";
+    case Tag::span: return "span";
+    case Tag::a: return "a";
+    default: return "element";
+  }
+}
+
+}  // namespace pith::dom

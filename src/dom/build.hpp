@@ -1,0 +1,22 @@
+#pragma once
+
+#include <chrono>
+#include <string_view>
+
+#include "dom/dom.hpp"
+
+namespace pith::dom {
+
+struct BuildTimings {
+  std::chrono::nanoseconds parse{0};  // Gumbo
+  std::chrono::nanoseconds build{0};  // Gumbo tree -> Dom
+};
+
+// Parses UTF-8 HTML with Gumbo and converts the tree into a Dom. Scripts,
+// styles, comments, <template>, <svg>, <math> and hidden subtrees (the
+// `hidden` attribute, aria-hidden="true", inline display:none) are left out;
+// JSON-LD scripts are kept with their text. Never recurses, so any nesting
+// depth is safe.
+Dom build_dom(std::string_view utf8_html, BuildTimings* timings = nullptr);
+
+}  // namespace pith::dom

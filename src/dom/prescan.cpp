@@ -1,0 +1,104 @@
+#include "dom/prescan.hpp"
+
+#include <cstring>
+
+namespace pith::dom {
+namespace {
+
+char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c; }
+
+bool starts_with_ci(std::string_view s, std::size_t at, std::string_view word) {
+  if (at + word.size() > s.size()) return false;
+  for (std::size_t k = 0; k < word.size(); ++k)
+    if (lower(s[at + k]) != word[k]) return false;
+  return true;
+}
+
+bool ends_tag_name(std::string_view s, std::size_t at) {
+  if (at >= s.size()) return true;
+  char c = s[at];
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '/' || c == '>';
+}
+
+// Index of the '>' closing the tag whose attributes start at `at`, honouring
+// quoted attribute values; npos when the page ends first.
+std::size_t find_tag_end(std::string_view s, std::size_t at) {
+  char quote = 0;
+  for (std::size_t i = at; i < s.size(); ++i) {
+    char c = s[i];
+    if (quote) {
+      if (c == quote) quote = 0;
+    } else if (c == '"' || c == '\'') {
+      // Only a quote right after '=' (possibly after spaces) opens a value.
+      std::size_t j = i;
+      while (j > at && (s[j - 1] == ' ' || s[j - 1] == '\t' || s[j - 1] == '\n')) --j;
+      if (j > at && s[j - 1] == '=') quote = c;
+    } else if (c == '>') {
+      return i;
+    }
+  }
+  return std::string_view::npos;
+}
+
+// Index of "</name" that closes a raw-text body starting at `from`, npos if none.
+std::size_t find_raw_text_end(std::string_view s, std::size_t from, std::string_view name) {
+  for (std::size_t i = s.find("</", from); i != std::string_view::npos; i = s.find("</", i + 2)) {
+    if (starts_with_ci(s, i + 2, name) && ends_tag_name(s, i + 2 + name.size())) return i;
+  }
+  return std::string_view::npos;
+}
+
+bool is_json_ld(std::string_view attributes) {
+  std::string lowered(attributes);
+  for (char& c : lowered) c = lower(c);
+  return lowered.find("ld+json") != std::string::npos;
+}
+
+}  // namespace
+
+std::string strip_raw_text_bodies(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  std::size_t copied = 0;  // s[0, copied) is already in out
+  std::size_t i = 0;
+  while ((i = s.find('<', i)) != std::string_view::npos) {
+    if (s.compare(i, 4, "<!--") == 0) {
+      std::size_t end = s.find("-->", i + 4);
+      if (end == std::string_view::npos) break;
+      i = end + 3;
+      continue;
+    }
+    std::string_view name;
+    if (starts_with_ci(s, i + 1, "script") && ends_tag_name(s, i + 7)) name = "script";
+    else if (starts_with_ci(s, i + 1, "style") && ends_tag_name(s, i + 6)) name = "style";
+    if (name.empty()) {
+      // Skip over any other tag as a whole so that '<' inside its quoted
+      // attribute values is not mistaken for a tag.
+      if (i + 1 < s.size() && ((s[i + 1] | 0x20) >= 'a' && (s[i + 1] | 0x20) <= 'z')) {
+        std::size_t end = find_tag_end(s, i + 1);
+        if (end == std::string_view::npos) break;
+        i = end + 1;
+      } else {
+        ++i;
+      }
+      continue;
+    }
+    std::size_t attrs_at = i + 1 + name.size();
+    std::size_t open_end = find_tag_end(s, attrs_at);
+    if (open_end == std::string_view::npos) break;
+    std::size_t body_begin = open_end + 1;
+    std::size_t body_end = find_raw_text_end(s, body_begin, name);
+    if (body_end == std::string_view::npos) break;  // unclosed: leave it to Gumbo
+    if (name == "script" && is_json_ld(s.substr(attrs_at, open_end - attrs_at))) {
+      i = body_end + 2;
+      continue;
+    }
+    out.append(s.substr(copied, body_begin - copied));
+    copied = body_end;
+    i = body_end + 2;
+  }
+  out.append(s.substr(copied));
+  return out;
+}
+
+}  // namespace pith::dom

@@ -1,0 +1,283 @@
+#include "extract/blocks.hpp"
+
+#include <string>
+
+#include "extract/heuristics.hpp"
+#include "text/chars.hpp"
+
+namespace pith::extraction {
+
+using dom::Attr;
+using dom::kNoNode;
+using dom::NodeId;
+using dom::Tag;
+
+namespace {
+
+
+// A data table's cells hold text; a layout table's cells hold the page.
+bool is_data_table(const dom::Dom& dom, NodeId table) {
+  std::string_view role = dom.attr(table, Attr::role);
+  if (role == "presentation" || role == "none") return false;
+  for (NodeId i = table + 1; i < dom.nodes[table].subtree_end; ++i) {
+    switch (dom.nodes[i].tag) {
+      case Tag::table: case Tag::div: case Tag::p: case Tag::ul: case Tag::ol: case Tag::h1:
+      case Tag::h2: case Tag::h3: case Tag::h4: case Tag::h5: case Tag::h6: case Tag::blockquote:
+      case Tag::pre: case Tag::section: case Tag::article: case Tag::form:
+        return false;
+      default:
+        break;
+    }
+  }
+  return true;
+}
+
+std::string code_language(const dom::Dom& dom, NodeId pre) {
+  auto from_class = [&](NodeId id) -> std::string {
+    std::string_view cls = dom.attr(id, Attr::class_);
+    for (std::string_view prefix : {"language-", "lang-", "highlight-source-", "brush: "}) {
+      std::size_t at = cls.find(prefix);
+      if (at == std::string_view::npos) continue;
+      std::size_t begin = at + prefix.size();
+      std::size_t end = begin;
+      while (end < cls.size() && cls[end] != ' ' && cls[end] != ';' && cls[end] != '"') ++end;
+      return std::string(cls.substr(begin, end - begin));
+    }
+    return {};
+  };
+  std::string lang = from_class(pre);
+  if (lang.empty())
+    for (NodeId c = dom.nodes[pre].first_child; c != kNoNode && lang.empty();
+         c = dom.nodes[c].next_sibling)
+      if (dom.nodes[c].tag == Tag::code) lang = from_class(c);
+  return lang;
+}
+
+void trim(std::string& s) {
+  std::size_t b = 0, e = s.size();
+  while (b < e && (s[b] == ' ' || s[b] == '\n' || s[b] == '\t' || s[b] == '\r')) ++b;
+  while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\n' || s[e - 1] == '\t' || s[e - 1] == '\r')) --e;
+  s = s.substr(b, e - b);
+}
+
+class Renderer {
+ public:
+  explicit Renderer(const Pass& pass) : pass_(pass), dom_(pass.dom) {}
+
+  std::vector<Block> run(const std::vector<NodeId>& roots) {
+    for (NodeId root : roots) walk(root);
+    flush();
+    return std::move(blocks_);
+  }
+
+ private:
+  struct Open {
+    NodeId id;
+    NodeId end;
+  };
+
+  void walk(NodeId root) {
+    std::vector<Open> open;
+    NodeId end = dom_.nodes[root].subtree_end;
+    for (NodeId i = root; i < end;) {
+      while (!open.empty() && open.back().end <= i) {
+        leave(open.back().id);
+        open.pop_back();
+      }
+      if (pass_.dead[i]) {
+        i = dom_.nodes[i].subtree_end;
+        continue;
+      }
+      const dom::Node& n = dom_.nodes[i];
+      if (n.tag == Tag::text) {
+        add_text(dom_.text(i));
+        current_chars_ += pass_.features[i].text.chars;
+        current_link_chars_ += pass_.features[i].link_chars;
+        ++i;
+        continue;
+      }
+      if (n.tag == Tag::pre) {
+        // Verbatim: take the whole subtree's text at once.
+        flush();
+        std::string code;
+        for (NodeId k = i; k < n.subtree_end; ++k) {
+          if (pass_.dead[k]) { k = dom_.nodes[k].subtree_end - 1; continue; }
+          if (dom_.nodes[k].tag == Tag::text) code.append(dom_.text(k));
+          else if (dom_.nodes[k].tag == Tag::br) code.push_back('\n');
+        }
+        while (!code.empty() && (code.back() == '\n' || code.back() == ' ')) code.pop_back();
+        while (!code.empty() && code.front() == '\n') code.erase(0, 1);
+        if (!code.empty()) {
+          Block b;
+          b.kind = BlockKind::code;
+          b.text = std::move(code);
+          b.language = code_language(dom_, i);
+          blocks_.push_back(std::move(b));
+        }
+        i = n.subtree_end;
+        continue;
+      }
+      enter(i);
+      open.push_back({i, n.subtree_end});
+      ++i;
+    }
+    while (!open.empty()) {
+      leave(open.back().id);
+      open.pop_back();
+    }
+  }
+
+  void enter(NodeId id) {
+    Tag tag = dom_.nodes[id].tag;
+    if (tag == Tag::br) {
+      if (cell_depth_ > 0) { pending_space_ = true; return; }
+      if (!current_.empty() && current_.back() == '\n') flush();
+      else if (!current_.empty()) current_.push_back('\n');
+      pending_space_ = false;
+      return;
+    }
+    if (tag == Tag::img || tag == Tag::hr) {
+      if (tag == Tag::hr) flush();
+      return;
+    }
+    if (tag == Tag::table) {
+      flush();
+      data_tables_.push_back(is_data_table(dom_, id));
+      return;
+    }
+    if (tag == Tag::tr && in_data_table()) {
+      flush();
+      row_.clear();
+      row_header_ = true;
+      return;
+    }
+    if ((tag == Tag::td || tag == Tag::th) && in_data_table()) {
+      ++cell_depth_;
+      current_.clear();
+      pending_space_ = false;
+      if (tag == Tag::td) row_header_ = false;
+      return;
+    }
+    if (cell_depth_ > 0) {
+      if (dom::is_block(tag)) pending_space_ = true;
+      return;
+    }
+    if (!dom::is_block(tag)) return;
+    flush();
+    if (tag == Tag::ul || tag == Tag::ol) list_stack_.push_back(tag == Tag::ol);
+    if (tag == Tag::blockquote) ++quote_depth_;
+    if (dom::is_heading(tag)) heading_level_ = dom::heading_level(tag);
+    if (tag == Tag::li) ++li_depth_;
+  }
+
+  void leave(NodeId id) {
+    Tag tag = dom_.nodes[id].tag;
+    if (tag == Tag::table) {
+      flush();
+      data_tables_.pop_back();
+      return;
+    }
+    if ((tag == Tag::td || tag == Tag::th) && in_data_table() && cell_depth_ > 0) {
+      --cell_depth_;
+      trim(current_);
+      row_.push_back(std::move(current_));
+      current_.clear();
+      return;
+    }
+    if (tag == Tag::tr && in_data_table()) {
+      bool any = false;
+      for (const std::string& c : row_) any = any || !c.empty();
+      if (any) {
+        Block b;
+        b.kind = BlockKind::table_row;
+        b.header = row_header_;
+        b.cells = std::move(row_);
+        for (std::size_t k = 0; k < b.cells.size(); ++k) {
+          if (k) b.text += " | ";
+          b.text += b.cells[k];
+        }
+        blocks_.push_back(std::move(b));
+      }
+      row_.clear();
+      return;
+    }
+    if (cell_depth_ > 0 || !dom::is_block(tag)) return;
+    flush();
+    if (tag == Tag::ul || tag == Tag::ol) list_stack_.pop_back();
+    if (tag == Tag::blockquote) --quote_depth_;
+    if (dom::is_heading(tag)) heading_level_ = 0;
+    if (tag == Tag::li) --li_depth_;
+  }
+
+  bool in_data_table() const { return !data_tables_.empty() && data_tables_.back(); }
+
+  void add_text(std::string_view s) { text::append_collapsed(current_, s, pending_space_); }
+
+  void flush() {
+    if (cell_depth_ > 0) return;
+    trim(current_);
+    pending_space_ = false;
+    std::uint32_t chars = current_chars_, link_chars = current_link_chars_;
+    current_chars_ = current_link_chars_ = 0;
+    if (current_.empty()) return;
+    // "Read more", "See original", a line of tags: a paragraph that is mostly
+    // link text says nothing of its own.
+    if (heading_level_ == 0 && li_depth_ == 0 && chars > 0 &&
+        link_chars > kLinkParagraphDensity * chars && chars < kLinkParagraphMaxLength) {
+      current_.clear();
+      return;
+    }
+    Block b;
+    if (heading_level_ > 0) {
+      b.kind = BlockKind::heading;
+      b.level = heading_level_;
+      // Headings are one line.
+      for (char& c : current_)
+        if (c == '\n') c = ' ';
+    } else if (li_depth_ > 0) {
+      b.kind = BlockKind::list_item;
+      b.level = list_stack_.empty() ? 1 : static_cast<int>(list_stack_.size());
+      b.ordered = !list_stack_.empty() && list_stack_.back();
+    } else if (quote_depth_ > 0) {
+      b.kind = BlockKind::quote;
+    } else {
+      b.kind = BlockKind::paragraph;
+    }
+    b.text = std::move(current_);
+    current_.clear();
+    blocks_.push_back(std::move(b));
+  }
+
+  const Pass& pass_;
+  const dom::Dom& dom_;
+  std::vector<Block> blocks_;
+  std::string current_;
+  std::uint32_t current_chars_ = 0;       // code points of current_, for link density
+  std::uint32_t current_link_chars_ = 0;  // of which inside links
+  bool pending_space_ = false;
+  std::vector<bool> list_stack_;   // ordered?
+  std::vector<bool> data_tables_;  // data table?
+  std::vector<std::string> row_;
+  bool row_header_ = true;
+  int cell_depth_ = 0;
+  int quote_depth_ = 0;
+  int heading_level_ = 0;
+  int li_depth_ = 0;
+};
+
+}  // namespace
+
+std::vector<Block> to_blocks(const Pass& pass, const std::vector<NodeId>& roots) {
+  return Renderer(pass).run(roots);
+}
+
+std::string inline_text(const dom::Dom& dom, NodeId id) {
+  std::string out;
+  bool pending = false;
+  for (NodeId i = id; i < dom.nodes[id].subtree_end; ++i)
+    if (dom.nodes[i].tag == Tag::text) text::append_collapsed(out, dom.text(i), pending);
+    else if (dom::is_block(dom.nodes[i].tag) || dom.nodes[i].tag == Tag::br) pending = true;
+  return out;
+}
+
+}  // namespace pith::extraction

@@ -1,0 +1,20 @@
+// Turning the selected, pruned subtrees into pith::Blocks.
+#pragma once
+
+#include <vector>
+
+#include "dom/dom.hpp"
+#include "extract/pass.hpp"
+#include "pith/pith.hpp"
+
+namespace pith::extraction {
+
+// Walks the roots in document order, skipping dead nodes, and emits headings,
+// paragraphs, list items, quotes, code and table rows. Layout tables (cells
+// holding blocks or nested tables) are walked into rather than emitted as rows.
+std::vector<Block> to_blocks(const Pass& pass, const std::vector<dom::NodeId>& roots);
+
+// The text of one node, white space collapsed, as a heading block would hold it.
+std::string inline_text(const dom::Dom& dom, dom::NodeId id);
+
+}  // namespace pith::extraction

@@ -1,0 +1,102 @@
+#include "extract/content.hpp"
+
+#include "extract/blocks.hpp"
+#include "extract/heuristics.hpp"
+#include "extract/pass.hpp"
+#include "text/chars.hpp"
+
+namespace pith::extraction {
+
+using dom::kNoNode;
+using dom::NodeId;
+using dom::Tag;
+
+namespace {
+
+std::uint32_t content_length(const std::vector<Block>& blocks) {
+  std::uint32_t total = 0;
+  for (const Block& b : blocks) {
+    text::TextCounts c = text::count_text(b.text);
+    total += text::weighted_length(c.chars, c.cjk);
+  }
+  return total;
+}
+
+// The page's headline: the first <h1> whose text the title contains (or
+// that contains the title), else the first <h1> when there is only one.
+NodeId find_headline(const dom::Dom& dom, std::string_view title) {
+  NodeId first = kNoNode;
+  int count = 0;
+  for (NodeId i = 0; i < dom.size(); ++i) {
+    if (dom.nodes[i].tag != Tag::h1) continue;
+    std::string text = inline_text(dom, i);
+    if (text.empty()) continue;
+    if (!title.empty() && (title.find(text) != std::string_view::npos ||
+                           text.find(title) != std::string::npos))
+      return i;
+    if (first == kNoNode) first = i;
+    ++count;
+  }
+  return count == 1 ? first : kNoNode;
+}
+
+struct Attempt {
+  std::vector<Block> blocks;
+  std::vector<NodeId> roots;
+  std::uint32_t length = 0;
+};
+
+Attempt run(const dom::Dom& dom, const std::vector<Hints>& hints, Flags flags) {
+  Pass pass(dom, hints, flags);
+  prepare(pass);
+  Attempt a;
+  a.roots = select_content(pass);
+  if (a.roots.empty()) return a;
+  prune_content(pass, a.roots);
+  a.blocks = to_blocks(pass, a.roots);
+  a.length = content_length(a.blocks);
+  return a;
+}
+
+}  // namespace
+
+std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& options) {
+  if (dom.size() == 0) return {};
+  std::vector<Hints> hints(dom.size());
+  for (NodeId i = 0; i < dom.size(); ++i)
+    if (dom.nodes[i].tag != Tag::text) hints[i] = node_hints(dom, i);
+
+  // Fewer assumptions on each retry, as Readability does; keep the longest.
+  static constexpr Flags kAttempts[] = {
+      {true, true, true}, {false, true, true}, {false, false, true}, {false, false, false}};
+  Attempt best;
+  for (const Flags& flags : kAttempts) {
+    Attempt a = run(dom, hints, flags);
+    if (a.length > best.length) best = std::move(a);
+    if (best.length >= kRetryLength) break;
+  }
+  if (best.length < kMinContentLength) return {};
+
+  if (options.include_title) {
+    NodeId headline = find_headline(dom, options.title);
+    bool inside_content = false;
+    for (NodeId r : best.roots)
+      if (headline != kNoNode && headline >= r && headline < dom.nodes[r].subtree_end)
+        inside_content = true;
+    if (headline != kNoNode && !inside_content && !best.roots.empty() &&
+        headline < best.roots.front()) {
+      std::string text = inline_text(dom, headline);
+      bool duplicate = !best.blocks.empty() && best.blocks.front().text == text;
+      if (!text.empty() && !duplicate) {
+        Block b;
+        b.kind = BlockKind::heading;
+        b.level = 1;
+        b.text = std::move(text);
+        best.blocks.insert(best.blocks.begin(), std::move(b));
+      }
+    }
+  }
+  return std::move(best.blocks);
+}
+
+}  // namespace pith::extraction

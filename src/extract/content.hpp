@@ -1,0 +1,18 @@
+// The extraction stage as a whole: Dom in, main-content blocks out.
+#pragma once
+
+#include <vector>
+
+#include "dom/dom.hpp"
+#include "pith/pith.hpp"
+
+namespace pith::extraction {
+
+struct ContentOptions {
+  bool include_title = true;
+  std::string_view title;  // the page title as the metadata stage found it
+};
+
+std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& options);
+
+}  // namespace pith::extraction

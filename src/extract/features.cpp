@@ -1,0 +1,63 @@
+#include "extract/features.hpp"
+
+namespace pith::extraction {
+
+using dom::kNoNode;
+using dom::NodeId;
+using dom::Tag;
+
+std::vector<NodeFeatures> measure(const dom::Dom& dom, const std::vector<std::uint8_t>& dead) {
+  const std::size_t n = dom.size();
+  std::vector<NodeFeatures> f(n);
+  // Forward: parents come before children, so inherited facts are ready.
+  for (NodeId i = 0; i < n; ++i) {
+    if (!dead.empty() && dead[i]) continue;
+    const dom::Node& node = dom.nodes[i];
+    NodeFeatures& fi = f[i];
+    NodeId parent = node.parent;
+    bool parent_in_link = parent != kNoNode && f[parent].in_link;
+    fi.in_link = parent_in_link || (node.tag == Tag::a && dom.has_attr(i, dom::Attr::href));
+    if (node.tag == Tag::text) {
+      fi.block = parent == kNoNode ? kNoNode : f[parent].block;
+      fi.text = text::count_text(dom.text(i));
+      if (fi.in_link) fi.link_chars = fi.text.chars;
+      if (fi.block != kNoNode) {
+        f[fi.block].own.add(fi.text);
+        f[fi.block].own_link_chars += fi.link_chars;
+      }
+      continue;
+    }
+    fi.block = dom::is_block(node.tag) || parent == kNoNode ? i : f[parent].block;
+    fi.elements = 1;
+    switch (node.tag) {
+      case Tag::a: fi.links = 1; break;
+      case Tag::p: case Tag::pre: fi.paragraphs = 1; break;
+      case Tag::li: fi.list_items = 1; break;
+      case Tag::img: fi.images = 1; break;
+      case Tag::input: case Tag::select: case Tag::textarea: case Tag::button: fi.inputs = 1; break;
+      case Tag::h1: case Tag::h2: case Tag::h3: case Tag::h4: case Tag::h5: case Tag::h6:
+        fi.headings = 1;
+        break;
+      default: break;
+    }
+  }
+  // Backward: children come after parents, so a reverse loop sums bottom-up.
+  for (NodeId i = static_cast<NodeId>(n); i-- > 1;) {
+    NodeId parent = dom.nodes[i].parent;
+    if (parent == kNoNode) continue;
+    NodeFeatures& p = f[parent];
+    const NodeFeatures& c = f[i];
+    p.text.add(c.text);
+    p.link_chars += c.link_chars;
+    p.elements += c.elements;
+    p.links += c.links;
+    p.paragraphs += c.paragraphs;
+    p.list_items += c.list_items;
+    p.images += c.images;
+    p.inputs += c.inputs;
+    p.headings += c.headings;
+  }
+  return f;
+}
+
+}  // namespace pith::extraction

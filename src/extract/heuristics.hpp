@@ -1,0 +1,74 @@
+// Every constant that steers the extraction heuristics, in one place, with
+// what it does and where its value comes from. "dev" figures are from
+// bench/run on ../shared/eval/dev (see README, "Accuracy").
+#pragma once
+
+#include <cstdint>
+
+namespace pith::extraction {
+
+// --- class/id hints --------------------------------------------------------
+// Score added (content-like names) or removed (clutter-like names) from a
+// candidate. Readability's value; with weights off (the last retry) the result
+// depends on text alone.
+inline constexpr int kClassWeight = 25;
+// Bonus for a node that declares itself the content (<article>, <main>,
+// role=main, itemprop=articleBody). Smaller than kClassWeight: markup lies
+// often (whole-page <main> wrappers, one <article> per teaser).
+inline constexpr int kContentHintBonus = 15;
+
+// --- paragraph scoring (Readability-style, in weighted characters, where a
+// CJK character counts 3: see text::weighted_length) -------------------------
+// A block's own text shorter than this does not vote for its ancestors.
+inline constexpr std::uint32_t kMinParagraphLength = 25;
+// One point per this many weighted characters, at most kMaxLengthPoints.
+inline constexpr std::uint32_t kLengthPerPoint = 100;
+inline constexpr double kMaxLengthPoints = 3.0;
+// How far up a paragraph's score travels; beyond the grandparent it is divided
+// by (level * kAncestorDecay).
+inline constexpr int kAncestorLevels = 5;
+inline constexpr double kAncestorDecay = 3.0;
+
+// --- choosing the top candidate --------------------------------------------
+// Candidates within this share of the best one count as alternatives; when
+// kMinAlternativesForAncestor of them sit under one ancestor of the best, the
+// content is split across siblings and that ancestor is taken instead.
+inline constexpr double kAlternativeShare = 0.75;
+inline constexpr int kMinAlternativesForAncestor = 3;
+// Siblings of the top candidate join the content when their score reaches
+// this share of the top score (and at least kMinSiblingScore)...
+inline constexpr double kSiblingShare = 0.2;
+inline constexpr double kMinSiblingScore = 10.0;
+// ...or when they are plain paragraphs: long with few links, or short, link-free
+// and ending a sentence.
+inline constexpr std::uint32_t kSiblingParagraphLength = 80;
+inline constexpr double kSiblingParagraphLinkDensity = 0.25;
+
+// --- pruning inside the content ---------------------------------------------
+// Containers with at least this many commas are prose and never pruned by the
+// conditional rules (Readability's value).
+inline constexpr std::uint32_t kProseCommas = 10;
+// Link density above which a container is a link list (navigation, teasers,
+// tag clouds); the higher bound applies to containers named like content.
+inline constexpr double kLinkListDensity = 0.33;
+inline constexpr double kLinkListDensityNamedContent = 0.5;
+// A container with less text than this and no heading is decoration.
+inline constexpr std::uint32_t kMinContainerLength = 25;
+// Counter bars ("10 Likes · Reward · Share 2", "1.2K shares"): at most this
+// many words, digits present, no sentence punctuation.
+inline constexpr std::uint32_t kCounterMaxWords = 10;
+// A paragraph whose text is mostly link text ("Read more", "See original")
+// is dropped when it is shorter than this.
+inline constexpr double kLinkParagraphDensity = 0.5;
+inline constexpr std::uint32_t kLinkParagraphMaxLength = 200;
+
+// --- accepting a result -----------------------------------------------------
+// A pass whose content is shorter than this is retried with fewer
+// assumptions (no unlikely-name removal, then no class weights, then no
+// conditional pruning), as Readability does.
+inline constexpr std::uint32_t kRetryLength = 500;
+// Content shorter than this is no main content at all (home pages, listings,
+// error pages).
+inline constexpr std::uint32_t kMinContentLength = 120;
+
+}  // namespace pith::extraction

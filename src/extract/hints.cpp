@@ -1,0 +1,120 @@
+#include "extract/hints.hpp"
+
+#include <re2/re2.h>
+
+#include <string>
+
+#include "extract/heuristics.hpp"
+
+namespace pith::extraction {
+namespace {
+
+using dom::Attr;
+using dom::Tag;
+
+// A token starts after the beginning or a non-alphanumeric character.
+#define PITH_TOKEN_START "(?:^|[^a-z0-9])"
+
+const RE2& positive_names() {
+  static const RE2 re(PITH_TOKEN_START
+                      "(?:article|body|content|entry|hentry|h-entry|main|post|text|blog|story|"
+                      "prose|markdown|richtext|rich-text|single|detail)");
+  return re;
+}
+
+const RE2& negative_names() {
+  static const RE2 re(PITH_TOKEN_START
+                      "(?:ads?(?:$|[^a-z0-9])|advert|banner|combx|comment|com-|contact|footer|"
+                      "foot(?:$|[^a-z0-9])|gdpr|masthead|outbrain|taboola|promo|related|"
+                      "share|sharing|shoutbox|sidebar|side-bar|skyscraper|sponsor|shopping|tags?(?:$|[^a-z0-9])|"
+                      "widget|cookie|consent|newsletter|subscri|social|breadcrumb|nav|menu|"
+                      "author|bio(?:$|[^a-z0-9])|disclaim|trending|popular|recommend|reply|replies|"
+                      "rating|vote|likes?(?:$|[^a-z0-9])|counter|toolbar|signup|login|modal|"
+                      "popup|overlay|hidden|pagination|pager|rss|disqus|community|"
+                      "most-?read|hot-?list|ranking|copyright)");
+  return re;
+}
+
+// Clutter names strong enough to remove a node before scoring, unless the same
+// node is also named like content.
+const RE2& unlikely_names() {
+  static const RE2 re(PITH_TOKEN_START
+                      "(?:-ad-|ai2html|banner|breadcrumb|combx|comment|community|cover-wrap|"
+                      "disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|"
+                      "shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|"
+                      "pagination|pager|popup|cookie|consent|newsletter|share|sharing|disclaim|"
+                      "trending|popular|recommend|navbar|nav(?:$|[^a-z0-9])|most-?read|ranking)");
+  return re;
+}
+
+const RE2& maybe_content_names() {
+  static const RE2 re(PITH_TOKEN_START "(?:and|article|body|column|content|main|shadow)");
+  return re;
+}
+
+std::string lowered_names(const dom::Dom& dom, dom::NodeId id) {
+  std::string_view cls = dom.attr(id, Attr::class_);
+  std::string_view ident = dom.attr(id, Attr::id);
+  std::string s;
+  s.reserve(cls.size() + ident.size() + 1);
+  s.append(cls);
+  s.push_back(' ');
+  s.append(ident);
+  for (char& c : s)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
+  return s;
+}
+
+bool iequals(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    char x = a[i], y = b[i];
+    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x + 32);
+    if (x != y) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+Hints node_hints(const dom::Dom& dom, dom::NodeId id) {
+  Hints h;
+  Tag tag = dom.nodes[id].tag;
+  switch (tag) {
+    case Tag::nav: case Tag::aside: case Tag::footer: case Tag::button: case Tag::select:
+    case Tag::textarea: case Tag::input: case Tag::dialog: case Tag::menu:
+      h.boilerplate_tag = true;
+      break;
+    case Tag::main: case Tag::article:
+      h.content = true;
+      break;
+    default:
+      break;
+  }
+  std::string_view role = dom.attr(id, Attr::role);
+  if (!role.empty()) {
+    if (iequals(role, "navigation") || iequals(role, "banner") || iequals(role, "contentinfo") ||
+        iequals(role, "complementary") || iequals(role, "menu") || iequals(role, "menubar") ||
+        iequals(role, "search") || iequals(role, "dialog") || iequals(role, "alert") ||
+        iequals(role, "toolbar"))
+      h.boilerplate_tag = true;
+    else if (iequals(role, "main") || iequals(role, "article"))
+      h.content = true;
+  }
+  std::string_view itemprop = dom.attr(id, Attr::itemprop);
+  if (!itemprop.empty() && (iequals(itemprop, "articlebody") || iequals(itemprop, "text") ||
+                            iequals(itemprop, "reviewbody")))
+    h.content = true;
+
+  if (dom.attr(id, Attr::class_).empty() && dom.attr(id, Attr::id).empty()) return h;
+  std::string names = lowered_names(dom, id);
+  bool positive = RE2::PartialMatch(names, positive_names());
+  bool negative = RE2::PartialMatch(names, negative_names());
+  if (positive) h.weight += kClassWeight;
+  if (negative) h.weight -= kClassWeight;
+  h.unlikely = RE2::PartialMatch(names, unlikely_names()) &&
+               !RE2::PartialMatch(names, maybe_content_names());
+  return h;
+}
+
+}  // namespace pith::extraction

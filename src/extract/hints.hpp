@@ -1,0 +1,20 @@
+// What a node's markup says about it: class and id tokens, ARIA roles,
+// schema.org properties and the tag itself. Patterns are matched with RE2 at
+// the start of a class/id token ("comment" matches "comment-list" and
+// "post-comments" but not "uncommented"), so they work for any naming scheme.
+#pragma once
+
+#include "dom/dom.hpp"
+
+namespace pith::extraction {
+
+struct Hints {
+  int weight = 0;         // +kClassWeight for content-like names, -kClassWeight for clutter-like
+  bool unlikely = false;  // named like clutter and not also like content: removed before scoring
+  bool content = false;   // declared as the main content (itemprop=articleBody, role=main, <main>, <article>)
+  bool boilerplate_tag = false;  // nav, aside, footer, form controls, role=navigation...
+};
+
+Hints node_hints(const dom::Dom& dom, dom::NodeId id);
+
+}  // namespace pith::extraction

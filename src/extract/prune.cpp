@@ -1,0 +1,120 @@
+#include <string>
+
+#include "extract/heuristics.hpp"
+#include "extract/pass.hpp"
+
+namespace pith::extraction {
+
+using dom::kNoNode;
+using dom::NodeId;
+using dom::Tag;
+
+namespace {
+
+// The numbers of a node after what was pruned inside it is taken away.
+struct Remaining {
+  text::TextCounts text;
+  std::uint32_t link_chars = 0, paragraphs = 0, images = 0, inputs = 0, headings = 0,
+                list_items = 0;
+
+  std::uint32_t length() const { return text::weighted_length(text.chars, text.cjk); }
+  double link_density() const {
+    return text.chars ? static_cast<double>(link_chars) / text.chars : 0.0;
+  }
+};
+
+Remaining remaining(const NodeFeatures& f, const Remaining& pruned) {
+  Remaining r;
+  r.text = f.text;
+  r.text.chars -= pruned.text.chars;
+  r.text.cjk -= pruned.text.cjk;
+  r.text.commas -= pruned.text.commas;
+  r.text.sentence_ends -= pruned.text.sentence_ends;
+  r.text.digits -= pruned.text.digits;
+  r.text.words -= pruned.text.words;
+  r.link_chars = f.link_chars - pruned.link_chars;
+  r.paragraphs = f.paragraphs - pruned.paragraphs;
+  r.images = f.images - pruned.images;
+  r.inputs = f.inputs - pruned.inputs;
+  r.headings = f.headings - pruned.headings;
+  r.list_items = f.list_items - pruned.list_items;
+  return r;
+}
+
+void accumulate(Remaining& into, const Remaining& r) {
+  into.text.add(r.text);
+  into.link_chars += r.link_chars;
+  into.paragraphs += r.paragraphs;
+  into.images += r.images;
+  into.inputs += r.inputs;
+  into.headings += r.headings;
+  into.list_items += r.list_items;
+}
+
+// Containers the conditional rules judge; paragraphs and inline elements are
+// judged as blocks when rendered.
+bool judged(Tag tag) {
+  switch (tag) {
+    case Tag::div: case Tag::section: case Tag::ul: case Tag::ol: case Tag::dl:
+    case Tag::table: case Tag::form: case Tag::fieldset: case Tag::aside: case Tag::header:
+    case Tag::footer: case Tag::figure: case Tag::other: case Tag::span: case Tag::center:
+    case Tag::details:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool is_list(Tag tag) { return tag == Tag::ul || tag == Tag::ol || tag == Tag::dl; }
+
+// "12", "1.2K", "16.02M Popularity", "10 Likes Reward 10 6 2 Share": short,
+// numeric, no sentence.
+bool is_counter_bar(const Remaining& r) {
+  return r.text.words > 0 && r.text.words <= kCounterMaxWords && r.text.digits > 0 &&
+         r.text.sentence_ends == 0 && r.text.commas == 0;
+}
+
+bool should_prune(const Pass& pass, NodeId id, const Remaining& r) {
+  const Hints& h = pass.hints[id];
+  Tag tag = pass.dom.nodes[id].tag;
+  if (h.content) return false;
+  if (pass.flags.weight_classes && h.weight < 0) return true;
+  if (r.text.commas >= kProseCommas) return false;
+  if (r.headings == 0 && r.length() < kMinContainerLength && r.images == 0 &&
+      r.text.chars > 0)
+    return true;
+  if (r.inputs > 0 && r.inputs > r.paragraphs / 3) return true;
+  double density_limit = h.weight > 0 ? kLinkListDensityNamedContent : kLinkListDensity;
+  if (r.link_density() > density_limit) return true;
+  if (r.images > 1 && r.paragraphs * 2 < r.images && tag != Tag::figure) return true;
+  if (tag != Tag::table && !is_list(tag) && r.headings == 0 && is_counter_bar(r)) return true;
+  return false;
+}
+
+}  // namespace
+
+void prune_content(Pass& pass, const std::vector<NodeId>& roots) {
+  const auto& nodes = pass.dom.nodes;
+  for (NodeId root : roots) {
+    NodeId end = nodes[root].subtree_end;
+    // Pruned amounts, kept only for nodes of this subtree, keyed by offset.
+    std::vector<Remaining> pruned(end - root);
+    // Bottom-up (reverse document order), so an outer container is judged on
+    // what is left after the clutter inside it is gone.
+    for (NodeId i = end; i-- > root + 1;) {
+      if (pass.dead[i] || !judged(nodes[i].tag)) continue;
+      Remaining r = remaining(pass.features[i], pruned[i - root]);
+      if (!pass.flags.clean_conditionally) {
+        if (!(pass.flags.weight_classes && pass.hints[i].weight < 0 && !pass.hints[i].content))
+          continue;
+      } else if (!should_prune(pass, i, r)) {
+        continue;
+      }
+      pass.kill(i);
+      for (NodeId a = nodes[i].parent; a != kNoNode && a >= root; a = nodes[a].parent)
+        accumulate(pruned[a - root], r);
+    }
+  }
+}
+
+}  // namespace pith::extraction

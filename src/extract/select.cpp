@@ -1,0 +1,239 @@
+#include <algorithm>
+#include <unordered_map>
+
+#include "extract/heuristics.hpp"
+#include "extract/pass.hpp"
+
+namespace pith::extraction {
+
+using dom::kNoNode;
+using dom::NodeId;
+using dom::Tag;
+
+namespace {
+
+bool inside(const dom::Dom& dom, NodeId node, Tag tag) {
+  for (NodeId p = dom.nodes[node].parent; p != kNoNode; p = dom.nodes[p].parent)
+    if (dom.nodes[p].tag == tag) return true;
+  return false;
+}
+
+// Nodes declared as content, or holding such a node, are never removed by
+// name: a "page-header-wrap" may well contain the <main>.
+std::vector<std::uint8_t> holds_declared_content(const Pass& pass) {
+  const auto& nodes = pass.dom.nodes;
+  std::vector<std::uint8_t> holds(nodes.size(), 0);
+  for (NodeId i = static_cast<NodeId>(nodes.size()); i-- > 0;) {
+    if (pass.hints[i].content) holds[i] = 1;
+    if (holds[i] && nodes[i].parent != kNoNode) holds[nodes[i].parent] = 1;
+  }
+  return holds;
+}
+
+int tag_base_score(Tag tag) {
+  switch (tag) {
+    case Tag::div: case Tag::article: case Tag::main: case Tag::section: return 5;
+    case Tag::pre: case Tag::td: case Tag::blockquote: return 3;
+    case Tag::address: case Tag::ol: case Tag::ul: case Tag::dl: case Tag::dd: case Tag::dt:
+    case Tag::li: case Tag::form: return -3;
+    case Tag::h1: case Tag::h2: case Tag::h3: case Tag::h4: case Tag::h5: case Tag::h6:
+    case Tag::th: return -5;
+    default: return 0;
+  }
+}
+
+// Blocks whose own text is a paragraph of the content, as far as voting goes.
+bool votes(Tag tag) {
+  switch (tag) {
+    case Tag::li: case Tag::dt: case Tag::th: case Tag::caption: case Tag::h1: case Tag::h2:
+    case Tag::h3: case Tag::h4: case Tag::h5: case Tag::h6: case Tag::ul: case Tag::ol:
+    case Tag::table: case Tag::tr: case Tag::tbody: case Tag::thead: case Tag::html:
+    case Tag::head: case Tag::title: case Tag::option: case Tag::label: case Tag::button:
+    case Tag::figcaption: case Tag::legend: case Tag::summary:
+      return false;
+    default:
+      return true;
+  }
+}
+
+// Paragraph elements pass their score to their container; other blocks with
+// text of their own (div soup: text and <br>s straight in a <div>) are the
+// container.
+bool is_paragraph_element(Tag tag) {
+  return tag == Tag::p || tag == Tag::pre || tag == Tag::blockquote || tag == Tag::dd ||
+         tag == Tag::address;
+}
+
+bool ends_sentence(const dom::Dom& dom, NodeId id) {
+  std::string text;
+  dom.append_subtree_text(id, text);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\n' || text.back() == '\t'))
+    text.pop_back();
+  if (text.empty()) return false;
+  char last = text.back();
+  if (last == '.' || last == '!' || last == '?') return true;
+  // Full-width enders are three bytes in UTF-8.
+  return text.size() >= 3 && (text.ends_with("\xE3\x80\x82") || text.ends_with("\xEF\xBC\x81") ||
+                              text.ends_with("\xEF\xBC\x9F"));
+}
+
+}  // namespace
+
+void prepare(Pass& pass) {
+  const dom::Dom& dom = pass.dom;
+  const auto& nodes = dom.nodes;
+  pass.dead.assign(nodes.size(), 0);
+  std::vector<std::uint8_t> holds = holds_declared_content(pass);
+  for (NodeId i = 0; i < nodes.size();) {
+    const Hints& h = pass.hints[i];
+    Tag tag = nodes[i].tag;
+    bool remove = false;
+    if (tag == Tag::head) {
+      remove = true;
+    } else if (tag != Tag::text && !holds[i]) {
+      if (h.boilerplate_tag) remove = true;
+      else if (pass.flags.strip_unlikely && h.unlikely && tag != Tag::body && tag != Tag::html &&
+               tag != Tag::a && !inside(dom, i, Tag::table) && !inside(dom, i, Tag::pre))
+        remove = true;
+    }
+    if (remove) {
+      pass.kill(i);
+      i = nodes[i].subtree_end;
+    } else {
+      ++i;
+    }
+  }
+  pass.features = measure(dom, pass.dead);
+}
+
+std::vector<NodeId> select_content(const Pass& pass) {
+  const dom::Dom& dom = pass.dom;
+  const auto& nodes = dom.nodes;
+  const auto& f = pass.features;
+  std::unordered_map<NodeId, double> score;
+
+  auto initial = [&](NodeId id) {
+    double s = tag_base_score(nodes[id].tag);
+    if (pass.flags.weight_classes) {
+      s += pass.hints[id].weight;
+      if (pass.hints[id].content) s += kContentHintBonus;
+    }
+    return s;
+  };
+  auto add = [&](NodeId id, double points) {
+    auto [it, fresh] = score.try_emplace(id, 0.0);
+    if (fresh) it->second = initial(id);
+    it->second += points;
+  };
+
+  for (NodeId i = 0; i < nodes.size(); ++i) {
+    if (pass.dead[i] || nodes[i].tag == Tag::text || !votes(nodes[i].tag)) continue;
+    const NodeFeatures& fi = f[i];
+    std::uint32_t length = fi.own_length();
+    if (length < kMinParagraphLength) continue;
+    double points = 1.0 + fi.own.commas +
+                    std::min(static_cast<double>(length / kLengthPerPoint), kMaxLengthPoints);
+    points *= 1.0 - fi.own_link_density();
+    NodeId target = is_paragraph_element(nodes[i].tag) ? nodes[i].parent : i;
+    for (int level = 0; level < kAncestorLevels && target != kNoNode; ++level) {
+      if (nodes[target].tag == Tag::html) break;
+      double divider = level == 0 ? 1.0 : level == 1 ? 2.0 : level * kAncestorDecay;
+      add(target, points / divider);
+      target = nodes[target].parent;
+    }
+  }
+  if (score.empty()) return {};
+
+  for (auto& [id, s] : score) s *= 1.0 - f[id].link_density();
+
+  NodeId top = kNoNode;
+  double top_score = -1e18;
+  for (const auto& [id, s] : score)
+    if (s > top_score || (s == top_score && id < top)) { top = id; top_score = s; }
+
+  auto score_of = [&](NodeId id) {
+    auto it = score.find(id);
+    return it == score.end() ? 0.0 : it->second;
+  };
+
+  // Content split over sibling containers: several strong candidates under
+  // one ancestor of the top one mean that ancestor is the content.
+  std::vector<NodeId> alternatives;
+  for (const auto& [id, s] : score)
+    if (id != top && s >= top_score * kAlternativeShare) alternatives.push_back(id);
+  if (static_cast<int>(alternatives.size()) >= kMinAlternativesForAncestor) {
+    for (NodeId a = nodes[top].parent; a != kNoNode && nodes[a].tag != Tag::body;
+         a = nodes[a].parent) {
+      int under = 0;
+      for (NodeId alt : alternatives)
+        if (alt > a && alt < nodes[a].subtree_end) ++under;
+      if (under >= kMinAlternativesForAncestor) {
+        top = a;
+        break;
+      }
+    }
+  }
+
+  // Walk up while the parent scores better: the top node was one part of it.
+  {
+    double last = score_of(top);
+    double threshold = last / 3.0;
+    for (NodeId p = nodes[top].parent; p != kNoNode && nodes[p].tag != Tag::body;
+         p = nodes[p].parent) {
+      auto it = score.find(p);
+      if (it == score.end()) continue;
+      if (it->second < threshold) break;
+      if (it->second > last) {
+        top = p;
+        break;
+      }
+      last = it->second;
+    }
+  }
+  // An only child says nothing its parent does not.
+  while (nodes[top].parent != kNoNode && nodes[nodes[top].parent].tag != Tag::body &&
+         nodes[nodes[top].parent].tag != Tag::html) {
+    NodeId parent = nodes[top].parent;
+    int live_children = 0;
+    for (NodeId c = nodes[parent].first_child; c != kNoNode; c = nodes[c].next_sibling)
+      if (!pass.dead[c] && !(nodes[c].tag == Tag::text && f[c].text.chars == 0)) ++live_children;
+    if (live_children != 1) break;
+    top = parent;
+  }
+
+  std::vector<NodeId> roots;
+  NodeId parent = nodes[top].parent;
+  if (parent == kNoNode) return {top};
+  double top_final = score_of(top);
+  double sibling_threshold = std::max(kMinSiblingScore, top_final * kSiblingShare);
+  std::string_view top_class = dom.attr(top, dom::Attr::class_);
+  for (NodeId c = nodes[parent].first_child; c != kNoNode; c = nodes[c].next_sibling) {
+    if (pass.dead[c]) continue;
+    if (c == top) {
+      roots.push_back(c);
+      continue;
+    }
+    if (nodes[c].tag == Tag::text) continue;
+    double bonus = 0;
+    if (!top_class.empty() && dom.attr(c, dom::Attr::class_) == top_class)
+      bonus = top_final * 0.2;
+    bool append = false;
+    auto it = score.find(c);
+    if (it != score.end() && it->second + bonus >= sibling_threshold) {
+      append = true;
+    } else if (nodes[c].tag == Tag::p || (dom::is_block(nodes[c].tag) && f[c].own.chars > 0 &&
+                                          f[c].headings == 0 && f[c].paragraphs == 0)) {
+      std::uint32_t length = f[c].length();
+      double density = f[c].link_density();
+      if (length > kSiblingParagraphLength && density < kSiblingParagraphLinkDensity)
+        append = true;
+      else if (length > 0 && length <= kSiblingParagraphLength && density == 0 &&
+               ends_sentence(dom, c))
+        append = true;
+    }
+    if (append) roots.push_back(c);
+  }
+  return roots;
+}
+
+}  // namespace pith::extraction

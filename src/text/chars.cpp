@@ -1,0 +1,119 @@
+#include "text/chars.hpp"
+
+#include "text/utf8.hpp"
+
+namespace pith::text {
+
+bool is_space(char32_t c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' ||
+         c == 0xA0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200B) || c == 0x2028 ||
+         c == 0x2029 || c == 0x202F || c == 0x205F || c == 0x3000 || c == 0xFEFF;
+}
+
+bool is_cjk(char32_t c) {
+  return (c >= 0x3040 && c <= 0x30FF) ||   // kana
+         (c >= 0x3400 && c <= 0x4DBF) ||   // Han extension A
+         (c >= 0x4E00 && c <= 0x9FFF) ||   // Han
+         (c >= 0xF900 && c <= 0xFAFF) ||   // Han compatibility
+         (c >= 0xAC00 && c <= 0xD7AF) ||   // hangul syllables
+         (c >= 0x20000 && c <= 0x2FA1F);   // Han extensions B-F
+}
+
+bool is_comma(char32_t c) {
+  return c == ',' || c == 0xFF0C || c == 0x3001 || c == 0x060C || c == ';' || c == 0xFF1B;
+}
+
+bool is_sentence_end(char32_t c) {
+  return c == '.' || c == '!' || c == '?' || c == 0x3002 || c == 0xFF01 || c == 0xFF1F ||
+         c == 0x061F || c == 0x0964 || c == 0x2026 || c == 0xFF0E;
+}
+
+bool is_digit(char32_t c) { return (c >= '0' && c <= '9') || (c >= 0xFF10 && c <= 0xFF19); }
+
+bool is_word_char(char32_t c) {
+  if (c < 0x80)
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+  if (is_space(c)) return false;
+  // Punctuation and symbol blocks; everything else outside them is treated as
+  // a letter, which is right for the scripts pages are written in.
+  if (c <= 0xBF) return c == 0xAA || c == 0xB2 || c == 0xB3 || c == 0xB5 || c == 0xB9 || c == 0xBA;
+  if (c == 0xD7 || c == 0xF7) return false;
+  if (c >= 0x2000 && c <= 0x2BFF) return false;  // general punctuation .. misc symbols
+  if (c >= 0x3000 && c <= 0x303F) return c == 0x3005 || c == 0x3006;  // CJK punctuation
+  if (c >= 0xFF00 && c <= 0xFF0F) return false;  // full-width punctuation
+  if (c >= 0xFF1A && c <= 0xFF20) return false;
+  if (c >= 0xFF3B && c <= 0xFF40) return c == 0xFF3F;
+  if (c >= 0xFF5B && c <= 0xFF65) return false;
+  if (c == 0x060C || c == 0x061B || c == 0x061F || c == 0x066A || c == 0x06D4) return false;
+  if (c == 0x0964 || c == 0x0965 || c == 0x0E2F || c == 0x0E5A || c == 0x0E5B) return false;
+  if (c >= 0x1F000 && c <= 0x1FAFF) return false;  // emoji and pictographs
+  if (c == 0xFFFD || (c >= 0xE000 && c <= 0xF8FF)) return false;
+  return true;
+}
+
+TextCounts count_text(std::string_view s) {
+  TextCounts t;
+  bool in_word = false;
+  for (std::size_t i = 0; i < s.size();) {
+    unsigned char b = static_cast<unsigned char>(s[i]);
+    char32_t c;
+    if (b < 0x80) {
+      c = b;
+      ++i;
+    } else {
+      c = decode_utf8(s, i);
+    }
+    if (is_space(c)) {
+      in_word = false;
+      continue;
+    }
+    ++t.chars;
+    if (is_cjk(c)) {
+      ++t.cjk;
+      ++t.words;
+      in_word = false;
+      continue;
+    }
+    if (!in_word) ++t.words;
+    in_word = true;
+    if (is_comma(c)) ++t.commas;
+    else if (is_sentence_end(c)) ++t.sentence_ends;
+    else if (is_digit(c)) ++t.digits;
+  }
+  return t;
+}
+
+void append_collapsed(std::string& out, std::string_view s, bool& pending_space) {
+  for (std::size_t i = 0; i < s.size();) {
+    std::size_t start = i;
+    unsigned char b = static_cast<unsigned char>(s[i]);
+    char32_t c;
+    if (b < 0x80) {
+      c = b;
+      ++i;
+    } else {
+      c = decode_utf8(s, i);
+    }
+    if (is_space(c)) {
+      pending_space = true;
+      continue;
+    }
+    if (pending_space && !out.empty() && out.back() != '\n') out.push_back(' ');
+    pending_space = false;
+    if (c == 0xFFFD && !(i - start == 3 && s.compare(start, 3, "\xEF\xBF\xBD") == 0)) {
+      append_utf8(out, c);  // an invalid sequence: keep the output valid
+    } else {
+      out.append(s.substr(start, i - start));
+    }
+  }
+}
+
+std::string collapse_whitespace(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  bool pending = false;
+  append_collapsed(out, s, pending);
+  return out;
+}
+
+}  // namespace pith::text

@@ -1,0 +1,52 @@
+// Character classes the heuristics count, for every script: CJK characters
+// count as words of their own, and punctuation includes the full-width forms.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace pith::text {
+
+bool is_space(char32_t c);
+// Han, kana, hangul: scripts written without spaces between words.
+bool is_cjk(char32_t c);
+// Clause separators Readability counts as "commas": , ， 、 ، ;
+bool is_comma(char32_t c);
+// Sentence enders: . ! ? 。 ！ ？ ؟ । …
+bool is_sentence_end(char32_t c);
+bool is_digit(char32_t c);
+// Word characters as Python's \w sees them, approximately: letters, digits,
+// marks and '_' of any script; punctuation and symbols are not.
+bool is_word_char(char32_t c);
+
+// Counts over a piece of text.
+struct TextCounts {
+  std::uint32_t chars = 0;           // code points that are not white space
+  std::uint32_t cjk = 0;             // of which CJK
+  std::uint32_t commas = 0;
+  std::uint32_t sentence_ends = 0;
+  std::uint32_t digits = 0;
+  std::uint32_t words = 0;           // runs of non-space (CJK characters count one each)
+
+  void add(const TextCounts& o) {
+    chars += o.chars; cjk += o.cjk; commas += o.commas;
+    sentence_ends += o.sentence_ends; digits += o.digits; words += o.words;
+  }
+};
+TextCounts count_text(std::string_view utf8);
+
+// Text length on one scale for all scripts: a CJK character carries about as
+// much content as three Latin letters (a Chinese word is ~1.7 characters, an
+// English one ~5 letters plus a space).
+inline std::uint32_t weighted_length(std::uint32_t chars, std::uint32_t cjk) {
+  return chars + 2 * cjk;
+}
+
+// Collapses runs of white space to one space and trims both ends.
+std::string collapse_whitespace(std::string_view utf8);
+// Appends `utf8` to `out` collapsing white space; `pending_space` carries a
+// space across calls so inline pieces join correctly.
+void append_collapsed(std::string& out, std::string_view utf8, bool& pending_space);
+
+}  // namespace pith::text
