@@ -40,7 +40,7 @@ bool looks_binary(std::string_view bytes) {
   }
   bool utf16_like = nuls * 10 >= head.size() * 4 && nuls * 10 <= head.size() * 6;
   if (utf16_like) return false;
-  return (controls + nuls) * 10 > head.size();
+  return (controls + nuls) * 100 > head.size() * 3;  // > 3 %: text almost never has any
 }
 
 bool only_whitespace(std::string_view s) {

@@ -1,5 +1,8 @@
 #include "extract/content.hpp"
 
+#include <cstdio>
+#include <cstdlib>
+
 #include "extract/blocks.hpp"
 #include "extract/heuristics.hpp"
 #include "extract/pass.hpp"
@@ -51,6 +54,16 @@ Attempt run(const dom::Dom& dom, const std::vector<Hints>& hints, Flags flags) {
   prepare(pass);
   Attempt a;
   a.roots = select_content(pass);
+  if (std::getenv("PITH_DEBUG")) {
+    for (NodeId r : a.roots)
+      std::fprintf(stderr, "attempt %d%d%d root %u <%s class=\"%.*s\" id=\"%.*s\"> len=%u\n",
+                   flags.strip_unlikely, flags.weight_classes, flags.clean_conditionally, r,
+                   std::string(dom::tag_name(dom.nodes[r].tag)).c_str(),
+                   static_cast<int>(dom.attr(r, dom::Attr::class_).size()),
+                   dom.attr(r, dom::Attr::class_).data(),
+                   static_cast<int>(dom.attr(r, dom::Attr::id).size()), dom.attr(r, dom::Attr::id).data(),
+                   pass.features[r].length());
+  }
   if (a.roots.empty()) return a;
   prune_content(pass, a.roots);
   a.blocks = to_blocks(pass, a.roots);

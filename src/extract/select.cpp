@@ -1,4 +1,7 @@
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
 #include <unordered_map>
 
 #include "extract/heuristics.hpp"
@@ -151,6 +154,16 @@ std::vector<NodeId> select_content(const Pass& pass) {
   for (const auto& [id, s] : score)
     if (s > top_score || (s == top_score && id < top)) { top = id; top_score = s; }
 
+  if (std::getenv("PITH_DEBUG")) {
+    std::vector<std::pair<double, NodeId>> ranked;
+    for (const auto& [id, sc] : score) ranked.push_back({sc, id});
+    std::sort(ranked.rbegin(), ranked.rend());
+    for (std::size_t k = 0; k < ranked.size() && k < 8; ++k)
+      std::fprintf(stderr, "  cand %u %s class=%s score=%.1f ld=%.2f\n", ranked[k].second,
+                   std::string(dom::tag_name(nodes[ranked[k].second].tag)).c_str(),
+                   std::string(dom.attr(ranked[k].second, dom::Attr::class_)).c_str(),
+                   ranked[k].first, f[ranked[k].second].link_density());
+  }
   auto score_of = [&](NodeId id) {
     auto it = score.find(id);
     return it == score.end() ? 0.0 : it->second;
@@ -174,20 +187,22 @@ std::vector<NodeId> select_content(const Pass& pass) {
     }
   }
 
-  // Walk up while the parent scores better: the top node was one part of it.
+  // Walk up while an ancestor scores better than the top node itself: the top
+  // node was one part of it. (Readability compares with the last ancestor
+  // seen, which climbs to the page wrapper whenever teasers and comments vote
+  // for it from many branches.)
   {
-    double last = score_of(top);
-    double threshold = last / 3.0;
+    double best = score_of(top);
+    double threshold = best / 3.0;
     for (NodeId p = nodes[top].parent; p != kNoNode && nodes[p].tag != Tag::body;
          p = nodes[p].parent) {
       auto it = score.find(p);
       if (it == score.end()) continue;
       if (it->second < threshold) break;
-      if (it->second > last) {
+      if (it->second > best) {
         top = p;
         break;
       }
-      last = it->second;
     }
   }
   // An only child says nothing its parent does not.

@@ -1,0 +1,470 @@
+// pith_bench — speed benchmark and prediction writer for pith::extract.
+//
+//   pith_bench [--data DIR] [--pred OUT_DIR] [--repeat N] [--gumbo-baseline] [--json]
+//
+// Loads every page of an evaluation set (DIR/<source>/<id>.html.gz or .html,
+// with DIR/<source>/<id>.json for the url and page_type) into memory, then runs
+// pith::extract on each page, single-threaded, N times, summing the per-stage
+// Document::timings and the wall time. Writes the extracted text of each page
+// to OUT_DIR/<source>/<id>.txt (the layout shared/eval/score.py reads) and a
+// manifest OUT_DIR/manifest.json {"<source>/<id>": page_type or null}.
+// See bench/README.md for what each printed number means.
+#include <gumbo.h>
+#include <sys/resource.h>
+#include <zlib.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "pith/pith.hpp"
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+using ns = std::chrono::nanoseconds;
+
+namespace {
+
+struct Page {
+  std::string source;     // folder name, e.g. "wcxb"
+  std::string id;         // file name without .html.gz / .html
+  std::string bytes;      // raw (decompressed) page bytes
+  std::string url;        // from <id>.json, "" when absent or null
+  std::optional<std::string> page_type;  // from <id>.json (wcxb), else none
+};
+
+struct Args {
+  std::string data;
+  std::string pred = "build/bench-pred";
+  int repeat = 1;
+  bool gumbo_baseline = false;
+  bool json = false;
+};
+
+[[noreturn]] void usage(int code) {
+  std::fprintf(code ? stderr : stdout,
+               "usage: pith_bench [--data DIR] [--pred OUT_DIR] [--repeat N] [--gumbo-baseline] "
+               "[--json]\n"
+               "  --data DIR        dataset root with source folders, or one source folder\n"
+               "                    (default: ../shared/eval/dev, relative to the current\n"
+               "                    directory, else to the project root)\n"
+               "  --pred OUT_DIR    where to write <source>/<id>.txt and manifest.json\n"
+               "                    (default: build/bench-pred)\n"
+               "  --repeat N        run every page N times (default 1)\n"
+               "  --gumbo-baseline  also time plain gumbo_parse + gumbo_destroy_output\n"
+               "  --json            print the results as one JSON object\n");
+  std::exit(code);
+}
+
+Args parse_args(int argc, char** argv) {
+  Args a;
+  for (int i = 1; i < argc; ++i) {
+    std::string_view s = argv[i];
+    auto value = [&](std::string_view name) -> std::string {
+      if (i + 1 >= argc) {
+        std::fprintf(stderr, "pith_bench: %.*s needs a value\n", int(name.size()), name.data());
+        usage(2);
+      }
+      return argv[++i];
+    };
+    if (s == "--data") a.data = value(s);
+    else if (s == "--pred") a.pred = value(s);
+    else if (s == "--repeat") {
+      std::string v = value(s);
+      char* end = nullptr;
+      long n = std::strtol(v.c_str(), &end, 10);
+      if (*end != '\0' || n < 1 || n > 1000000) {
+        std::fprintf(stderr, "pith_bench: --repeat wants a positive integer, got '%s'\n", v.c_str());
+        usage(2);
+      }
+      a.repeat = int(n);
+    } else if (s == "--gumbo-baseline") a.gumbo_baseline = true;
+    else if (s == "--json") a.json = true;
+    else if (s == "-h" || s == "--help") usage(0);
+    else {
+      std::fprintf(stderr, "pith_bench: unknown argument '%s'\n", argv[i]);
+      usage(2);
+    }
+  }
+  if (a.data.empty()) {
+    // ../shared/eval/dev relative to the current directory, else relative to
+    // the project root (the folder holding bench/, known from this file's path).
+    fs::path cwd_rel = "../shared/eval/dev";
+    fs::path root_rel = fs::path(__FILE__).parent_path().parent_path() / "../shared/eval/dev";
+    a.data = fs::is_directory(cwd_rel) || !fs::is_directory(root_rel)
+                 ? cwd_rel.string()
+                 : root_rel.lexically_normal().string();
+  }
+  return a;
+}
+
+std::string read_file(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot open " + p.string());
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return std::move(ss).str();
+}
+
+// Decompresses gzip data (all members, in case of concatenated streams).
+std::string gunzip(const std::string& gz, const fs::path& p) {
+  std::string out;
+  z_stream zs{};
+  if (inflateInit2(&zs, 16 + MAX_WBITS) != Z_OK) throw std::runtime_error("inflateInit2 failed");
+  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(gz.data()));
+  zs.avail_in = static_cast<uInt>(gz.size());
+  char buf[1 << 16];
+  int rc = Z_OK;
+  while (true) {
+    zs.next_out = reinterpret_cast<Bytef*>(buf);
+    zs.avail_out = sizeof buf;
+    rc = inflate(&zs, Z_NO_FLUSH);
+    out.append(buf, sizeof buf - zs.avail_out);
+    if (rc == Z_STREAM_END) {
+      if (zs.avail_in == 0) break;
+      inflateReset(&zs);  // another gzip member follows
+      continue;
+    }
+    if (rc != Z_OK) {
+      std::string msg = zs.msg ? zs.msg : "inflate error " + std::to_string(rc);
+      inflateEnd(&zs);
+      throw std::runtime_error(p.string() + ": " + msg);
+    }
+    if (zs.avail_in == 0 && zs.avail_out != 0) {
+      inflateEnd(&zs);
+      throw std::runtime_error(p.string() + ": truncated gzip data");
+    }
+  }
+  inflateEnd(&zs);
+  return out;
+}
+
+bool page_file(const fs::path& p, std::string& id) {
+  std::string name = p.filename().string();
+  for (std::string_view ext : {".html.gz", ".html"}) {
+    if (name.size() > ext.size() && name.compare(name.size() - ext.size(), ext.size(), ext) == 0) {
+      id = name.substr(0, name.size() - ext.size());
+      return true;
+    }
+  }
+  return false;
+}
+
+void load_folder(const fs::path& dir, const std::string& source, std::vector<Page>& pages) {
+  std::vector<std::pair<std::string, fs::path>> files;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    std::string id;
+    if (e.is_regular_file() && page_file(e.path(), id)) files.emplace_back(id, e.path());
+  }
+  std::sort(files.begin(), files.end());
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    const auto& [id, path] = files[i];
+    if (i > 0 && files[i - 1].first == id) {
+      std::fprintf(stderr, "pith_bench: %s/%s: both .html and .html.gz, using %s\n", source.c_str(),
+                   id.c_str(), files[i - 1].second.filename().c_str());
+      continue;
+    }
+    Page pg;
+    pg.source = source;
+    pg.id = id;
+    std::string raw = read_file(path);
+    pg.bytes = path.extension() == ".gz" ? gunzip(raw, path) : std::move(raw);
+    fs::path meta = dir / (id + ".json");
+    if (fs::is_regular_file(meta)) {
+      try {
+        nlohmann::json j = nlohmann::json::parse(read_file(meta));
+        if (j.contains("url") && j["url"].is_string()) pg.url = j["url"].get<std::string>();
+        if (j.contains("page_type") && j["page_type"].is_string())
+          pg.page_type = j["page_type"].get<std::string>();
+      } catch (const nlohmann::json::exception& ex) {
+        std::fprintf(stderr, "pith_bench: %s: bad JSON (%s), no url\n", meta.c_str(), ex.what());
+      }
+    }
+    pages.push_back(std::move(pg));
+  }
+}
+
+std::vector<Page> load_pages(const fs::path& root) {
+  std::vector<Page> pages;
+  // A single source folder holds the pages directly.
+  bool direct = false;
+  for (const auto& e : fs::directory_iterator(root)) {
+    std::string id;
+    if (e.is_regular_file() && page_file(e.path(), id)) { direct = true; break; }
+  }
+  if (direct) {
+    fs::path abs = fs::absolute(root).lexically_normal();
+    std::string name = (abs.has_filename() ? abs : abs.parent_path()).filename().string();
+    load_folder(root, name, pages);
+  }
+  std::vector<fs::path> subs;
+  for (const auto& e : fs::directory_iterator(root))
+    if (e.is_directory()) subs.push_back(e.path());
+  std::sort(subs.begin(), subs.end());
+  for (const auto& d : subs) load_folder(d, d.filename().string(), pages);
+  return pages;
+}
+
+double secs(ns d) { return std::chrono::duration<double>(d).count(); }
+
+struct PageResult {
+  bool failed = false;
+  std::string error;         // "[code] message" when failed
+  std::string text;          // from the first repeat
+  ns total{0};               // summed over repeats
+};
+
+const char* code_name(pith::ErrorCode c) {
+  switch (c) {
+    case pith::ErrorCode::empty_input: return "empty_input";
+    case pith::ErrorCode::input_too_large: return "input_too_large";
+    case pith::ErrorCode::not_html: return "not_html";
+    case pith::ErrorCode::fetch_failed: return "fetch_failed";
+    case pith::ErrorCode::io_failed: return "io_failed";
+  }
+  return "?";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Args args = parse_args(argc, argv);
+
+  if (!fs::is_directory(args.data)) {
+    std::fprintf(stderr, "pith_bench: dataset folder '%s' not found\n", args.data.c_str());
+    return 2;
+  }
+
+  // ---- load everything first (not timed) ----
+  std::vector<Page> pages;
+  try {
+    pages = load_pages(args.data);
+  } catch (const std::exception& ex) {
+    std::fprintf(stderr, "pith_bench: loading failed: %s\n", ex.what());
+    return 2;
+  }
+  if (pages.empty()) {
+    std::fprintf(stderr, "pith_bench: no *.html.gz / *.html pages under '%s'\n", args.data.c_str());
+    return 2;
+  }
+  std::size_t input_bytes = 0;
+  for (const Page& p : pages) input_bytes += p.bytes.size();
+
+  // ---- timed: pith::extract, single thread ----
+  std::vector<PageResult> results(pages.size());
+  pith::Timings stages;
+  ns wall{0};
+  std::size_t failed_calls = 0;
+  for (int r = 0; r < args.repeat; ++r) {
+    for (std::size_t i = 0; i < pages.size(); ++i) {
+      const Page& pg = pages[i];
+      PageResult& res = results[i];
+      pith::Options opt;
+      opt.url = pg.url;
+      auto t0 = Clock::now();
+      try {
+        pith::Document doc = pith::extract(pg.bytes, opt);
+        auto t1 = Clock::now();
+        ns d = t1 - t0;
+        wall += d;
+        res.total += d;
+        stages.decode += doc.timings.decode;
+        stages.parse += doc.timings.parse;
+        stages.build += doc.timings.build;
+        stages.extract += doc.timings.extract;
+        if (r == 0) res.text = std::move(doc.text);
+      } catch (const pith::Error& ex) {
+        ns d = Clock::now() - t0;
+        wall += d;
+        res.total += d;
+        ++failed_calls;
+        if (r == 0) {
+          res.failed = true;
+          res.error = fmt::format("[{}] {}", code_name(ex.code()), ex.what());
+        }
+      } catch (const std::exception& ex) {  // not part of the API contract: a bug
+        ns d = Clock::now() - t0;
+        wall += d;
+        res.total += d;
+        ++failed_calls;
+        if (r == 0) {
+          res.failed = true;
+          res.error = fmt::format("[unexpected std::exception, not pith::Error] {}", ex.what());
+        }
+      }
+    }
+  }
+
+  // ---- optional baseline: plain Gumbo on the raw bytes ----
+  ns gumbo_wall{0};
+  if (args.gumbo_baseline) {
+    for (int r = 0; r < args.repeat; ++r) {
+      for (const Page& pg : pages) {
+        auto t0 = Clock::now();
+        GumboOutput* out = gumbo_parse_with_options(&kGumboDefaultOptions, pg.bytes.data(),
+                                                    pg.bytes.size());
+        gumbo_destroy_output(&kGumboDefaultOptions, out);
+        gumbo_wall += Clock::now() - t0;
+      }
+    }
+  }
+
+  // ---- write predictions and the manifest (not timed) ----
+  nlohmann::ordered_json manifest = nlohmann::ordered_json::object();
+  std::size_t write_errors = 0;
+  try {
+    fs::create_directories(args.pred);
+    for (std::size_t i = 0; i < pages.size(); ++i) {
+      const Page& pg = pages[i];
+      fs::path dir = fs::path(args.pred) / pg.source;
+      fs::create_directories(dir);
+      std::ofstream out(dir / (pg.id + ".txt"), std::ios::binary | std::ios::trunc);
+      out << results[i].text;  // failed pages get an empty file (= empty prediction)
+      if (!out) ++write_errors;
+      std::string key = pg.source + "/" + pg.id;
+      if (pg.page_type) manifest[key] = *pg.page_type;
+      else manifest[key] = nullptr;
+    }
+    std::ofstream mf(fs::path(args.pred) / "manifest.json", std::ios::trunc);
+    mf << manifest.dump(1) << "\n";
+    if (!mf) ++write_errors;
+  } catch (const std::exception& ex) {
+    std::fprintf(stderr, "pith_bench: writing predictions failed: %s\n", ex.what());
+    return 2;
+  }
+  if (write_errors) std::fprintf(stderr, "pith_bench: %zu files could not be written\n", write_errors);
+
+  // ---- numbers ----
+  std::size_t failures = 0;
+  for (const PageResult& r : results) failures += r.failed;
+  const double calls = double(pages.size()) * args.repeat;
+  const double mb = double(input_bytes) / 1e6;
+  const double wall_s = secs(wall);
+  const double st_decode = secs(stages.decode), st_parse = secs(stages.parse),
+               st_build = secs(stages.build), st_extract = secs(stages.extract);
+  const double st_sum = st_decode + st_parse + st_build + st_extract;
+  const double st_other = wall_s - st_sum;  // checks, Document assembly/teardown, timer gaps
+  const double extraction_over_parse =
+      st_parse > 0 ? (st_build + st_extract) / st_parse : 0.0;
+  const double gumbo_s = secs(gumbo_wall);
+
+  // Per-page latency (mean over repeats), all pages including failed ones.
+  std::vector<std::pair<double, std::size_t>> lat;
+  for (std::size_t i = 0; i < pages.size(); ++i)
+    lat.emplace_back(secs(results[i].total) / args.repeat * 1e3, i);
+  std::sort(lat.begin(), lat.end());
+  auto pct = [&](double q) {
+    std::size_t k = std::min(lat.size() - 1, std::size_t(q * double(lat.size() - 1) + 0.5));
+    return lat[k].first;
+  };
+
+  // Per-source split.
+  struct SourceStat { std::size_t pages = 0, failures = 0, bytes = 0; double seconds = 0; };
+  std::map<std::string, SourceStat> by_source;
+  for (std::size_t i = 0; i < pages.size(); ++i) {
+    SourceStat& s = by_source[pages[i].source];
+    ++s.pages;
+    s.failures += results[i].failed;
+    s.bytes += pages[i].bytes.size();
+    s.seconds += secs(results[i].total);
+  }
+
+  rusage ru{};
+  getrusage(RUSAGE_SELF, &ru);
+  const long maxrss_kb = ru.ru_maxrss;  // kilobytes on Linux
+
+  for (std::size_t i = 0; i < pages.size(); ++i)
+    if (results[i].failed)
+      std::fprintf(stderr, "FAILED %s/%s: %s\n", pages[i].source.c_str(), pages[i].id.c_str(),
+                   results[i].error.c_str());
+
+  auto pct_of = [&](double x) { return st_sum > 0 ? 100.0 * x / st_sum : 0.0; };
+
+  if (args.json) {
+    nlohmann::ordered_json j;
+    j["data"] = args.data;
+    j["pred"] = args.pred;
+    j["pages"] = pages.size();
+    j["repeat"] = args.repeat;
+    j["failures"] = failures;
+    j["failed_calls"] = failed_calls;
+    nlohmann::ordered_json fl = nlohmann::ordered_json::array();
+    for (std::size_t i = 0; i < pages.size(); ++i)
+      if (results[i].failed)
+        fl.push_back({{"page", pages[i].source + "/" + pages[i].id}, {"error", results[i].error}});
+    j["failed_pages"] = fl;
+    j["input_mb"] = mb;
+    j["wall_s"] = wall_s;
+    j["pages_per_s"] = wall_s > 0 ? calls / wall_s : 0.0;
+    j["mb_per_s"] = wall_s > 0 ? mb * args.repeat / wall_s : 0.0;
+    j["stages_s"] = {{"decode", st_decode}, {"parse", st_parse}, {"build", st_build},
+                     {"extract", st_extract}, {"sum", st_sum}, {"other", st_other}};
+    j["stages_pct"] = {{"decode", pct_of(st_decode)}, {"parse", pct_of(st_parse)},
+                       {"build", pct_of(st_build)}, {"extract", pct_of(st_extract)}};
+    j["extraction_over_parse"] = extraction_over_parse;
+    j["latency_ms"] = {{"p50", pct(0.5)}, {"p90", pct(0.9)}, {"p99", pct(0.99)},
+                       {"max", lat.back().first},
+                       {"max_page", pages[lat.back().second].source + "/" + pages[lat.back().second].id}};
+    nlohmann::ordered_json src = nlohmann::ordered_json::object();
+    for (const auto& [name, s] : by_source)
+      src[name] = {{"pages", s.pages}, {"failures", s.failures}, {"input_mb", double(s.bytes) / 1e6},
+                   {"wall_s", s.seconds}};
+    j["sources"] = src;
+    if (args.gumbo_baseline) {
+      j["gumbo_baseline"] = {{"wall_s", gumbo_s},
+                             {"input", "raw page bytes (not the UTF-8 pith parses)"},
+                             {"pith_over_gumbo", gumbo_s > 0 ? wall_s / gumbo_s : 0.0}};
+    }
+    j["max_rss_mb"] = double(maxrss_kb) / 1024.0;
+    std::cout << j.dump(1) << "\n";
+    return 0;
+  }
+
+  fmt::print("pith_bench  data: {}  pred: {}\n", args.data, args.pred);
+  fmt::print("pages          {:>10}   (x {} repeat{}, single thread)\n", pages.size(), args.repeat,
+             args.repeat == 1 ? "" : "s");
+  fmt::print("failures       {:>10}   (pith::Error; listed on stderr)\n", failures);
+  fmt::print("input          {:>10.2f} MB (uncompressed page bytes, 1 MB = 1e6 B)\n", mb);
+  fmt::print("wall           {:>10.3f} s  (sum over pith::extract calls)\n", wall_s);
+  fmt::print("throughput     {:>10.1f} pages/s   {:.2f} MB/s\n", wall_s > 0 ? calls / wall_s : 0.0,
+             wall_s > 0 ? mb * args.repeat / wall_s : 0.0);
+  fmt::print("latency/page   p50 {:.2f} ms  p90 {:.2f} ms  p99 {:.2f} ms  max {:.2f} ms ({}/{})\n",
+             pct(0.5), pct(0.9), pct(0.99), lat.back().first, pages[lat.back().second].source,
+             pages[lat.back().second].id);
+  fmt::print("\nstage                 seconds   % of stages\n");
+  fmt::print("  decode (->UTF-8)   {:>10.3f}   {:>6.1f} %\n", st_decode, pct_of(st_decode));
+  fmt::print("  parse (Gumbo)      {:>10.3f}   {:>6.1f} %\n", st_parse, pct_of(st_parse));
+  fmt::print("  DOM build          {:>10.3f}   {:>6.1f} %\n", st_build, pct_of(st_build));
+  fmt::print("  extraction         {:>10.3f}   {:>6.1f} %\n", st_extract, pct_of(st_extract));
+  fmt::print("  sum of stages      {:>10.3f}   (wall - stages = {:.3f} s untimed overhead)\n", st_sum,
+             st_other);
+  fmt::print("extraction (build+extract) / parse = {:.2f}\n", extraction_over_parse);
+  if (args.gumbo_baseline) {
+    fmt::print("\ngumbo baseline     {:>10.3f} s  (gumbo_parse + gumbo_destroy_output, default options,\n"
+               "                                 on the RAW page bytes, not the UTF-8 pith parses)\n",
+               gumbo_s);
+    fmt::print("pith end-to-end / gumbo baseline = {:.2f}\n", gumbo_s > 0 ? wall_s / gumbo_s : 0.0);
+  }
+  fmt::print("\nsource               pages  fail   input MB    wall s   pages/s\n");
+  for (const auto& [name, s] : by_source)
+    fmt::print("  {:<18} {:>5} {:>5} {:>10.2f} {:>9.3f} {:>9.1f}\n", name, s.pages, s.failures,
+               double(s.bytes) / 1e6, s.seconds,
+               s.seconds > 0 ? double(s.pages) * args.repeat / s.seconds : 0.0);
+  fmt::print("\npeak memory (ru_maxrss) {:.1f} MB  (includes all pages held in memory)\n",
+             double(maxrss_kb) / 1024.0);
+  return 0;
+}

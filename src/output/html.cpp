@@ -1,0 +1,162 @@
+// A small, safe HTML fragment: only structural elements, every piece of text
+// escaped, no attributes except a sanitised class on <code>. Safe to embed in
+// another page without a sanitiser.
+#include <algorithm>
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "output/renderers.hpp"
+
+namespace pith {
+namespace {
+
+bool is_blank(std::string_view s) {
+  return s.find_first_not_of(" \t\r\n\f\v") == std::string_view::npos;
+}
+
+// Escapes for both text and attribute context. C0 controls other than tab and
+// line breaks are dropped: HTML forbids them and they only come from broken
+// pages.
+void append_escaped(std::string& out, std::string_view s, bool line_breaks) {
+  for (char c : s) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&#39;"; break;
+      case '\r': break;
+      case '\n': out += line_breaks ? "<br>\n" : "\n"; break;
+      default: {
+        const auto u = static_cast<unsigned char>(c);
+        if (u < 0x20 && c != '\t') break;
+        if (u == 0x7F) break;
+        out += c;
+      }
+    }
+  }
+}
+
+std::string_view trim_lines(std::string_view s) {
+  const std::size_t first = s.find_first_not_of(" \t\r\n\f\v");
+  if (first == std::string_view::npos) return {};
+  const std::size_t last = s.find_last_not_of(" \t\r\n\f\v");
+  return s.substr(first, last - first + 1);
+}
+
+// Prose keeps its line breaks (they come from <br> in the page) as <br>.
+std::string prose(std::string_view text) {
+  std::string out;
+  append_escaped(out, trim_lines(text), true);
+  return out;
+}
+
+const char* list_tag(bool ordered) { return ordered ? "ol" : "ul"; }
+
+}  // namespace
+
+std::string render_html(const Document& doc) {
+  std::string out = "<article>\n";
+  // Open lists, innermost last; true for <ol>. The innermost open <li> is left
+  // unclosed so that a deeper list can nest inside it.
+  std::vector<bool> lists;
+  const auto close_lists_to = [&](std::size_t depth) {
+    while (lists.size() > depth) {
+      out += "</li>\n</";
+      out += list_tag(lists.back());
+      out += ">\n";
+      lists.pop_back();
+    }
+  };
+
+  const auto& blocks = doc.blocks;
+  for (std::size_t i = 0; i < blocks.size(); ++i) {
+    const Block& block = blocks[i];
+    if (block.kind == BlockKind::list_item) {
+      if (is_blank(block.text)) continue;
+      const std::size_t level =
+          std::clamp<std::size_t>(static_cast<std::size_t>(std::max(block.level, 1)), 1, lists.size() + 1);
+      close_lists_to(level);
+      if (lists.size() == level && lists.back() != block.ordered) close_lists_to(level - 1);
+      if (lists.size() == level) {
+        out += "</li>\n";
+      } else {
+        // Opening one level deeper, inside the still-open parent <li> (if any).
+        if (out.back() != '\n') out += "\n";
+        out += "<";
+        out += list_tag(block.ordered);
+        out += ">\n";
+        lists.push_back(block.ordered);
+      }
+      out += "<li>" + prose(block.text);
+      continue;
+    }
+    close_lists_to(0);
+
+    switch (block.kind) {
+      case BlockKind::heading: {
+        if (is_blank(block.text)) break;
+        const std::string tag = "h" + std::to_string(std::clamp(block.level, 1, 6));
+        out += "<" + tag + ">";
+        // A heading is one line; a <br> inside one would look like an accident.
+        std::string text(trim_lines(block.text));
+        std::replace(text.begin(), text.end(), '\n', ' ');
+        append_escaped(out, text, false);
+        out += "</" + tag + ">\n";
+        break;
+      }
+      case BlockKind::quote:
+        if (is_blank(block.text)) break;
+        out += "<blockquote>" + prose(block.text) + "</blockquote>\n";
+        break;
+      case BlockKind::code: {
+        if (is_blank(block.text)) break;
+        std::string_view code = block.text;
+        while (!code.empty() && (code.back() == '\n' || code.back() == '\r')) code.remove_suffix(1);
+        std::string language;
+        for (char c : block.language) {
+          const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                          c == '-' || c == '_' || c == '+' || c == '#' || c == '.';
+          if (ok) language += c;
+        }
+        out += "<pre><code";
+        if (!language.empty()) out += " class=\"language-" + language + "\"";
+        out += ">";
+        append_escaped(out, code, false);
+        out += "</code></pre>\n";
+        break;
+      }
+      case BlockKind::table_row: {
+        out += "<table>\n";
+        while (i < blocks.size() && blocks[i].kind == BlockKind::table_row) {
+          const char* cell_tag = blocks[i].header ? "th" : "td";
+          out += "<tr>";
+          for (const std::string& cell : output_detail::row_cells(blocks[i])) {
+            out += "<";
+            out += cell_tag;
+            out += ">" + prose(cell) + "</";
+            out += cell_tag;
+            out += ">";
+          }
+          out += "</tr>\n";
+          ++i;
+        }
+        --i;
+        out += "</table>\n";
+        break;
+      }
+      case BlockKind::paragraph:
+      case BlockKind::list_item:  // handled above
+        if (is_blank(block.text)) break;
+        out += "<p>" + prose(block.text) + "</p>\n";
+        break;
+    }
+  }
+  close_lists_to(0);
+  out += "</article>";
+  return output_detail::valid_utf8(out);
+}
+
+}  // namespace pith

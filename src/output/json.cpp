@@ -1,0 +1,74 @@
+// One JSON object per document, on one line, so that a batch of pages can be
+// written as JSON Lines.
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "output/renderers.hpp"
+
+namespace pith {
+namespace {
+
+// ordered_json keeps the schema's field order (url, title, ...) in the output
+// rather than sorting keys, which reads better and diffs better.
+using Json = nlohmann::ordered_json;
+
+Json block_json(const Block& block) {
+  Json j;
+  switch (block.kind) {
+    case BlockKind::heading:
+      j["type"] = "heading";
+      j["level"] = block.level;
+      j["text"] = block.text;
+      break;
+    case BlockKind::paragraph:
+      j["type"] = "paragraph";
+      j["text"] = block.text;
+      break;
+    case BlockKind::list_item:
+      j["type"] = "list_item";
+      j["level"] = block.level;
+      j["ordered"] = block.ordered;
+      j["text"] = block.text;
+      break;
+    case BlockKind::quote:
+      j["type"] = "quote";
+      j["text"] = block.text;
+      break;
+    case BlockKind::code:
+      j["type"] = "code";
+      j["language"] = block.language;
+      j["text"] = block.text;
+      break;
+    case BlockKind::table_row:
+      j["type"] = "table_row";
+      j["header"] = block.header;
+      j["cells"] = output_detail::row_cells(block);
+      break;
+  }
+  return j;
+}
+
+}  // namespace
+
+std::string render_json(const Document& doc) {
+  Json j;
+  j["url"] = doc.url;
+  j["title"] = doc.title;
+  j["language"] = doc.language;
+  j["charset"] = doc.charset;
+  j["charset_source"] = doc.charset_source;
+  // Derived from the blocks, like render(doc, Format::text), so the two agree
+  // even for a Document whose text field was never filled.
+  j["text"] = render_text(doc);
+  j["markdown"] = render_markdown(doc);
+  Json blocks = Json::array();
+  for (const Block& block : doc.blocks) blocks.push_back(block_json(block));
+  j["blocks"] = std::move(blocks);
+  j["has_main_content"] = doc.has_main_content();
+  j["pith_version"] = pith::version;
+  // error_handler_t::replace turns invalid UTF-8 into U+FFFD instead of
+  // throwing, so a broken page can never make rendering fail.
+  return j.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+}  // namespace pith

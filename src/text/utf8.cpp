@@ -1,0 +1,135 @@
+#include "text/utf8.hpp"
+
+#include <cstdint>
+#include <cstring>
+
+namespace pith::text {
+namespace {
+
+constexpr std::uint64_t kHighBits = 0x8080808080808080ULL;
+constexpr std::string_view kReplacementUtf8 = "\xEF\xBF\xBD";
+
+struct Step {
+  char32_t code_point;
+  std::size_t length;  // bytes consumed: the sequence, or the maximal ill-formed subpart
+  bool valid;
+};
+
+// Table 3-7 of the Unicode standard ("Well-Formed UTF-8 Byte Sequences"): the
+// second byte's range depends on the lead byte, which is what rules out
+// overlongs, surrogates and code points above U+10FFFF without extra checks.
+Step decode_step(const unsigned char* p, std::size_t available) noexcept {
+  const unsigned char lead = p[0];
+  if (lead < 0x80) return {lead, 1, true};
+
+  std::size_t continuation_count;
+  unsigned char lower = 0x80;
+  unsigned char upper = 0xBF;
+  char32_t cp;
+  if (lead >= 0xC2 && lead <= 0xDF) {
+    continuation_count = 1;
+    cp = lead & 0x1F;
+  } else if (lead >= 0xE0 && lead <= 0xEF) {
+    continuation_count = 2;
+    cp = lead & 0x0F;
+    if (lead == 0xE0) lower = 0xA0;
+    if (lead == 0xED) upper = 0x9F;
+  } else if (lead >= 0xF0 && lead <= 0xF4) {
+    continuation_count = 3;
+    cp = lead & 0x07;
+    if (lead == 0xF0) lower = 0x90;
+    if (lead == 0xF4) upper = 0x8F;
+  } else {
+    return {kReplacementCharacter, 1, false};
+  }
+
+  std::size_t length = 1;
+  for (std::size_t k = 0; k < continuation_count; ++k) {
+    if (length >= available || p[length] < lower || p[length] > upper) {
+      return {kReplacementCharacter, length, false};
+    }
+    cp = (cp << 6) | (p[length] & 0x3F);
+    lower = 0x80;
+    upper = 0xBF;
+    ++length;
+  }
+  return {cp, length, true};
+}
+
+}  // namespace
+
+std::size_t valid_utf8_prefix_length(std::string_view s) noexcept {
+  const auto* data = reinterpret_cast<const unsigned char*>(s.data());
+  const std::size_t size = s.size();
+  std::size_t i = 0;
+  while (i < size) {
+    // Web pages are mostly markup, so ASCII runs dominate.
+    while (i + 8 <= size) {
+      std::uint64_t word;
+      std::memcpy(&word, data + i, sizeof word);
+      if (word & kHighBits) break;
+      i += 8;
+    }
+    if (i >= size) break;
+    if (data[i] < 0x80) {
+      ++i;
+      continue;
+    }
+    const Step step = decode_step(data + i, size - i);
+    if (!step.valid) return i;
+    i += step.length;
+  }
+  return size;
+}
+
+void append_utf8(std::string& out, char32_t cp) {
+  if (cp < 0x80) {
+    out.push_back(static_cast<char>(cp));
+  } else if (cp < 0x800) {
+    const char bytes[] = {static_cast<char>(0xC0 | (cp >> 6)),
+                          static_cast<char>(0x80 | (cp & 0x3F))};
+    out.append(bytes, sizeof bytes);
+  } else if (cp >= 0xD800 && cp <= 0xDFFF) {
+    out.append(kReplacementUtf8);
+  } else if (cp < 0x10000) {
+    const char bytes[] = {static_cast<char>(0xE0 | (cp >> 12)),
+                          static_cast<char>(0x80 | ((cp >> 6) & 0x3F)),
+                          static_cast<char>(0x80 | (cp & 0x3F))};
+    out.append(bytes, sizeof bytes);
+  } else if (cp <= 0x10FFFF) {
+    const char bytes[] = {static_cast<char>(0xF0 | (cp >> 18)),
+                          static_cast<char>(0x80 | ((cp >> 12) & 0x3F)),
+                          static_cast<char>(0x80 | ((cp >> 6) & 0x3F)),
+                          static_cast<char>(0x80 | (cp & 0x3F))};
+    out.append(bytes, sizeof bytes);
+  } else {
+    out.append(kReplacementUtf8);
+  }
+}
+
+char32_t decode_utf8(std::string_view s, std::size_t& i) noexcept {
+  if (i >= s.size()) return kReplacementCharacter;
+  const Step step =
+      decode_step(reinterpret_cast<const unsigned char*>(s.data()) + i, s.size() - i);
+  i += step.length;
+  return step.code_point;
+}
+
+std::string repair_utf8(std::string_view s) {
+  std::string out;
+  out.reserve(s.size() + 16);
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const std::size_t run = valid_utf8_prefix_length(s.substr(i));
+    out.append(s.substr(i, run));
+    i += run;
+    if (i >= s.size()) break;
+    const Step step =
+        decode_step(reinterpret_cast<const unsigned char*>(s.data()) + i, s.size() - i);
+    out.append(kReplacementUtf8);
+    i += step.length;
+  }
+  return out;
+}
+
+}  // namespace pith::text

@@ -1,0 +1,34 @@
+// UTF-8 primitives shared by every stage. Invalid input is never fatal: each
+// maximal ill-formed subpart (Unicode 15, section 3.9, "U+FFFD substitution of
+// maximal subparts", which is also what WHATWG decoders do) becomes one U+FFFD.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace pith::text {
+
+inline constexpr char32_t kReplacementCharacter = U'\uFFFD';
+
+// Length of the longest prefix of `s` that is well-formed UTF-8 (no overlongs,
+// no surrogates, nothing above U+10FFFF). Skips ASCII eight bytes at a time.
+std::size_t valid_utf8_prefix_length(std::string_view s) noexcept;
+
+inline bool is_valid_utf8(std::string_view s) noexcept {
+  return valid_utf8_prefix_length(s) == s.size();
+}
+
+// Appends `cp` encoded as UTF-8; surrogates and values above U+10FFFF are
+// appended as U+FFFD so the output stays valid.
+void append_utf8(std::string& out, char32_t cp);
+
+// Decodes the code point starting at s[i] and advances i past it. On an
+// ill-formed sequence returns U+FFFD and advances past its maximal subpart
+// (always at least one byte). Requires i < s.size().
+char32_t decode_utf8(std::string_view s, std::size_t& i) noexcept;
+
+// `s` with every ill-formed subpart replaced by U+FFFD.
+std::string repair_utf8(std::string_view s);
+
+}  // namespace pith::text

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# The CLI's contract: output formats, documented exit codes, one-line errors.
+set -uo pipefail
+pith=$1 fixtures=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failures=0 passes=0
+
+# expect NAME EXPECTED_EXIT COMMAND... : runs COMMAND, checks its exit code.
+expect() {
+  local name=$1 want=$2; shift 2
+  "$@" >"$work/out" 2>"$work/err"
+  local got=$?
+  if [ "$got" -eq "$want" ]; then passes=$((passes + 1)); else
+    failures=$((failures + 1)); echo "FAIL $name: exit $got, want $want"; head -3 "$work/err"; fi
+}
+# check NAME CONDITION... : a shell test on the last output.
+check() {
+  local name=$1; shift
+  if "$@"; then passes=$((passes + 1)); else failures=$((failures + 1)); echo "FAIL $name"; fi
+}
+
+sample=$fixtures/gate-news-pt/page.html
+expect "text from file" 0 "$pith" "$sample"
+check "text has the article" grep -q "Lin Haibin" "$work/out"
+check "text has no comments" bash -c "! grep -q 'Ver originalResponder' '$work/out'"
+
+expect "text from stdin" 0 bash -c "'$pith' - < '$sample'"
+check "stdin has the article" grep -q "Lin Haibin" "$work/out"
+
+expect "json" 0 "$pith" --format json --url https://example.org/a "$sample"
+check "json is one object" python3 -c "import json,sys; d=json.load(open('$work/out')); assert d['has_main_content'] and d['url']=='https://example.org/a' and d['blocks']"
+
+expect "markdown" 0 "$pith" -f markdown "$sample"
+check "markdown heading" grep -q "^# " "$work/out"
+
+expect "html" 0 "$pith" -f html "$sample"
+check "html has no script" bash -c "grep -q '<p>' '$work/out' && ! grep -qi '<script' '$work/out'"
+
+expect "charset override" 0 "$pith" --charset gbk "$fixtures/zh-news-gbk/page.html"
+
+printf '<html><body><nav><a href="/">Home</a></nav></body></html>' >"$work/empty-page.html"
+expect "no main content" 1 "$pith" "$work/empty-page.html"
+check "no-content message" grep -q "no main content" "$work/err"
+
+expect "unknown option" 2 "$pith" --no-such-option "$sample"
+expect "bad format" 2 "$pith" --format pdf "$sample"
+expect "missing file" 3 "$pith" "$work/does-not-exist.html"
+check "missing file message is one line" test "$(wc -l <"$work/err")" -eq 1
+expect "directory" 3 "$pith" "$work"
+: >"$work/empty.html"
+expect "empty input" 3 "$pith" "$work/empty.html"
+printf '%%PDF-1.4\n%%\xe2\xe3\xcf\xd3\n1 0 obj\n' >"$work/doc.pdf"
+expect "pdf input" 3 "$pith" "$work/doc.pdf"
+check "pdf message" grep -q "PDF" "$work/err"
+head -c 5000 /dev/urandom >"$work/random.bin"
+expect "binary input" 3 "$pith" "$work/random.bin"
+expect "too large" 3 "$pith" --max-bytes 100 "$sample"
+expect "fetch refused" 4 "$pith" "http://127.0.0.1:1/"
+expect "help" 0 "$pith" --help
+expect "version" 0 "$pith" --version
+check "version text" grep -q "pith 0" "$work/out"
+
+echo "cli: $passes passed, $failures failed"
+[ "$failures" -eq 0 ]

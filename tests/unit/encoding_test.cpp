@@ -1,0 +1,480 @@
+#include <doctest/doctest.h>
+#include <iconv.h>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "encoding/decode.hpp"
+#include "text/utf8.hpp"
+
+namespace {
+
+using pith::encoding::canonical_charset;
+using pith::encoding::charset_from_content_type;
+using pith::encoding::Decoded;
+using pith::encoding::Hints;
+using pith::encoding::prescan_meta_charset;
+using pith::encoding::to_utf8;
+
+// Encodes UTF-8 text into `charset` with the system iconv, so the legacy test
+// pages are produced by an independent encoder rather than typed as bytes.
+std::string encode(std::string_view utf8, const char* charset) {
+  iconv_t cd = iconv_open(charset, "UTF-8");
+  REQUIRE(cd != reinterpret_cast<iconv_t>(-1));
+  std::string out(utf8.size() * 4 + 16, '\0');
+  char* in = const_cast<char*>(utf8.data());
+  std::size_t in_left = utf8.size();
+  char* out_ptr = out.data();
+  std::size_t out_left = out.size();
+  const std::size_t result = iconv(cd, &in, &in_left, &out_ptr, &out_left);
+  iconv(cd, nullptr, nullptr, &out_ptr, &out_left);
+  iconv_close(cd);
+  REQUIRE(result != static_cast<std::size_t>(-1));
+  out.resize(out.size() - out_left);
+  return out;
+}
+
+std::string html_page(std::string_view head_extra, std::string_view body) {
+  return "<!DOCTYPE html><html><head>" + std::string(head_extra) +
+         "<title>Test</title></head><body><p>" + std::string(body) + "</p></body></html>";
+}
+
+Decoded decode(std::string_view bytes, std::string_view caller = {},
+               std::string_view content_type = {}) {
+  return to_utf8(bytes, Hints{caller, content_type});
+}
+
+constexpr std::string_view kChineseSimplified =
+    "北京是中华人民共和国的首都，也是全国的政治中心和文化中心。这座城市有着三千多年的建城史和"
+    "八百多年的建都史。每年都有大量的游客来到这里参观故宫、长城和天坛等名胜古迹。随着经济的快速"
+    "发展，北京已经成为一个现代化的国际大都市，吸引了来自世界各地的人们在这里学习和工作。";
+constexpr std::string_view kChineseTraditional =
+    "台北是台灣最大的都市之一，也是政治與經濟的中心。這座城市有許多著名的景點，例如台北一零一大樓、"
+    "故宮博物院和中正紀念堂。每年都有大量的觀光客來到這裡旅遊，品嚐各種美味的小吃。夜市文化是台灣"
+    "生活中非常重要的一部分，許多人晚上都會和朋友一起去逛夜市。";
+constexpr std::string_view kJapanese =
+    "東京は日本の首都であり、世界でも有数の大都市です。この街には多くの歴史的な建物や近代的な高層"
+    "ビルが立ち並んでいます。毎年たくさんの観光客が訪れ、浅草寺や東京タワーなどの名所を見物します。"
+    "また、おいしい日本料理のレストランもたくさんあり、食べ歩きを楽しむ人も少なくありません。";
+constexpr std::string_view kKorean =
+    "서울은 대한민국의 수도이며 한반도에서 가장 큰 도시입니다. 이 도시에는 오랜 역사를 가진 궁궐과 "
+    "현대적인 건물이 함께 있습니다. 매년 많은 관광객들이 경복궁과 남산타워를 방문합니다. 한국 음식은 "
+    "세계적으로 인기가 많으며, 많은 사람들이 김치와 불고기를 즐겨 먹습니다.";
+constexpr std::string_view kRussian =
+    "Москва является столицей Российской Федерации и крупнейшим городом страны. В этом городе "
+    "находится множество исторических памятников, музеев и театров. Каждый год миллионы туристов "
+    "приезжают сюда, чтобы увидеть Красную площадь и Кремль. Московское метро считается одним из "
+    "самых красивых в мире.";
+constexpr std::string_view kGreek =
+    "Η Αθήνα είναι η πρωτεύουσα της Ελλάδας και μία από τις αρχαιότερες πόλεις του κόσμου.";
+
+}  // namespace
+
+TEST_SUITE("encoding") {
+
+TEST_CASE("utf8: decode_utf8 replaces maximal ill-formed subparts") {
+  using pith::text::decode_utf8;
+  std::size_t i = 0;
+  CHECK(decode_utf8("\xE2\x82\xAC", i) == U'€');
+  CHECK(i == 3);
+  i = 0;
+  CHECK(decode_utf8("\xF0\x9F\x98\x80", i) == U'\U0001F600');
+  CHECK(i == 4);
+  i = 0;  // truncated 3-byte sequence followed by ASCII: one U+FFFD for both bytes
+  CHECK(decode_utf8("\xE2\x82" "A", i) == U'\uFFFD');
+  CHECK(i == 2);
+  i = 0;  // overlong
+  CHECK(decode_utf8("\xC0\xAF", i) == U'\uFFFD');
+  CHECK(i == 1);
+  i = 0;  // surrogate
+  CHECK(decode_utf8("\xED\xA0\x80", i) == U'\uFFFD');
+  CHECK(i == 1);
+  i = 0;  // above U+10FFFF
+  CHECK(decode_utf8("\xF4\x90\x80\x80", i) == U'\uFFFD');
+  CHECK(i == 1);
+}
+
+TEST_CASE("utf8: validation, repair and append") {
+  using namespace pith::text;
+  CHECK(is_valid_utf8(""));
+  CHECK(is_valid_utf8("plain ASCII text that is longer than eight bytes"));
+  CHECK(is_valid_utf8("caf\xC3\xA9 \xE2\x82\xAC \xF0\x9F\x98\x80 and more ASCII after"));
+  CHECK_FALSE(is_valid_utf8("0123456789abcdef\xFF"));
+  CHECK_FALSE(is_valid_utf8("\xC3"));
+  CHECK(valid_utf8_prefix_length("abcdefghij\xC3\xA9\x80xyz") == 12);
+  CHECK(repair_utf8("a\xFF" "b\xE2\x82" "c") == "a\xEF\xBF\xBD" "b\xEF\xBF\xBD" "c");
+  CHECK(repair_utf8("ok \xE2\x82\xAC") == "ok \xE2\x82\xAC");
+  std::string out;
+  append_utf8(out, U'A');
+  append_utf8(out, U'é');
+  append_utf8(out, U'€');
+  append_utf8(out, U'\U0001F600');
+  append_utf8(out, 0xD800);
+  append_utf8(out, 0x110000);
+  CHECK(out == "A\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80\xEF\xBF\xBD\xEF\xBF\xBD");
+}
+
+TEST_CASE("content-type charset parameter") {
+  CHECK(charset_from_content_type("text/html; charset=utf-8") == "utf-8");
+  CHECK(charset_from_content_type("text/html;charset=GBK") == "GBK");
+  CHECK(charset_from_content_type("text/html; charset=\"GBK\"") == "GBK");
+  CHECK(charset_from_content_type("text/html; CHARSET='Shift_JIS'") == "Shift_JIS");
+  CHECK(charset_from_content_type("text/html; format=flowed; Charset = windows-1251 ; x=y") ==
+        "windows-1251");
+  CHECK(charset_from_content_type("text/html; title=\"a;charset=koi8-r\"; charset=big5") == "big5");
+  CHECK(charset_from_content_type("text/html; charset=\"ut\\f-8\"") == "utf-8");
+  CHECK(charset_from_content_type("text/html") == "");
+  CHECK(charset_from_content_type("text/html; charset=") == "");
+  CHECK(charset_from_content_type("") == "");
+}
+
+TEST_CASE("label canonicalisation follows WHATWG and the browsers") {
+  CHECK(canonical_charset("gb2312") == "GB18030");
+  CHECK(canonical_charset("GBK") == "GB18030");
+  CHECK(canonical_charset("x-gbk") == "GB18030");
+  CHECK(canonical_charset("iso-8859-1") == "WINDOWS-1252");
+  CHECK(canonical_charset("Latin1") == "WINDOWS-1252");
+  CHECK(canonical_charset("US-ASCII") == "WINDOWS-1252");
+  CHECK(canonical_charset("ascii") == "WINDOWS-1252");
+  CHECK(canonical_charset("shift_jis") == "CP932");
+  CHECK(canonical_charset("sjis") == "CP932");
+  CHECK(canonical_charset("x-sjis") == "CP932");
+  CHECK(canonical_charset("euc-kr") == "CP949");
+  CHECK(canonical_charset("big5") == "BIG5-HKSCS");
+  CHECK(canonical_charset(" utf8 ") == "UTF-8");
+  CHECK(canonical_charset("unicode") == "UTF-16LE");
+  CHECK(canonical_charset("utf-16") == "UTF-16LE");
+  CHECK(canonical_charset("utf-16be") == "UTF-16BE");
+  CHECK(canonical_charset("iso-8859-9") == "WINDOWS-1254");
+  CHECK(canonical_charset("iso-2022-kr") == "");  // WHATWG "replacement"
+  CHECK(canonical_charset("klingon") == "");
+  CHECK(canonical_charset("") == "");
+  // uchardet's names go through the same table.
+  CHECK(canonical_charset("ISO-8859-1") == "WINDOWS-1252");
+  CHECK(canonical_charset("EUC-KR") == "CP949");
+  CHECK(canonical_charset("GB2312") == "GB18030");
+  CHECK(canonical_charset("WINDOWS-1251") == "WINDOWS-1251");
+}
+
+TEST_CASE("every canonical charset is one glibc iconv can open") {
+  for (const char* label :
+       {"utf-8", "ibm866", "iso-8859-2", "iso-8859-3", "iso-8859-4", "iso-8859-5", "iso-8859-6",
+        "iso-8859-7", "iso-8859-8", "iso-8859-8-i", "iso-8859-10", "iso-8859-13", "iso-8859-14",
+        "iso-8859-15", "iso-8859-16", "koi8-r", "koi8-u", "macintosh", "x-mac-cyrillic",
+        "windows-874", "windows-1250", "windows-1251", "windows-1252", "windows-1253",
+        "windows-1254", "windows-1255", "windows-1256", "windows-1257", "windows-1258", "gbk",
+        "gb18030", "big5", "euc-jp", "iso-2022-jp", "shift_jis", "euc-kr", "utf-16be",
+        "utf-16le", "x-user-defined"}) {
+    CAPTURE(label);
+    const std::string charset = canonical_charset(label);
+    REQUIRE(!charset.empty());
+    iconv_t cd = iconv_open("UTF-8", charset.c_str());
+    CHECK(cd != reinterpret_cast<iconv_t>(-1));
+    if (cd != reinterpret_cast<iconv_t>(-1)) iconv_close(cd);
+  }
+}
+
+TEST_CASE("meta prescan") {
+  SUBCASE("charset attribute, quoted or not, any case") {
+    CHECK(prescan_meta_charset("<head><meta charset=\"windows-1251\">") == "windows-1251");
+    CHECK(prescan_meta_charset("<HEAD><META CHARSET=Shift_JIS>") == "shift_jis");
+    CHECK(prescan_meta_charset("<meta charset='gbk'/>") == "gbk");
+    CHECK(prescan_meta_charset("<meta\ncharset = euc-kr >") == "euc-kr");
+  }
+  SUBCASE("http-equiv form, in either attribute order") {
+    CHECK(prescan_meta_charset(
+              "<meta http-equiv=\"Content-Type\" content=\"text/html; charset=big5\">") == "big5");
+    CHECK(prescan_meta_charset(
+              "<meta content='text/html;charset=\"koi8-r\"' HTTP-EQUIV='content-type'>") == "koi8-r");
+  }
+  SUBCASE("content without http-equiv Content-Type is not a declaration") {
+    CHECK(prescan_meta_charset("<meta name=\"x\" content=\"text/html; charset=big5\">") == "");
+    CHECK(prescan_meta_charset(
+              "<meta http-equiv=\"refresh\" content=\"0; charset=big5\"><meta charset=utf-8>") ==
+          "utf-8");
+  }
+  SUBCASE("a fake meta inside a comment or an attribute value is skipped") {
+    CHECK(prescan_meta_charset("<!-- <meta charset=\"koi8-r\"> --><meta charset=\"gbk\">") == "gbk");
+    CHECK(prescan_meta_charset("<!--><meta charset=\"gbk\">") == "gbk");
+    CHECK(prescan_meta_charset(
+              "<div title=\"<meta charset=koi8-r>\"></div><meta charset=\"euc-jp\">") == "euc-jp");
+  }
+  SUBCASE("an unknown label is passed over for a later meta") {
+    CHECK(prescan_meta_charset("<meta charset=\"klingon\"><meta charset=\"latin1\">") == "latin1");
+  }
+  SUBCASE("no declaration") {
+    CHECK(prescan_meta_charset("") == "");
+    CHECK(prescan_meta_charset("<html><head><title>x</title></head>") == "");
+    CHECK(prescan_meta_charset("<metadata charset=gbk>") == "");
+    CHECK(prescan_meta_charset("<meta charset=\"gbk") == "");
+  }
+  SUBCASE("only the first 64 KiB is scanned") {
+    const std::string padding(70 * 1024, ' ');
+    CHECK(prescan_meta_charset(padding + "<meta charset=gbk>") == "");
+    CHECK(prescan_meta_charset(std::string(60 * 1024, ' ') + "<meta charset=gbk>") == "gbk");
+  }
+}
+
+TEST_CASE("empty input") {
+  const Decoded d = decode("");
+  CHECK(d.utf8.empty());
+  CHECK(d.charset == "UTF-8");
+  CHECK(d.source == "default");
+}
+
+TEST_CASE("byte order marks win and are stripped") {
+  SUBCASE("UTF-8") {
+    const Decoded d = decode("\xEF\xBB\xBF<p>caf\xC3\xA9</p>", "windows-1252", "text/html; charset=gbk");
+    CHECK(d.utf8 == "<p>café</p>");
+    CHECK(d.charset == "UTF-8");
+    CHECK(d.source == "bom");
+  }
+  SUBCASE("UTF-16LE") {
+    const std::string bytes = "\xFF\xFE" + encode("<p>héllo €</p>", "UTF-16LE");
+    const Decoded d = decode(bytes, "windows-1252");
+    CHECK(d.utf8 == "<p>héllo €</p>");
+    CHECK(d.charset == "UTF-16LE");
+    CHECK(d.source == "bom");
+  }
+  SUBCASE("UTF-16BE") {
+    const std::string bytes = "\xFE\xFF" + encode("<p>日本語</p>", "UTF-16BE");
+    const Decoded d = decode(bytes);
+    CHECK(d.utf8 == "<p>日本語</p>");
+    CHECK(d.charset == "UTF-16BE");
+    CHECK(d.source == "bom");
+  }
+}
+
+TEST_CASE("precedence: caller > http > meta > detection") {
+  // A windows-1251 page that says so in a meta; the other sources name other charsets.
+  const std::string body = encode(kRussian, "WINDOWS-1251");
+  const std::string page = html_page("<meta charset=\"windows-1251\">", body);
+
+  SUBCASE("meta alone") {
+    const Decoded d = decode(page);
+    CHECK(d.source == "meta");
+    CHECK(d.charset == "WINDOWS-1251");
+    CHECK(d.utf8 == html_page("<meta charset=\"windows-1251\">", kRussian));
+  }
+  SUBCASE("http beats meta") {
+    const Decoded d = decode(page, {}, "text/html; charset=KOI8-R");
+    CHECK(d.source == "http");
+    CHECK(d.charset == "KOI8-R");
+  }
+  SUBCASE("caller beats http") {
+    const Decoded d = decode(page, "iso-8859-5", "text/html; charset=KOI8-R");
+    CHECK(d.source == "caller");
+    CHECK(d.charset == "ISO-8859-5");
+  }
+  SUBCASE("an unknown caller charset falls through to http") {
+    const Decoded d = decode(page, "no-such-charset", "text/html; charset=KOI8-R");
+    CHECK(d.source == "http");
+  }
+  SUBCASE("an unknown http charset falls through to meta") {
+    const Decoded d = decode(page, {}, "text/html; charset=no-such-charset");
+    CHECK(d.source == "meta");
+    CHECK(d.charset == "WINDOWS-1251");
+  }
+  SUBCASE("nothing declared: detection") {
+    const Decoded d = decode(html_page("", body));
+    CHECK(d.source == "detected");
+    CHECK(d.charset == "WINDOWS-1251");
+    CHECK(d.utf8 == html_page("", kRussian));
+  }
+}
+
+TEST_CASE("windows-1252 declared") {
+  const Decoded d = decode("caf\xE9 co\xFBte 5 \x80, \x84quoted\x93 \x96 na\xEFve", {},
+                           "text/html; charset=iso-8859-1");
+  CHECK(d.charset == "WINDOWS-1252");
+  CHECK(d.source == "http");
+  CHECK(d.utf8 == "café coûte 5 €, „quoted“ – naïve");
+}
+
+TEST_CASE("hard-coded GBK bytes declared in meta") {
+  const Decoded d = decode("<meta charset=gb2312><p>\xC4\xE3\xBA\xC3</p>");
+  CHECK(d.charset == "GB18030");
+  CHECK(d.source == "meta");
+  CHECK(d.utf8 == "<meta charset=gb2312><p>你好</p>");
+}
+
+TEST_CASE("undeclared legacy CJK and Cyrillic pages are detected") {
+  struct Case {
+    std::string_view text;
+    const char* encode_as;
+    std::string_view expected_charset;
+  };
+  const Case cases[] = {
+      {kChineseSimplified, "GBK", "GB18030"},
+      {kChineseTraditional, "BIG5", "BIG5-HKSCS"},
+      {kJapanese, "SHIFT_JIS", "CP932"},
+      {kJapanese, "EUC-JP", "EUC-JP-MS"},
+      {kKorean, "EUC-KR", "CP949"},
+      {kRussian, "WINDOWS-1251", "WINDOWS-1251"},
+      {kRussian, "KOI8-R", "KOI8-R"},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.encode_as);
+    const Decoded d = decode(html_page("", encode(c.text, c.encode_as)));
+    CHECK(d.source == "detected");
+    CHECK(d.charset == c.expected_charset);
+    CHECK(d.utf8 == html_page("", c.text));
+  }
+}
+
+TEST_CASE("declared legacy CJK pages") {
+  CHECK(decode(encode(kChineseTraditional, "BIG5"), "big5").utf8 == kChineseTraditional);
+  CHECK(decode(encode(kJapanese, "SHIFT_JIS"), {}, "text/html; charset=Shift_JIS").utf8 == kJapanese);
+  CHECK(decode(encode(kKorean, "EUC-KR"), {}, "text/html; charset=euc-kr").utf8 == kKorean);
+  // Backslash stays a backslash in Shift_JIS pages, as in browsers.
+  CHECK(decode("C:\\path", "shift_jis").utf8 == "C:\\path");
+}
+
+TEST_CASE("ISO-8859-7 Greek declared") {
+  const std::string page =
+      html_page("<meta http-equiv=\"Content-Type\" content=\"text/html; charset=iso-8859-7\">",
+                encode(kGreek, "ISO-8859-7"));
+  const Decoded d = decode(page);
+  CHECK(d.source == "meta");
+  CHECK(d.charset == "ISO-8859-7");
+  CHECK(d.utf8.find(kGreek) != std::string::npos);
+}
+
+TEST_CASE("a page declaring UTF-8 that is really windows-1251") {
+  const std::string page = html_page("<meta charset=\"utf-8\">", encode(kRussian, "WINDOWS-1251"));
+  const Decoded d = decode(page);
+  CHECK(d.source == "detected");
+  CHECK(d.charset == "WINDOWS-1251");
+  CHECK(d.utf8 == html_page("<meta charset=\"utf-8\">", kRussian));
+}
+
+TEST_CASE("a UTF-8 page with a few stray bytes stays UTF-8") {
+  const std::string page =
+      html_page("<meta charset=\"utf-8\">", std::string(kRussian) + " caf\xE9 \xFF");
+  const Decoded d = decode(page);
+  CHECK(d.source == "meta");
+  CHECK(d.charset == "UTF-8");
+  CHECK(d.utf8.find(std::string(kRussian) + " caf\xEF\xBF\xBD \xEF\xBF\xBD") != std::string::npos);
+}
+
+TEST_CASE("a page declaring latin1 whose bytes are UTF-8") {
+  const std::string page = html_page("<meta charset=\"iso-8859-1\">", "caf\xC3\xA9 \xE2\x82\xAC");
+  SUBCASE("declared in the page or by HTTP: the bytes win") {
+    const Decoded d = decode(page);
+    CHECK(d.source == "detected");
+    CHECK(d.charset == "UTF-8");
+    CHECK(d.utf8.find("café €") != std::string::npos);
+    CHECK(decode(page, {}, "text/html; charset=latin1").charset == "UTF-8");
+  }
+  SUBCASE("declared by the caller: trusted") {
+    const Decoded d = decode(page, "iso-8859-1");
+    CHECK(d.source == "caller");
+    CHECK(d.charset == "WINDOWS-1252");
+    CHECK(d.utf8.find("cafÃ©") != std::string::npos);
+  }
+  SUBCASE("pure ASCII keeps its declaration") {
+    CHECK(decode("<meta charset=latin1><p>hello</p>").charset == "WINDOWS-1252");
+  }
+}
+
+TEST_CASE("UTF-16 declared without a BOM") {
+  SUBCASE("in a meta: the page is ASCII-compatible, so UTF-8") {
+    const Decoded d = decode("<meta charset=\"utf-16\"><p>caf\xC3\xA9</p>");
+    CHECK(d.source == "meta");
+    CHECK(d.charset == "UTF-8");
+    CHECK(d.utf8 == "<meta charset=\"utf-16\"><p>café</p>");
+  }
+  SUBCASE("by HTTP, over bytes that are clearly not UTF-16") {
+    const Decoded d = decode("<p>plain</p>", {}, "text/html; charset=utf-16");
+    CHECK(d.charset == "UTF-8");
+    CHECK(d.utf8 == "<p>plain</p>");
+  }
+  SUBCASE("by HTTP, over real UTF-16LE") {
+    const Decoded d = decode(encode("<p>héllo</p>", "UTF-16LE"), {}, "text/html; charset=utf-16");
+    CHECK(d.source == "http");
+    CHECK(d.charset == "UTF-16LE");
+    CHECK(d.utf8 == "<p>héllo</p>");
+  }
+}
+
+TEST_CASE("undeclared pages without legacy evidence") {
+  SUBCASE("valid UTF-8 with multi-byte text is detected as UTF-8") {
+    const Decoded d = decode(html_page("", kChineseSimplified));
+    CHECK(d.charset == "UTF-8");
+    CHECK(d.source == "detected");
+    CHECK(d.utf8 == html_page("", kChineseSimplified));
+  }
+  SUBCASE("pure ASCII is UTF-8 by default") {
+    const Decoded d = decode("<p>hello</p>");
+    CHECK(d.charset == "UTF-8");
+    CHECK(d.source == "default");
+  }
+  SUBCASE("ISO-2022-JP is 7-bit, recognised by its escapes") {
+    const std::string bytes = encode(html_page("", kJapanese), "ISO-2022-JP");
+    const Decoded d = decode(bytes);
+    CHECK(d.charset == "ISO-2022-JP");
+    CHECK(d.utf8 == html_page("", kJapanese));
+  }
+}
+
+TEST_CASE("invalid bytes become U+FFFD and the output is valid UTF-8") {
+  SUBCASE("UTF-8") {
+    const Decoded d = decode("<p>a\xFF" "b\xC3</p>", "utf-8");
+    CHECK(d.utf8 == "<p>a\xEF\xBF\xBD" "b\xEF\xBF\xBD</p>");
+    CHECK(pith::text::is_valid_utf8(d.utf8));
+  }
+  SUBCASE("GBK: a bad trail byte, then a lead byte cut off at the end") {
+    const Decoded d = decode("\xC4\xE3\xBA\xC3\x81\x20ok\xC4", "gbk");
+    CHECK(pith::text::is_valid_utf8(d.utf8));
+    CHECK(d.utf8 == "你好\xEF\xBF\xBD ok\xEF\xBF\xBD");
+  }
+  SUBCASE("Shift_JIS") {
+    const Decoded d = decode("\x82\xA0\xFD\x82\xA2", "shift_jis");  // あ <undefined> い
+    CHECK(pith::text::is_valid_utf8(d.utf8));
+    CHECK(d.utf8 == "あ\xEF\xBF\xBDい");
+  }
+  SUBCASE("windows-1252 undefined bytes") {
+    const Decoded d = decode("a\x81" "b", "windows-1252");
+    CHECK(d.utf8 == "a\xEF\xBF\xBD" "b");
+  }
+  SUBCASE("undeclared random high bytes") {
+    std::string bytes;
+    for (int i = 0; i < 4096; ++i) bytes.push_back(static_cast<char>((i * 131 + 7) % 256));
+    const Decoded d = decode(bytes);
+    CHECK(pith::text::is_valid_utf8(d.utf8));
+    CHECK(d.utf8.find('\0') == std::string::npos);
+  }
+}
+
+TEST_CASE("arbitrary bytes under any charset decode to valid UTF-8 without NULs") {
+  std::uint32_t state = 12345;  // xorshift: deterministic noise, no <random> seeding differences
+  const auto next_byte = [&state] {
+    state ^= state << 13;
+    state ^= state >> 17;
+    state ^= state << 5;
+    return static_cast<char>(state & 0xFF);
+  };
+  for (const char* label :
+       {"", "utf-8", "windows-1252", "gbk", "big5", "shift_jis", "euc-jp", "iso-2022-jp",
+        "euc-kr", "utf-16le", "utf-16be", "koi8-r", "iso-8859-7", "windows-874"}) {
+    CAPTURE(label);
+    for (const std::size_t size : {1u, 2u, 3u, 7u, 64u, 1000u, 5000u}) {
+      std::string bytes;
+      for (std::size_t i = 0; i < size; ++i) bytes.push_back(next_byte());
+      const Decoded d = decode(bytes, label);
+      CHECK(pith::text::is_valid_utf8(d.utf8));
+      CHECK(d.utf8.find('\0') == std::string::npos);
+    }
+  }
+}
+
+TEST_CASE("NUL bytes are dropped") {
+  using namespace std::string_literals;
+  CHECK(decode("a\0b\0\0c"s).utf8 == "abc");
+  CHECK(decode("a\0b caf\xC3\xA9"s, "utf-8").utf8 == "ab café");
+  CHECK(decode("a\0b caf\xE9"s, "windows-1252").utf8 == "ab café");
+  CHECK(decode("\xC4\xE3\0\xBA\xC3"s, "gbk").utf8 == "你好");
+}
+
+}  // TEST_SUITE

@@ -1,0 +1,394 @@
+// Golden-string tests for the four renderers, on hand-built Documents so that
+// they do not depend on the extractor.
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "output/renderers.hpp"
+#include "pith/render.hpp"
+
+namespace {
+
+using pith::Block;
+using pith::BlockKind;
+using pith::Document;
+using pith::Format;
+
+Block heading(int level, std::string text) {
+  Block b;
+  b.kind = BlockKind::heading;
+  b.level = level;
+  b.text = std::move(text);
+  return b;
+}
+
+Block para(std::string text) {
+  Block b;
+  b.kind = BlockKind::paragraph;
+  b.text = std::move(text);
+  return b;
+}
+
+Block item(int level, bool ordered, std::string text) {
+  Block b;
+  b.kind = BlockKind::list_item;
+  b.level = level;
+  b.ordered = ordered;
+  b.text = std::move(text);
+  return b;
+}
+
+Block quote(std::string text) {
+  Block b;
+  b.kind = BlockKind::quote;
+  b.text = std::move(text);
+  return b;
+}
+
+Block code(std::string text, std::string language = {}) {
+  Block b;
+  b.kind = BlockKind::code;
+  b.text = std::move(text);
+  b.language = std::move(language);
+  return b;
+}
+
+Block row(std::vector<std::string> cells, bool header = false) {
+  Block b;
+  b.kind = BlockKind::table_row;
+  b.header = header;
+  for (std::size_t i = 0; i < cells.size(); ++i) b.text += (i ? " | " : "") + cells[i];
+  b.cells = std::move(cells);
+  return b;
+}
+
+Document doc_of(std::vector<Block> blocks) {
+  Document doc;
+  doc.blocks = std::move(blocks);
+  return doc;
+}
+
+// True when `s` is well-formed UTF-8 (no overlongs, surrogates or > U+10FFFF).
+bool is_valid_utf8(const std::string& s) {
+  return pith::output_detail::valid_utf8(s) == s;
+}
+
+}  // namespace
+
+TEST_CASE("parse_format accepts the documented names") {
+  CHECK(pith::parse_format("text") == Format::text);
+  CHECK(pith::parse_format("markdown") == Format::markdown);
+  CHECK(pith::parse_format("md") == Format::markdown);
+  CHECK(pith::parse_format("html") == Format::html);
+  CHECK(pith::parse_format("json") == Format::json);
+  CHECK(pith::parse_format("JSON") == Format::json);
+  CHECK_FALSE(pith::parse_format("xml").has_value());
+  CHECK_FALSE(pith::parse_format("").has_value());
+}
+
+TEST_CASE("text: blocks separated by blank lines") {
+  const Document doc = doc_of({
+      heading(1, "Title"),
+      para("First paragraph."),
+      para("   "),  // blank blocks are skipped, not rendered as extra blank lines
+      item(1, false, "one"),
+      item(2, true, "two"),
+      code("int main() {\n  return 0;\n}\n", "cpp"),
+      row({"Name", "Age"}, true),
+      row({"Ann", "31"}),
+      quote("Said someone."),
+  });
+  const std::string expected =
+      "Title\n\n"
+      "First paragraph.\n\n"
+      "one\n\n"
+      "two\n\n"
+      "int main() {\n  return 0;\n}\n\n"
+      "Name | Age\n\n"
+      "Ann | 31\n\n"
+      "Said someone.";
+  CHECK(pith::render_text(doc) == expected);
+  CHECK(pith::render(doc, Format::text) == expected);
+  CHECK(pith::render(Document{}, Format::text).empty());
+}
+
+TEST_CASE("text: a table row without cells falls back to its text") {
+  Block b;
+  b.kind = BlockKind::table_row;
+  b.text = "a | b";
+  CHECK(pith::render_text(doc_of({b})) == "a | b");
+}
+
+TEST_CASE("markdown: headings, paragraphs, quotes") {
+  const Document doc = doc_of({
+      heading(1, "Title"),
+      heading(3, "Sub\nheading"),
+      heading(9, "Clamped"),
+      para("Line one\nline two"),
+      quote("Quoted\n\nsecond paragraph"),
+  });
+  CHECK(pith::render(doc, Format::markdown) ==
+        "# Title\n\n"
+        "### Sub heading\n\n"
+        "###### Clamped\n\n"
+        "Line one\nline two\n\n"
+        "> Quoted\n>\n> second paragraph");
+}
+
+TEST_CASE("markdown: nested and ordered lists") {
+  const Document doc = doc_of({
+      para("Intro"),
+      item(1, false, "apple"),
+      item(2, false, "green"),
+      item(3, false, "granny smith"),
+      item(2, false, "red"),
+      item(1, false, "pear"),
+      para("Steps:"),
+      item(1, true, "first"),
+      item(2, false, "detail"),
+      item(1, true, "second"),
+      item(2, true, "sub one"),
+      item(2, true, "sub two"),
+      item(1, true, "third\ncontinued"),
+  });
+  CHECK(pith::render(doc, Format::markdown) ==
+        "Intro\n\n"
+        "- apple\n"
+        "  - green\n"
+        "    - granny smith\n"
+        "  - red\n"
+        "- pear\n\n"
+        "Steps:\n\n"
+        "1. first\n"
+        "   - detail\n"
+        "2. second\n"
+        "   1. sub one\n"
+        "   2. sub two\n"
+        "3. third\n"
+        "   continued");
+}
+
+TEST_CASE("markdown: a level jump is clamped to one deeper than the open list") {
+  const Document doc = doc_of({item(1, false, "a"), item(4, false, "b"), item(0, false, "c")});
+  CHECK(pith::render(doc, Format::markdown) == "- a\n  - b\n- c");
+}
+
+TEST_CASE("markdown: fenced code keeps text verbatim and carries the language") {
+  const Document doc = doc_of({
+      code("def f():\n    return '# not a heading'\n", "python"),
+      code("plain"),
+      code("uses ``` inside", "bad`lang name"),
+  });
+  CHECK(pith::render(doc, Format::markdown) ==
+        "```python\ndef f():\n    return '# not a heading'\n```\n\n"
+        "```\nplain\n```\n\n"
+        "````badlangname\nuses ``` inside\n````");
+}
+
+TEST_CASE("markdown: pipe tables") {
+  SUBCASE("header row from <th>") {
+    const Document doc = doc_of({
+        row({"Name", "Note"}, true),
+        row({"Ann", "a|b"}),
+        row({"Bob"}),  // short rows are padded to the table's width
+    });
+    CHECK(pith::render(doc, Format::markdown) ==
+          "| Name | Note |\n"
+          "| --- | --- |\n"
+          "| Ann | a\\|b |\n"
+          "| Bob |  |");
+  }
+  SUBCASE("no header row: an empty one is emitted") {
+    const Document doc = doc_of({row({"1", "2"}), row({"3", "4"}), para("after")});
+    CHECK(pith::render(doc, Format::markdown) ==
+          "|  |  |\n"
+          "| --- | --- |\n"
+          "| 1 | 2 |\n"
+          "| 3 | 4 |\n\n"
+          "after");
+  }
+}
+
+TEST_CASE("markdown: text that would start a block construct is escaped") {
+  const Document doc = doc_of({
+      para("# not a heading"),
+      para("#hashtag stays"),
+      para("- not a list"),
+      para("1. not a list either"),
+      para("2024) a year"),
+      para("> not a quote"),
+      para("---"),
+      para("```"),
+      para("x <script>alert(1)</script> & a < b &amp;"),
+      item(1, false, "+ plus"),
+      heading(2, "Issue #"),
+  });
+  CHECK(pith::render(doc, Format::markdown) ==
+        "\\# not a heading\n\n"
+        "#hashtag stays\n\n"
+        "\\- not a list\n\n"
+        "1\\. not a list either\n\n"
+        "2024\\) a year\n\n"
+        "\\> not a quote\n\n"
+        "\\---\n\n"
+        "\\```\n\n"
+        "x \\<script>alert(1)\\</script> & a < b \\&amp;\n\n"
+        "- \\+ plus\n\n"
+        "## Issue \\#");
+}
+
+TEST_CASE("html: structure and nesting") {
+  const Document doc = doc_of({
+      heading(2, "Title"),
+      para("one\ntwo"),
+      item(1, false, "a"),
+      item(2, true, "b"),
+      item(1, false, "c"),
+      quote("q"),
+      code("x < y\n", "c++"),
+      code("raw"),
+      row({"H1", "H2"}, true),
+      row({"d1", "d2"}),
+  });
+  CHECK(pith::render(doc, Format::html) ==
+        "<article>\n"
+        "<h2>Title</h2>\n"
+        "<p>one<br>\ntwo</p>\n"
+        "<ul>\n"
+        "<li>a\n"
+        "<ol>\n"
+        "<li>b</li>\n"
+        "</ol>\n"
+        "</li>\n"
+        "<li>c</li>\n"
+        "</ul>\n"
+        "<blockquote>q</blockquote>\n"
+        "<pre><code class=\"language-c++\">x &lt; y</code></pre>\n"
+        "<pre><code>raw</code></pre>\n"
+        "<table>\n"
+        "<tr><th>H1</th><th>H2</th></tr>\n"
+        "<tr><td>d1</td><td>d2</td></tr>\n"
+        "</table>\n"
+        "</article>");
+}
+
+TEST_CASE("html: a list type change at the same level starts a new list") {
+  const Document doc = doc_of({item(1, false, "a"), item(1, true, "b")});
+  CHECK(pith::render(doc, Format::html) ==
+        "<article>\n<ul>\n<li>a</li>\n</ul>\n<ol>\n<li>b</li>\n</ol>\n</article>");
+}
+
+TEST_CASE("html: all text is escaped") {
+  const Document doc = doc_of({
+      para("<script>alert(1)</script>"),
+      heading(1, "Tom & \"Jerry\" 'n' <b>"),
+      code("</code><script>x</script>", "\"><script>"),
+      row({"<td>"}),
+  });
+  const std::string html = pith::render(doc, Format::html);
+  CHECK(html ==
+        "<article>\n"
+        "<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>\n"
+        "<h1>Tom &amp; &quot;Jerry&quot; &#39;n&#39; &lt;b&gt;</h1>\n"
+        "<pre><code class=\"language-script\">&lt;/code&gt;&lt;script&gt;x&lt;/script&gt;</code></pre>\n"
+        "<table>\n<tr><td>&lt;td&gt;</td></tr>\n</table>\n"
+        "</article>");
+  CHECK(html.find("<script") == std::string::npos);
+}
+
+TEST_CASE("html: empty document") {
+  CHECK(pith::render(Document{}, Format::html) == "<article>\n</article>");
+}
+
+TEST_CASE("json: parses back with the documented fields") {
+  Document doc = doc_of({
+      heading(1, "Title"),
+      para("Body"),
+      item(2, true, "step"),
+      quote("q"),
+      code("print(1)", "python"),
+      row({"a", "b"}, true),
+  });
+  doc.url = "https://example.com/a";
+  doc.title = "Title";
+  doc.language = "en";
+  doc.charset = "UTF-8";
+  doc.charset_source = "meta";
+
+  const std::string out = pith::render(doc, Format::json);
+  CHECK(out.find('\n') == std::string::npos);  // one line, for JSON Lines
+  const auto j = nlohmann::json::parse(out);
+  CHECK(j["url"] == "https://example.com/a");
+  CHECK(j["title"] == "Title");
+  CHECK(j["language"] == "en");
+  CHECK(j["charset"] == "UTF-8");
+  CHECK(j["charset_source"] == "meta");
+  CHECK(j["text"] == pith::render_text(doc));
+  CHECK(j["markdown"] == pith::render_markdown(doc));
+  CHECK(j["has_main_content"] == true);
+  CHECK(j["pith_version"] == pith::version);
+
+  const auto& blocks = j["blocks"];
+  REQUIRE(blocks.size() == 6);
+  CHECK(blocks[0] == nlohmann::json{{"type", "heading"}, {"level", 1}, {"text", "Title"}});
+  CHECK(blocks[1] == nlohmann::json{{"type", "paragraph"}, {"text", "Body"}});
+  CHECK(blocks[2] ==
+        nlohmann::json{{"type", "list_item"}, {"level", 2}, {"ordered", true}, {"text", "step"}});
+  CHECK(blocks[3] == nlohmann::json{{"type", "quote"}, {"text", "q"}});
+  CHECK(blocks[4] ==
+        nlohmann::json{{"type", "code"}, {"language", "python"}, {"text", "print(1)"}});
+  CHECK(blocks[5] == nlohmann::json{{"type", "table_row"},
+                                    {"header", true},
+                                    {"cells", nlohmann::json::array({"a", "b"})}});
+
+  // Field order follows the schema rather than alphabetical order.
+  CHECK(out.rfind("{\"url\":", 0) == 0);
+}
+
+TEST_CASE("json: an empty document") {
+  const auto j = nlohmann::json::parse(pith::render(Document{}, Format::json));
+  CHECK(j["has_main_content"] == false);
+  CHECK(j["blocks"].is_array());
+  CHECK(j["blocks"].empty());
+  CHECK(j["text"] == "");
+}
+
+TEST_CASE("invalid UTF-8 never throws and always yields valid UTF-8") {
+  // Stray continuation byte, truncated sequence, overlong '/', UTF-16
+  // surrogate, code point above U+10FFFF, and a lone 0xFF.
+  const std::string bad = "a\x80" "b\xE4\xB8" "c\xC0\xAF" "d\xED\xA0\x80" "e\xF4\x90\x80\x80" "f\xFF";
+  Document doc = doc_of({heading(1, bad), para(bad), item(1, false, bad), quote(bad),
+                         code(bad, bad), row({bad, "ok"}, true)});
+  doc.title = bad;
+  doc.url = bad;
+
+  for (Format f : {Format::text, Format::markdown, Format::html, Format::json}) {
+    const int format = static_cast<int>(f);
+    CAPTURE(format);
+    std::string out;
+    CHECK_NOTHROW(out = pith::render(doc, f));
+    CHECK(is_valid_utf8(out));
+  }
+  nlohmann::json parsed;
+  CHECK_NOTHROW(parsed = nlohmann::json::parse(pith::render(doc, Format::json)));
+  CHECK(parsed["title"] == "a\xEF\xBF\xBD" "b\xEF\xBF\xBD" "c\xEF\xBF\xBD\xEF\xBF\xBD"
+                           "d\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD"
+                           "e\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD" "f\xEF\xBF\xBD");
+}
+
+TEST_CASE("valid_utf8 replaces each maximal ill-formed subsequence with U+FFFD") {
+  using pith::output_detail::valid_utf8;
+  const std::string r = "\xEF\xBF\xBD";
+  CHECK(valid_utf8("plain ascii") == "plain ascii");
+  CHECK(valid_utf8("\xE4\xB8\xAD\xE6\x96\x87") == "\xE4\xB8\xAD\xE6\x96\x87");  // 中文
+  CHECK(valid_utf8("\xF0\x9F\x98\x80") == "\xF0\x9F\x98\x80");                  // emoji
+  CHECK(valid_utf8("a\x80z") == "a" + r + "z");
+  CHECK(valid_utf8("\xE4\xB8z") == r + "z");            // truncated: one U+FFFD
+  CHECK(valid_utf8("\xE4\xB8") == r);                    // truncated at the end
+  CHECK(valid_utf8("\xC0\xAF") == r + r);                // overlong lead is never valid
+  CHECK(valid_utf8("\xED\xA0\x80") == r + r + r);        // surrogate
+  CHECK(valid_utf8("\xF4\x90\x80\x80") == r + r + r + r);  // above U+10FFFF
+  CHECK(valid_utf8("\xE4\xB8\xE4\xB8\xAD") == r + "\xE4\xB8\xAD");  // resumes at the new lead
+}
