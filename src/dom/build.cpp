@@ -2,6 +2,7 @@
 
 #include <gumbo.h>
 
+#include <cstdlib>
 #include <memory_resource>
 #include <utility>
 #include <vector>
@@ -180,7 +181,9 @@ bool skipped_element(Tag tag, const GumboElement& el) {
     default:
       break;
   }
-  if (el.tag == GUMBO_TAG_TEMPLATE || el.tag == GUMBO_TAG_NOSCRIPT) return true;
+  // <noscript> is kept: server-rendered fallbacks (forum posts, article
+  // bodies of script-driven sites) live there, and Gumbo parses it as markup.
+  if (el.tag == GUMBO_TAG_TEMPLATE) return true;
   // <input type=hidden> and friends are hidden by is_hidden's caller anyway.
   return false;
 }
@@ -285,7 +288,7 @@ class Builder {
 
 Dom build_dom(std::string_view utf8_html, BuildTimings* timings) {
   auto t0 = Clock::now();
-  std::string stripped = strip_raw_text_bodies(utf8_html);
+  std::string stripped = std::getenv("PITH_NO_PRESCAN") ? std::string(utf8_html) : strip_raw_text_bodies(utf8_html);
   std::pmr::monotonic_buffer_resource arena(stripped.size() * 4 + 4096);
   GumboOptions options = kGumboDefaultOptions;
   options.allocator = arena_allocate;

@@ -17,6 +17,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "encoding/convert.hpp"
 #include "encoding/detect.hpp"
@@ -26,6 +27,7 @@
 namespace pith::encoding {
 namespace {
 
+// How much of a page declared UTF-8 is checked for ill-formed sequences.
 constexpr std::size_t kEvidenceWindow = 64 * 1024;
 // A UTF-16 page always has NULs in its first KiB: its markup is ASCII.
 constexpr std::size_t kUtf16EvidenceWindow = 1024;
@@ -103,7 +105,9 @@ std::optional<Choice> reconsider_declaration(std::string_view bytes, const std::
     if (contains_nul(head(bytes, kUtf16EvidenceWindow))) return std::nullopt;
     return Choice{std::string(kUtf8), "detected"};
   }
-  if (has_non_ascii(bytes) && text::is_valid_utf8(bytes)) return Choice{std::string(kUtf8), "detected"};
+  if (has_non_ascii(bytes) && text::is_valid_utf8(bytes)) {
+    return Choice{std::string(kUtf8), "detected"};
+  }
   return std::nullopt;
 }
 

@@ -40,7 +40,8 @@ bool equals_ignoring_ascii_case(std::string_view a, std::string_view b) noexcept
 }
 
 bool starts_with_ignoring_ascii_case(std::string_view s, std::string_view prefix) noexcept {
-  return s.size() >= prefix.size() && equals_ignoring_ascii_case(s.substr(0, prefix.size()), prefix);
+  return s.size() >= prefix.size() &&
+         equals_ignoring_ascii_case(s.substr(0, prefix.size()), prefix);
 }
 
 std::string_view trim_ascii_whitespace(std::string_view s) noexcept {
@@ -398,8 +399,11 @@ std::string charset_from_content_type(std::string_view content_type) {
     } else {
       next = content_type.find(';', value_pos);
       if (next == std::string_view::npos) next = content_type.size();
-      std::string_view raw = trim_ascii_whitespace(content_type.substr(value_pos, next - value_pos));
-      if (raw.size() >= 2 && raw.front() == '\'' && raw.back() == '\'') raw = raw.substr(1, raw.size() - 2);
+      std::string_view raw =
+          trim_ascii_whitespace(content_type.substr(value_pos, next - value_pos));
+      if (raw.size() >= 2 && raw.front() == '\'' && raw.back() == '\'') {
+        raw = raw.substr(1, raw.size() - 2);
+      }
       value = std::string(raw);
     }
     if (equals_ignoring_ascii_case(name, "charset")) {

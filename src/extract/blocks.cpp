@@ -62,7 +62,8 @@ void trim(std::string& s) {
 
 class Renderer {
  public:
-  explicit Renderer(const Pass& pass) : pass_(pass), dom_(pass.dom) {}
+  Renderer(const Pass& pass, bool keep_link_paragraphs)
+      : pass_(pass), dom_(pass.dom), keep_link_paragraphs_(keep_link_paragraphs) {}
 
   std::vector<Block> run(const std::vector<NodeId>& roots) {
     for (NodeId root : roots) walk(root);
@@ -222,7 +223,7 @@ class Renderer {
     if (current_.empty()) return;
     // "Read more", "See original", a line of tags: a paragraph that is mostly
     // link text says nothing of its own.
-    if (heading_level_ == 0 && li_depth_ == 0 && chars > 0 &&
+    if (!keep_link_paragraphs_ && heading_level_ == 0 && li_depth_ == 0 && chars > 0 &&
         link_chars > kLinkParagraphDensity * chars && chars < kLinkParagraphMaxLength) {
       current_.clear();
       return;
@@ -250,6 +251,7 @@ class Renderer {
 
   const Pass& pass_;
   const dom::Dom& dom_;
+  bool keep_link_paragraphs_;
   std::vector<Block> blocks_;
   std::string current_;
   std::uint32_t current_chars_ = 0;       // code points of current_, for link density
@@ -267,8 +269,9 @@ class Renderer {
 
 }  // namespace
 
-std::vector<Block> to_blocks(const Pass& pass, const std::vector<NodeId>& roots) {
-  return Renderer(pass).run(roots);
+std::vector<Block> to_blocks(const Pass& pass, const std::vector<NodeId>& roots,
+                             bool keep_link_paragraphs) {
+  return Renderer(pass, keep_link_paragraphs).run(roots);
 }
 
 std::string inline_text(const dom::Dom& dom, NodeId id) {

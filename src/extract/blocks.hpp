@@ -12,7 +12,10 @@ namespace pith::extraction {
 // Walks the roots in document order, skipping dead nodes, and emits headings,
 // paragraphs, list items, quotes, code and table rows. Layout tables (cells
 // holding blocks or nested tables) are walked into rather than emitted as rows.
-std::vector<Block> to_blocks(const Pass& pass, const std::vector<dom::NodeId>& roots);
+// keep_link_paragraphs keeps paragraphs that are mostly link text (teaser
+// lists, where the headlines are the links).
+std::vector<Block> to_blocks(const Pass& pass, const std::vector<dom::NodeId>& roots,
+                             bool keep_link_paragraphs = false);
 
 // The text of one node, white space collapsed, as a heading block would hold it.
 std::string inline_text(const dom::Dom& dom, dom::NodeId id);

@@ -55,6 +55,9 @@ Attempt run(const dom::Dom& dom, const std::vector<Hints>& hints, Flags flags) {
   Attempt a;
   a.roots = select_content(pass);
   if (std::getenv("PITH_DEBUG")) {
+    NodeId body = dom.find_first(Tag::body);
+    std::fprintf(stderr, "nodes=%zu body=%u body_chars=%u\n", dom.size(), body,
+                 body == kNoNode ? 0u : pass.features[body].text.chars);
     for (NodeId r : a.roots)
       std::fprintf(stderr, "attempt %d%d%d root %u <%s class=\"%.*s\" id=\"%.*s\"> len=%u\n",
                    flags.strip_unlikely, flags.weight_classes, flags.clean_conditionally, r,
@@ -67,6 +70,26 @@ Attempt run(const dom::Dom& dom, const std::vector<Hints>& hints, Flags flags) {
   if (a.roots.empty()) return a;
   prune_content(pass, a.roots);
   a.blocks = to_blocks(pass, a.roots);
+  a.length = content_length(a.blocks);
+  return a;
+}
+
+// When no part of the page stands out (listings, collections, pages of short
+// items), the page's declared main region — or its body — minus navigation,
+// asides, footers and clutter-named blocks, with teaser links kept.
+Attempt whole_region(const dom::Dom& dom, const std::vector<Hints>& hints) {
+  Pass pass(dom, hints, Flags{true, true, false});
+  prepare(pass);
+  Attempt a;
+  NodeId region = kNoNode;
+  for (NodeId i = 0; i < dom.size() && region == kNoNode; ++i)
+    if (!pass.dead[i] && (dom.nodes[i].tag == Tag::main ||
+                          dom.attr(i, dom::Attr::role) == "main"))
+      region = i;
+  if (region == kNoNode) region = dom.find_first(Tag::body);
+  if (region == kNoNode || pass.dead[region]) return a;
+  a.roots = {region};
+  a.blocks = to_blocks(pass, a.roots, /*keep_link_paragraphs=*/true);
   a.length = content_length(a.blocks);
   return a;
 }
@@ -87,6 +110,10 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
     Attempt a = run(dom, hints, flags);
     if (a.length > best.length) best = std::move(a);
     if (best.length >= kRetryLength) break;
+  }
+  if (best.length < kRetryLength) {
+    Attempt region = whole_region(dom, hints);
+    if (region.length > best.length * kRegionFallbackGain) best = std::move(region);
   }
   if (best.length < kMinContentLength) return {};
 

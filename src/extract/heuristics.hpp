@@ -3,6 +3,7 @@
 // bench/run on ../shared/eval/dev (see README, "Accuracy").
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 namespace pith::extraction {
@@ -62,11 +63,20 @@ inline constexpr std::uint32_t kCounterMaxWords = 10;
 inline constexpr double kLinkParagraphDensity = 0.5;
 inline constexpr std::uint32_t kLinkParagraphMaxLength = 200;
 
+// Comment threads and teaser lists: a container of at least this many items,
+// three in four stamped with a date or time within their first
+// kStampSearchBytes bytes of text, half of them holding a sentence.
+inline constexpr std::size_t kMinStampedItems = 3;
+inline constexpr std::size_t kStampSearchBytes = 120;
+
 // --- accepting a result -----------------------------------------------------
 // A pass whose content is shorter than this is retried with fewer
 // assumptions (no unlikely-name removal, then no class weights, then no
 // conditional pruning), as Readability does.
 inline constexpr std::uint32_t kRetryLength = 500;
+// When the best selection is still short, the page's main region (or body)
+// replaces it if that holds this many times more text.
+inline constexpr std::uint32_t kRegionFallbackGain = 6;
 // Content shorter than this is no main content at all (home pages, listings,
 // error pages).
 inline constexpr std::uint32_t kMinContentLength = 120;

@@ -1,3 +1,5 @@
+#include <re2/re2.h>
+
 #include <string>
 
 #include "extract/heuristics.hpp"
@@ -57,12 +59,19 @@ bool judged(Tag tag) {
   switch (tag) {
     case Tag::div: case Tag::section: case Tag::ul: case Tag::ol: case Tag::dl:
     case Tag::table: case Tag::form: case Tag::fieldset: case Tag::aside: case Tag::header:
-    case Tag::footer: case Tag::figure: case Tag::other: case Tag::span: case Tag::center:
+    case Tag::footer: case Tag::figure: case Tag::other: case Tag::center:
     case Tag::details:
       return true;
     default:
       return false;
   }
+}
+
+// Code is content to the last character, whatever its markup looks like.
+bool inside_code(const dom::Dom& dom, NodeId id, NodeId root) {
+  for (NodeId p = dom.nodes[id].parent; p != kNoNode && p >= root; p = dom.nodes[p].parent)
+    if (dom.nodes[p].tag == Tag::pre || dom.nodes[p].tag == Tag::code) return true;
+  return false;
 }
 
 bool is_list(Tag tag) { return tag == Tag::ul || tag == Tag::ol || tag == Tag::dl; }
@@ -72,6 +81,49 @@ bool is_list(Tag tag) { return tag == Tag::ul || tag == Tag::ol || tag == Tag::d
 bool is_counter_bar(const Remaining& r) {
   return r.text.words > 0 && r.text.words <= kCounterMaxWords && r.text.digits > 0 &&
          r.text.sentence_ends == 0 && r.text.commas == 0;
+}
+
+// Dates and clock times as comment threads and teaser lists stamp them:
+// 14/11/2005, 12.09.2024, 2024-09-12, 10:02.
+const RE2& timestamp_pattern() {
+  static const RE2 re(R"((?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4})|(?:\d{4}-\d{2}-\d{2})|(?:\b\d{1,2}:\d{2}\b))");
+  return re;
+}
+
+// The start of a node's text, enough to hold an author line and a date.
+std::string text_head(const dom::Dom& dom, NodeId id, std::size_t limit) {
+  std::string head;
+  for (NodeId i = id; i < dom.nodes[id].subtree_end && head.size() < limit; ++i)
+    if (dom.nodes[i].tag == Tag::text) {
+      head.append(dom.text(i));
+      head.push_back(' ');
+    }
+  return head;
+}
+
+// A comment thread or a teaser list: at least kMinStampedItems items, nearly
+// all opening with a date or time, most holding a sentence of their own. The
+// items are the container's element children (or, for a table, its rows).
+bool is_stamped_item_list(const Pass& pass, NodeId id) {
+  const dom::Dom& dom = pass.dom;
+  std::vector<NodeId> items;
+  for (NodeId c = dom.nodes[id].first_child; c != kNoNode; c = dom.nodes[c].next_sibling) {
+    if (pass.dead[c] || dom.nodes[c].tag == Tag::text) continue;
+    Tag t = dom.nodes[c].tag;
+    if (t == Tag::tbody || t == Tag::thead) {
+      for (NodeId r = dom.nodes[c].first_child; r != kNoNode; r = dom.nodes[r].next_sibling)
+        if (!pass.dead[r] && dom.nodes[r].tag == Tag::tr) items.push_back(r);
+    } else {
+      items.push_back(c);
+    }
+  }
+  if (items.size() < kMinStampedItems) return false;
+  std::size_t stamped = 0, sentences = 0;
+  for (NodeId item : items) {
+    if (RE2::PartialMatch(text_head(dom, item, kStampSearchBytes), timestamp_pattern())) ++stamped;
+    if (pass.features[item].text.sentence_ends > 0) ++sentences;
+  }
+  return stamped * 4 >= items.size() * 3 && sentences * 2 >= items.size();
 }
 
 bool should_prune(const Pass& pass, NodeId id, const Remaining& r) {
@@ -91,6 +143,14 @@ bool should_prune(const Pass& pass, NodeId id, const Remaining& r) {
   return false;
 }
 
+// Comment threads and teaser lists are pruned unless they are most of the
+// content (a forum thread's posts are its content).
+bool is_clutter_list(const Pass& pass, NodeId id, NodeId root) {
+  if (!pass.flags.clean_conditionally) return false;
+  if (pass.features[id].text.chars * 2 > pass.features[root].text.chars) return false;
+  return is_stamped_item_list(pass, id);
+}
+
 }  // namespace
 
 void prune_content(Pass& pass, const std::vector<NodeId>& roots) {
@@ -102,12 +162,12 @@ void prune_content(Pass& pass, const std::vector<NodeId>& roots) {
     // Bottom-up (reverse document order), so an outer container is judged on
     // what is left after the clutter inside it is gone.
     for (NodeId i = end; i-- > root + 1;) {
-      if (pass.dead[i] || !judged(nodes[i].tag)) continue;
+      if (pass.dead[i] || !judged(nodes[i].tag) || inside_code(pass.dom, i, root)) continue;
       Remaining r = remaining(pass.features[i], pruned[i - root]);
       if (!pass.flags.clean_conditionally) {
         if (!(pass.flags.weight_classes && pass.hints[i].weight < 0 && !pass.hints[i].content))
           continue;
-      } else if (!should_prune(pass, i, r)) {
+      } else if (!should_prune(pass, i, r) && !is_clutter_list(pass, i, root)) {
         continue;
       }
       pass.kill(i);

@@ -67,6 +67,18 @@ bool is_paragraph_element(Tag tag) {
          tag == Tag::address;
 }
 
+// Elements that carry content in their own right when they sit beside it:
+// a specification table, a list of steps, a code sample.
+bool continues_content(Tag tag) {
+  switch (tag) {
+    case Tag::table: case Tag::ul: case Tag::ol: case Tag::dl: case Tag::pre:
+    case Tag::blockquote: case Tag::figure:
+      return true;
+    default:
+      return false;
+  }
+}
+
 bool ends_sentence(const dom::Dom& dom, NodeId id) {
   std::string text;
   dom.append_subtree_text(id, text);
@@ -245,10 +257,25 @@ std::vector<NodeId> select_content(const Pass& pass) {
       else if (length > 0 && length <= kSiblingParagraphLength && density == 0 &&
                ends_sentence(dom, c))
         append = true;
+    } else if (continues_content(nodes[c].tag)) {
+      append = f[c].length() > kSiblingParagraphLength &&
+               f[c].link_density() < kSiblingParagraphLinkDensity;
     }
     if (append) roots.push_back(c);
   }
-  return roots;
+  // A heading belongs with the sibling content it introduces.
+  std::vector<NodeId> with_headings;
+  for (std::size_t k = 0; k < roots.size(); ++k) {
+    NodeId prev = kNoNode;
+    for (NodeId c = nodes[parent].first_child; c != roots[k]; c = nodes[c].next_sibling)
+      if (!pass.dead[c] && nodes[c].tag != Tag::text) prev = c;
+    if (prev != kNoNode && dom::is_heading(nodes[prev].tag) &&
+        (with_headings.empty() || with_headings.back() != prev) &&
+        std::find(roots.begin(), roots.end(), prev) == roots.end())
+      with_headings.push_back(prev);
+    with_headings.push_back(roots[k]);
+  }
+  return with_headings;
 }
 
 }  // namespace pith::extraction

@@ -186,7 +186,8 @@ TEST_CASE("meta prescan") {
     CHECK(prescan_meta_charset(
               "<meta http-equiv=\"Content-Type\" content=\"text/html; charset=big5\">") == "big5");
     CHECK(prescan_meta_charset(
-              "<meta content='text/html;charset=\"koi8-r\"' HTTP-EQUIV='content-type'>") == "koi8-r");
+              "<meta content='text/html;charset=\"koi8-r\"' HTTP-EQUIV='content-type'>") ==
+          "koi8-r");
   }
   SUBCASE("content without http-equiv Content-Type is not a declaration") {
     CHECK(prescan_meta_charset("<meta name=\"x\" content=\"text/html; charset=big5\">") == "");
@@ -195,7 +196,8 @@ TEST_CASE("meta prescan") {
           "utf-8");
   }
   SUBCASE("a fake meta inside a comment or an attribute value is skipped") {
-    CHECK(prescan_meta_charset("<!-- <meta charset=\"koi8-r\"> --><meta charset=\"gbk\">") == "gbk");
+    CHECK(prescan_meta_charset("<!-- <meta charset=\"koi8-r\"> --><meta charset=\"gbk\">") ==
+          "gbk");
     CHECK(prescan_meta_charset("<!--><meta charset=\"gbk\">") == "gbk");
     CHECK(prescan_meta_charset(
               "<div title=\"<meta charset=koi8-r>\"></div><meta charset=\"euc-jp\">") == "euc-jp");
@@ -225,7 +227,8 @@ TEST_CASE("empty input") {
 
 TEST_CASE("byte order marks win and are stripped") {
   SUBCASE("UTF-8") {
-    const Decoded d = decode("\xEF\xBB\xBF<p>caf\xC3\xA9</p>", "windows-1252", "text/html; charset=gbk");
+    const Decoded d =
+        decode("\xEF\xBB\xBF<p>caf\xC3\xA9</p>", "windows-1252", "text/html; charset=gbk");
     CHECK(d.utf8 == "<p>café</p>");
     CHECK(d.charset == "UTF-8");
     CHECK(d.source == "bom");
@@ -325,7 +328,8 @@ TEST_CASE("undeclared legacy CJK and Cyrillic pages are detected") {
 
 TEST_CASE("declared legacy CJK pages") {
   CHECK(decode(encode(kChineseTraditional, "BIG5"), "big5").utf8 == kChineseTraditional);
-  CHECK(decode(encode(kJapanese, "SHIFT_JIS"), {}, "text/html; charset=Shift_JIS").utf8 == kJapanese);
+  CHECK(decode(encode(kJapanese, "SHIFT_JIS"), {}, "text/html; charset=Shift_JIS").utf8 ==
+        kJapanese);
   CHECK(decode(encode(kKorean, "EUC-KR"), {}, "text/html; charset=euc-kr").utf8 == kKorean);
   // Backslash stays a backslash in Shift_JIS pages, as in browsers.
   CHECK(decode("C:\\path", "shift_jis").utf8 == "C:\\path");
