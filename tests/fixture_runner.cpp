@@ -67,7 +67,8 @@ int main(int argc, char** argv) {
     pith::check::Score score = pith::check::compare(expected, actual);
     if (expect_none) {
       // "Little or nothing": allowed a few words (a stray headline), no more.
-      if (pith::check::tokens(actual).size() > 60)
+      std::size_t limit = spec.value("max_tokens", 60);
+      if (pith::check::tokens(actual).size() > limit)
         problems.push_back(fmt::format("expected no main content, got {} tokens",
                                        pith::check::tokens(actual).size()));
     } else if (score.f1 < floor) {
@@ -77,10 +78,20 @@ int main(int argc, char** argv) {
       if (!contains(actual, s)) problems.push_back(fmt::format("missing: \"{}\"", s));
     for (const auto& s : spec.value("must_not_contain", std::vector<std::string>{}))
       if (contains(actual, s)) problems.push_back(fmt::format("leaked: \"{}\"", s));
+    // Known failure classes, tracked rather than hidden: reported, not failing,
+    // and flagged when they stop happening so the entry can move to the lists above.
+    std::vector<std::string> notes;
+    for (const auto& s : spec.value("known_leaks", std::vector<std::string>{}))
+      notes.push_back(contains(actual, s) ? fmt::format("known leak: \"{}\"", s)
+                                          : fmt::format("known leak now fixed, move it to must_not_contain: \"{}\"", s));
+    for (const auto& s : spec.value("known_misses", std::vector<std::string>{}))
+      notes.push_back(!contains(actual, s) ? fmt::format("known miss: \"{}\"", s)
+                                           : fmt::format("known miss now fixed, move it to must_contain: \"{}\"", s));
 
     fmt::print("{:<24} {:>6.3f} {:>6.3f} {:>6.3f} {:>6.2f}  {}\n", dir.filename().string(),
                score.precision, score.recall, score.f1, floor, problems.empty() ? "ok" : "FAIL");
     for (const auto& p : problems) fmt::print("    {}\n", p);
+    for (const auto& n : notes) fmt::print("    ({})\n", n);
     if (!problems.empty()) ++failed;
   }
   fmt::print("{} passed, {} failed\n", dirs.size() - failed, failed);

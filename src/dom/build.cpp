@@ -2,7 +2,6 @@
 
 #include <gumbo.h>
 
-#include <cstdlib>
 #include <memory_resource>
 #include <utility>
 #include <vector>
@@ -288,7 +287,7 @@ class Builder {
 
 Dom build_dom(std::string_view utf8_html, BuildTimings* timings) {
   auto t0 = Clock::now();
-  std::string stripped = std::getenv("PITH_NO_PRESCAN") ? std::string(utf8_html) : strip_raw_text_bodies(utf8_html);
+  std::string stripped = strip_raw_text_bodies(utf8_html);
   std::pmr::monotonic_buffer_resource arena(stripped.size() * 4 + 4096);
   GumboOptions options = kGumboDefaultOptions;
   options.allocator = arena_allocate;

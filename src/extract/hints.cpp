@@ -31,7 +31,8 @@ const RE2& negative_names() {
                       "author|bio(?:$|[^a-z0-9])|disclaim|trending|popular|recommend|reply|replies|"
                       "rating|vote|likes?(?:$|[^a-z0-9])|counter|toolbar|signup|login|modal|"
                       "popup|overlay|hidden|pagination|pager|rss|disqus|community|"
-                      "most-?read|hot-?list|ranking|copyright)");
+                      "most-?read|hot-?list|ranking|copyright|infobox|navbox|reflist|references|"
+                      "catlinks|toc(?:$|[^a-z0-9]))");
   return re;
 }
 
@@ -43,7 +44,8 @@ const RE2& unlikely_names() {
                       "disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|"
                       "shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|"
                       "pagination|pager|popup|cookie|consent|newsletter|share|sharing|disclaim|"
-                      "trending|popular|recommend|navbar|nav(?:$|[^a-z0-9])|most-?read|ranking)");
+                      "trending|popular|recommend|navbar|nav(?:$|[^a-z0-9])|most-?read|ranking|"
+                      "navbox|reflist|catlinks)");
   return re;
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "output/renderers.hpp"
+#include "text/utf8.hpp"
 
 namespace pith {
 
@@ -37,63 +38,8 @@ std::string render(const Document& doc, Format format) {
 namespace output_detail {
 
 std::string valid_utf8(std::string_view in) {
-  static constexpr std::string_view replacement = "\xEF\xBF\xBD";
-  std::string out;
-  out.reserve(in.size());
-  const std::size_t n = in.size();
-  std::size_t i = 0;
-  while (i < n) {
-    const auto b0 = static_cast<unsigned char>(in[i]);
-    if (b0 < 0x80) {
-      out.push_back(static_cast<char>(b0));
-      ++i;
-      continue;
-    }
-    // Length and the allowed range of the second byte, per Unicode Table 3-7;
-    // the narrowed ranges are what exclude overlongs, surrogates and > U+10FFFF.
-    std::size_t len = 0;
-    unsigned char lo = 0x80, hi = 0xBF;
-    if (b0 >= 0xC2 && b0 <= 0xDF) {
-      len = 2;
-    } else if (b0 >= 0xE0 && b0 <= 0xEF) {
-      len = 3;
-      if (b0 == 0xE0) lo = 0xA0;
-      if (b0 == 0xED) hi = 0x9F;
-    } else if (b0 >= 0xF0 && b0 <= 0xF4) {
-      len = 4;
-      if (b0 == 0xF0) lo = 0x90;
-      if (b0 == 0xF4) hi = 0x8F;
-    }
-    if (len == 0) {  // 80..C1 or F5..FF can never start a sequence
-      out += replacement;
-      ++i;
-      continue;
-    }
-    std::size_t j = i + 1;
-    bool ok = true;
-    for (std::size_t k = 1; k < len; ++k, ++j) {
-      if (j >= n) {
-        ok = false;
-        break;
-      }
-      const auto b = static_cast<unsigned char>(in[j]);
-      const unsigned char min = (k == 1) ? lo : 0x80;
-      const unsigned char max = (k == 1) ? hi : 0xBF;
-      if (b < min || b > max) {
-        ok = false;
-        break;
-      }
-    }
-    if (ok) {
-      out.append(in.substr(i, len));
-    } else {
-      // One U+FFFD for the maximal valid prefix; resume at the offending byte,
-      // which may itself start a valid sequence.
-      out += replacement;
-    }
-    i = j;
-  }
-  return out;
+  // One definition of "maximal subpart" replacement for the whole project.
+  return text::repair_utf8(in);
 }
 
 std::vector<std::string> row_cells(const Block& block) {
