@@ -64,7 +64,7 @@ PageMeta read_meta(const dom::Dom& dom) {
         content_language = text::collapse_whitespace(content);
     }
   }
-  m.title = !og_title.empty() ? og_title : strip_site_suffix(title_tag);
+  m.title = strip_site_suffix(!og_title.empty() ? og_title : title_tag);
   if (m.language.empty()) m.language = !content_language.empty() ? content_language : og_locale;
   return m;
 }
