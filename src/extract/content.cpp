@@ -111,8 +111,10 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
     if (a.length > best.length) best = std::move(a);
     if (best.length >= kRetryLength) break;
   }
-  if (best.length < kRetryLength) {
+  if (best.length < kRegionFallbackBelow) {
     Attempt region = whole_region(dom, hints);
+    if (std::getenv("PITH_DEBUG"))
+      std::fprintf(stderr, "region fallback: best=%u region=%u\n", best.length, region.length);
     if (region.length > best.length * kRegionFallbackGain) best = std::move(region);
   }
   if (best.length < kMinContentLength) return {};
