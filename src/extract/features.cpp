@@ -17,6 +17,8 @@ std::vector<NodeFeatures> measure(const dom::Dom& dom, const std::vector<std::ui
     NodeId parent = node.parent;
     bool parent_in_link = parent != kNoNode && f[parent].in_link;
     fi.in_link = parent_in_link || (node.tag == Tag::a && dom.has_attr(i, dom::Attr::href));
+    fi.in_code = (parent != kNoNode && f[parent].in_code) || node.tag == Tag::pre ||
+                 node.tag == Tag::code;
     if (node.tag == Tag::text) {
       fi.block = parent == kNoNode ? kNoNode : f[parent].block;
       fi.text = text::count_text(dom.text(i));

@@ -25,6 +25,7 @@ struct NodeFeatures {
   std::uint32_t headings = 0;
   dom::NodeId block = dom::kNoNode; // nearest block-level ancestor-or-self
   bool in_link = false;
+  bool in_code = false;             // inside <pre> or <code> (itself included)
 
   std::uint32_t length() const { return text::weighted_length(text.chars, text.cjk); }
   std::uint32_t own_length() const { return text::weighted_length(own.chars, own.cjk); }

@@ -67,13 +67,6 @@ bool judged(Tag tag) {
   }
 }
 
-// Code is content to the last character, whatever its markup looks like.
-bool inside_code(const dom::Dom& dom, NodeId id, NodeId root) {
-  for (NodeId p = dom.nodes[id].parent; p != kNoNode && p >= root; p = dom.nodes[p].parent)
-    if (dom.nodes[p].tag == Tag::pre || dom.nodes[p].tag == Tag::code) return true;
-  return false;
-}
-
 bool is_list(Tag tag) { return tag == Tag::ul || tag == Tag::ol || tag == Tag::dl; }
 
 // "12", "1.2K", "16.02M Popularity", "10 Likes Reward 10 6 2 Share": short,
@@ -162,7 +155,8 @@ void prune_content(Pass& pass, const std::vector<NodeId>& roots) {
     // Bottom-up (reverse document order), so an outer container is judged on
     // what is left after the clutter inside it is gone.
     for (NodeId i = end; i-- > root + 1;) {
-      if (pass.dead[i] || !judged(nodes[i].tag) || inside_code(pass.dom, i, root)) continue;
+      // Code is content to the last character, whatever its markup looks like.
+      if (pass.dead[i] || !judged(nodes[i].tag) || pass.features[i].in_code) continue;
       Remaining r = remaining(pass.features[i], pruned[i - root]);
       if (!pass.flags.clean_conditionally) {
         if (!(pass.flags.weight_classes && pass.hints[i].weight < 0 && !pass.hints[i].content))
