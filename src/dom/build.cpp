@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "dom/prescan.hpp"
+#include "text/ascii.hpp"
 
 namespace pith::dom {
 namespace {
@@ -133,24 +134,12 @@ bool map_attr(std::string_view name, Attr& out) {
   return false;
 }
 
-char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c; }
-
-bool contains_ci(std::string_view hay, std::string_view needle) {
-  if (needle.size() > hay.size()) return false;
-  for (std::size_t i = 0; i + needle.size() <= hay.size(); ++i) {
-    std::size_t k = 0;
-    while (k < needle.size() && lower(hay[i + k]) == needle[k]) ++k;
-    if (k == needle.size()) return true;
-  }
-  return false;
-}
-
 // Removes spaces so "display : none" matches "display:none".
 bool style_hides(std::string_view style) {
   std::string squeezed;
   squeezed.reserve(style.size());
   for (char c : style)
-    if (c != ' ' && c != '\t' && c != '\n') squeezed.push_back(lower(c));
+    if (c != ' ' && c != '\t' && c != '\n') squeezed.push_back(text::ascii_lower(c));
   return squeezed.find("display:none") != std::string::npos ||
          squeezed.find("visibility:hidden") != std::string::npos;
 }
@@ -162,7 +151,7 @@ bool is_hidden(const GumboElement& el) {
     std::string_view name = a->name;
     std::string_view value = a->value;
     if (name == "hidden") return true;
-    if (name == "aria-hidden" && contains_ci(value, "true")) return true;
+    if (name == "aria-hidden" && text::contains_ascii_ci(value, "true")) return true;
     if (name == "style" && style_hides(value)) return true;
   }
   return false;
@@ -175,7 +164,7 @@ bool skipped_element(Tag tag, const GumboElement& el) {
       return true;
     case Tag::script: {
       const GumboAttribute* type = gumbo_get_attribute(&el.attributes, "type");
-      return !(type && contains_ci(type->value, "ld+json"));
+      return !(type && text::contains_ascii_ci(type->value, "ld+json"));
     }
     default:
       break;

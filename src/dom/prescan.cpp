@@ -1,16 +1,14 @@
 #include "dom/prescan.hpp"
 
-#include <cstring>
+#include "text/ascii.hpp"
 
 namespace pith::dom {
 namespace {
 
-char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c; }
-
 bool starts_with_ci(std::string_view s, std::size_t at, std::string_view word) {
   if (at + word.size() > s.size()) return false;
   for (std::size_t k = 0; k < word.size(); ++k)
-    if (lower(s[at + k]) != word[k]) return false;
+    if (text::ascii_lower(s[at + k]) != word[k]) return false;
   return true;
 }
 
@@ -49,9 +47,7 @@ std::size_t find_raw_text_end(std::string_view s, std::size_t from, std::string_
 }
 
 bool is_json_ld(std::string_view attributes) {
-  std::string lowered(attributes);
-  for (char& c : lowered) c = lower(c);
-  return lowered.find("ld+json") != std::string::npos;
+  return text::contains_ascii_ci(attributes, "ld+json");
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "extract/heuristics.hpp"
+#include "text/ascii.hpp"
 
 namespace pith::extraction {
 namespace {
@@ -62,20 +63,10 @@ std::string lowered_names(const dom::Dom& dom, dom::NodeId id) {
   s.append(cls);
   s.push_back(' ');
   s.append(ident);
-  for (char& c : s)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
+  for (char& c : s) c = text::ascii_lower(c);
   return s;
 }
 
-bool iequals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    char x = a[i], y = b[i];
-    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x + 32);
-    if (x != y) return false;
-  }
-  return true;
-}
 
 }  // namespace
 
@@ -95,17 +86,17 @@ Hints node_hints(const dom::Dom& dom, dom::NodeId id) {
   }
   std::string_view role = dom.attr(id, Attr::role);
   if (!role.empty()) {
-    if (iequals(role, "navigation") || iequals(role, "banner") || iequals(role, "contentinfo") ||
-        iequals(role, "complementary") || iequals(role, "menu") || iequals(role, "menubar") ||
-        iequals(role, "search") || iequals(role, "dialog") || iequals(role, "alert") ||
-        iequals(role, "toolbar"))
+    if (text::iequals_ascii(role, "navigation") || text::iequals_ascii(role, "banner") || text::iequals_ascii(role, "contentinfo") ||
+        text::iequals_ascii(role, "complementary") || text::iequals_ascii(role, "menu") || text::iequals_ascii(role, "menubar") ||
+        text::iequals_ascii(role, "search") || text::iequals_ascii(role, "dialog") || text::iequals_ascii(role, "alert") ||
+        text::iequals_ascii(role, "toolbar"))
       h.boilerplate_tag = true;
-    else if (iequals(role, "main") || iequals(role, "article"))
+    else if (text::iequals_ascii(role, "main") || text::iequals_ascii(role, "article"))
       h.content = true;
   }
   std::string_view itemprop = dom.attr(id, Attr::itemprop);
-  if (!itemprop.empty() && (iequals(itemprop, "articlebody") || iequals(itemprop, "text") ||
-                            iequals(itemprop, "reviewbody")))
+  if (!itemprop.empty() && (text::iequals_ascii(itemprop, "articlebody") || text::iequals_ascii(itemprop, "text") ||
+                            text::iequals_ascii(itemprop, "reviewbody")))
     h.content = true;
 
   if (dom.attr(id, Attr::class_).empty() && dom.attr(id, Attr::id).empty()) return h;

@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include "text/ascii.hpp"
 #include "text/chars.hpp"
 
 namespace pith::meta {
@@ -10,20 +11,6 @@ using dom::Attr;
 using dom::NodeId;
 using dom::Tag;
 
-namespace {
-
-bool iequals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    char x = a[i], y = b[i];
-    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x + 32);
-    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y + 32);
-    if (x != y) return false;
-  }
-  return true;
-}
-
-}  // namespace
 
 std::string strip_site_suffix(std::string_view title) {
   static constexpr std::array<std::string_view, 7> kSeparators = {
@@ -55,12 +42,12 @@ PageMeta read_meta(const dom::Dom& dom) {
       std::string_view property = dom.attr(i, Attr::property);
       std::string_view name = dom.attr(i, Attr::name);
       std::string_view content = dom.attr(i, Attr::content);
-      if (og_title.empty() && (iequals(property, "og:title") || iequals(name, "og:title")))
+      if (og_title.empty() && (text::iequals_ascii(property, "og:title") || text::iequals_ascii(name, "og:title")))
         og_title = text::collapse_whitespace(content);
-      else if (og_locale.empty() && iequals(property, "og:locale"))
+      else if (og_locale.empty() && text::iequals_ascii(property, "og:locale"))
         og_locale = text::collapse_whitespace(content);
       else if (content_language.empty() &&
-               iequals(dom.attr(i, Attr::http_equiv), "content-language"))
+               text::iequals_ascii(dom.attr(i, Attr::http_equiv), "content-language"))
         content_language = text::collapse_whitespace(content);
     }
   }

@@ -1,0 +1,29 @@
+// ASCII case folding for markup names (tags, attributes, charset labels),
+// which HTML compares case-insensitively in ASCII only.
+#pragma once
+
+#include <string_view>
+
+namespace pith::text {
+
+constexpr char ascii_lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c; }
+
+constexpr bool iequals_ascii(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (ascii_lower(a[i]) != ascii_lower(b[i])) return false;
+  return true;
+}
+
+// Does `hay` contain `needle_lower` (already lower case), ignoring ASCII case?
+constexpr bool contains_ascii_ci(std::string_view hay, std::string_view needle_lower) {
+  if (needle_lower.size() > hay.size()) return false;
+  for (std::size_t i = 0; i + needle_lower.size() <= hay.size(); ++i) {
+    std::size_t k = 0;
+    while (k < needle_lower.size() && ascii_lower(hay[i + k]) == needle_lower[k]) ++k;
+    if (k == needle_lower.size()) return true;
+  }
+  return false;
+}
+
+}  // namespace pith::text
