@@ -1,0 +1,259 @@
+// Tests for the DOM stage: the raw-text prescan and the Gumbo -> Dom build.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <string_view>
+
+#include "dom/build.hpp"
+#include "dom/dom.hpp"
+#include "dom/prescan.hpp"
+
+namespace {
+
+using pith::dom::Attr;
+using pith::dom::build_dom;
+using pith::dom::Dom;
+using pith::dom::kNoNode;
+using pith::dom::NodeId;
+using pith::dom::strip_raw_text_bodies;
+using pith::dom::Tag;
+
+std::string all_text(const Dom& dom) {
+  std::string out;
+  if (dom.size() > 0) dom.append_subtree_text(0, out);
+  return out;
+}
+
+std::size_t count_tag(const Dom& dom, Tag tag) {
+  std::size_t n = 0;
+  for (const auto& node : dom.nodes)
+    if (node.tag == tag) ++n;
+  return n;
+}
+
+// Every structural link agrees with every other: children follow their parent
+// in preorder, sit inside its subtree, and the last child's subtree ends where
+// the parent's does.
+void check_tree_consistent(const Dom& dom) {
+  for (NodeId i = 0; i < dom.size(); ++i) {
+    const auto& n = dom.nodes[i];
+    CAPTURE(i);
+    REQUIRE(n.subtree_end > i);
+    REQUIRE(n.subtree_end <= dom.size());
+    if (n.parent != kNoNode) {
+      REQUIRE(n.parent < i);
+      CHECK(n.subtree_end <= dom.nodes[n.parent].subtree_end);
+    }
+    if (n.first_child == kNoNode) {
+      CHECK(n.last_child == kNoNode);
+      CHECK(n.subtree_end == i + 1);
+      continue;
+    }
+    CHECK(n.first_child == i + 1);
+    NodeId expected_next = i + 1;
+    NodeId last = kNoNode;
+    for (NodeId c = n.first_child; c != kNoNode; c = dom.nodes[c].next_sibling) {
+      CHECK(dom.nodes[c].parent == i);
+      CHECK(c == expected_next);  // siblings tile the subtree in preorder
+      expected_next = dom.nodes[c].subtree_end;
+      last = c;
+    }
+    CHECK(last == n.last_child);
+    CHECK(n.subtree_end == dom.nodes[last].subtree_end);
+  }
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
+// strip_raw_text_bodies
+
+TEST_CASE("strip_raw_text_bodies removes script and style bodies but keeps the tags") {
+  std::string in =
+      "<p>a</p><script type=\"text/javascript\">var x = \"<b>\"; if (a < b) f();</script>"
+      "<style>p { color: red }</style><p>b</p>";
+  CHECK(strip_raw_text_bodies(in) ==
+        "<p>a</p><script type=\"text/javascript\"></script><style></style><p>b</p>");
+}
+
+TEST_CASE("strip_raw_text_bodies leaves text without raw-text elements unchanged") {
+  std::string in = "<html><body><p class=\"x\">Hello &amp; goodbye</p></body></html>";
+  CHECK(strip_raw_text_bodies(in) == in);
+}
+
+TEST_CASE("strip_raw_text_bodies keeps JSON-LD script bodies") {
+  std::string in =
+      "<script type=\"application/ld+json\">{\"@type\":\"Article\",\"headline\":\"H\"}</script>"
+      "<script>drop()</script>";
+  CHECK(strip_raw_text_bodies(in) ==
+        "<script type=\"application/ld+json\">{\"@type\":\"Article\",\"headline\":\"H\"}</script>"
+        "<script></script>");
+}
+
+TEST_CASE("strip_raw_text_bodies matches an uppercase </SCRIPT>") {
+  CHECK(strip_raw_text_bodies("<SCRIPT>x()</SCRIPT><p>t</p>") == "<SCRIPT></SCRIPT><p>t</p>");
+  CHECK(strip_raw_text_bodies("<Style>b{}</STYLE><p>t</p>") == "<Style></STYLE><p>t</p>");
+}
+
+TEST_CASE("strip_raw_text_bodies ends a body at \"</script >\" with whitespace before '>'") {
+  CHECK(strip_raw_text_bodies("<script>x()</script ><p>t</p>") == "<script></script ><p>t</p>");
+}
+
+TEST_CASE("strip_raw_text_bodies does not end a body at \"</scripts\"") {
+  CHECK(strip_raw_text_bodies("<script>s = \"</scripts>\"; y()</script><p>t</p>") ==
+        "<script></script><p>t</p>");
+}
+
+TEST_CASE("strip_raw_text_bodies ignores a <script> inside an HTML comment") {
+  std::string in = "<!-- <script> --><p>keep me</p><script>drop()</script><p>end</p>";
+  CHECK(strip_raw_text_bodies(in) == "<!-- <script> --><p>keep me</p><script></script><p>end</p>");
+}
+
+TEST_CASE("strip_raw_text_bodies ignores a <script> inside a quoted attribute value") {
+  std::string in = "<a title=\"<script>\" href=\"/x\">keep me</a><p>also kept</p>";
+  CHECK(strip_raw_text_bodies(in) == in);
+  std::string in2 = "<div data-x='<script>'>keep</div><script>drop()</script><p>end</p>";
+  CHECK(strip_raw_text_bodies(in2) == "<div data-x='<script>'>keep</div><script></script><p>end</p>");
+}
+
+TEST_CASE("strip_raw_text_bodies leaves an unclosed <script> alone") {
+  std::string in = "<p>a</p><script>var x = 1; <p>not really a paragraph</p>";
+  CHECK(strip_raw_text_bodies(in) == in);
+}
+
+// ---------------------------------------------------------------------------
+// build_dom
+
+TEST_CASE("build_dom numbers nodes in preorder with consistent links") {
+  Dom dom = build_dom(
+      "<html><head><title>T</title></head><body>"
+      "<div id=\"a\"><p>one</p><p>two <b>bold</b></p></div><ul><li>x</li></ul>"
+      "</body></html>");
+  // html head title #text body div p #text p #text b #text ul li #text
+  const Tag expected[] = {Tag::html, Tag::head, Tag::title, Tag::text, Tag::body,
+                          Tag::div,  Tag::p,    Tag::text,  Tag::p,    Tag::text,
+                          Tag::b,    Tag::text, Tag::ul,    Tag::li,   Tag::text};
+  REQUIRE(dom.size() == std::size(expected));
+  for (NodeId i = 0; i < dom.size(); ++i) {
+    CAPTURE(i);
+    CHECK(dom.nodes[i].tag == expected[i]);
+  }
+  CHECK(dom.nodes[0].parent == kNoNode);
+  CHECK(dom.nodes[0].subtree_end == dom.size());
+
+  // body (4): children div (5) and ul (12)
+  CHECK(dom.nodes[4].first_child == 5);
+  CHECK(dom.nodes[5].next_sibling == 12);
+  CHECK(dom.nodes[12].next_sibling == kNoNode);
+  CHECK(dom.nodes[4].last_child == 12);
+  CHECK(dom.nodes[4].subtree_end == 15);
+  // div (5): subtree is [5, 12)
+  CHECK(dom.nodes[5].subtree_end == 12);
+  CHECK(dom.nodes[6].next_sibling == 8);
+  CHECK(dom.nodes[8].subtree_end == 12);
+  CHECK(dom.nodes[11].parent == 10);
+  CHECK(dom.text(7) == "one");
+  CHECK(dom.text(9) == "two ");
+  CHECK(dom.text(11) == "bold");
+  CHECK(dom.nodes[11].depth == dom.nodes[10].depth + 1);
+  CHECK(dom.find_first(Tag::ul) == 12);
+  CHECK(dom.find_first(Tag::p, 7) == 8);
+  CHECK(dom.find_first(Tag::table) == kNoNode);
+
+  check_tree_consistent(dom);
+}
+
+TEST_CASE("build_dom leaves hidden subtrees out") {
+  Dom dom = build_dom(
+      "<html><body><p>visible</p>"
+      "<div hidden><p>by-hidden-attr</p></div>"
+      "<div aria-hidden=\"true\"><p>by-aria</p></div>"
+      "<div style=\"display: none\"><p>by-style</p></div>"
+      "<p>after</p></body></html>");
+  std::string text = all_text(dom);
+  CHECK(text == "visibleafter");
+  CHECK(count_tag(dom, Tag::div) == 0);
+  CHECK(count_tag(dom, Tag::p) == 2);
+  check_tree_consistent(dom);
+}
+
+TEST_CASE("build_dom keeps aria-hidden=\"false\" subtrees") {
+  Dom dom = build_dom("<html><body><div aria-hidden=\"false\"><p>shown</p></div></body></html>");
+  CHECK(all_text(dom) == "shown");
+}
+
+TEST_CASE("build_dom leaves <template> out") {
+  Dom dom = build_dom(
+      "<html><body><p>before</p><template><p>inside template</p></template>"
+      "<p>after</p></body></html>");
+  CHECK(all_text(dom) == "beforeafter");
+  check_tree_consistent(dom);
+}
+
+TEST_CASE("build_dom keeps <noscript> content") {
+  Dom dom = build_dom(
+      "<html><body><noscript><p>fallback body text</p></noscript><p>after</p></body></html>");
+  std::string text = all_text(dom);
+  CHECK(text.find("fallback body text") != std::string::npos);
+  CHECK(text.find("after") != std::string::npos);
+}
+
+TEST_CASE("build_dom leaves script and style out but keeps JSON-LD text") {
+  Dom dom = build_dom(
+      "<html><head><script>var a = 'no';</script><style>p{}</style>"
+      "<script type=\"application/ld+json\">{\"headline\":\"H\"}</script></head>"
+      "<body><p>text</p></body></html>");
+  CHECK(count_tag(dom, Tag::style) == 0);
+  REQUIRE(count_tag(dom, Tag::script) == 1);
+  NodeId script = dom.find_first(Tag::script);
+  CHECK(dom.attr(script, Attr::type) == "application/ld+json");
+  std::string json;
+  dom.append_subtree_text(script, json);
+  CHECK(json == "{\"headline\":\"H\"}");
+}
+
+TEST_CASE("build_dom decodes character references in text") {
+  Dom dom = build_dom("<html><body><p>a &amp; b &lt;c&gt; &eacute; &#x4E2D;&#25991; &nbsp;x</p></body></html>");
+  NodeId p = dom.find_first(Tag::p);
+  REQUIRE(p != kNoNode);
+  std::string text;
+  dom.append_subtree_text(p, text);
+  CHECK(text == "a & b <c> \xC3\xA9 \xE4\xB8\xAD\xE6\x96\x87 \xC2\xA0x");  // é 中文 NBSP
+}
+
+TEST_CASE("build_dom makes class, id and href readable with Dom::attr") {
+  Dom dom = build_dom(
+      "<html><body><a class=\"nav link\" id=\"home\" href=\"/path?a=1&amp;b=2\" "
+      "onclick=\"go()\">Home</a></body></html>");
+  NodeId a = dom.find_first(Tag::a);
+  REQUIRE(a != kNoNode);
+  CHECK(dom.attr(a, Attr::class_) == "nav link");
+  CHECK(dom.attr(a, Attr::id) == "home");
+  CHECK(dom.attr(a, Attr::href) == "/path?a=1&b=2");  // entities decoded in values too
+  CHECK(dom.has_attr(a, Attr::href));
+  CHECK_FALSE(dom.has_attr(a, Attr::src));
+  CHECK(dom.attr(a, Attr::src).empty());
+  CHECK(dom.attr(dom.find_first(Tag::body), Attr::class_).empty());
+}
+
+TEST_CASE("build_dom handles 20,000 nested <div>s without recursion") {
+  constexpr int kDepth = 20000;
+  std::string html = "<html><body>";
+  html.reserve(kDepth * 11 + 64);
+  for (int k = 0; k < kDepth; ++k) html += "<div>";
+  html += "deep";
+  for (int k = 0; k < kDepth; ++k) html += "</div>";
+  html += "</body></html>";
+
+  Dom dom = build_dom(html);
+  CHECK(count_tag(dom, Tag::div) == kDepth);
+  CHECK(all_text(dom) == "deep");
+  NodeId first_div = dom.find_first(Tag::div);
+  REQUIRE(first_div != kNoNode);
+  CHECK(dom.nodes[first_div].subtree_end == dom.size());
+  // The text node is the last node and sits under the innermost div.
+  NodeId last = static_cast<NodeId>(dom.size() - 1);
+  CHECK(dom.nodes[last].tag == Tag::text);
+  CHECK(dom.nodes[dom.nodes[last].parent].tag == Tag::div);
+  CHECK(dom.nodes[last].depth > kDepth);
+}
