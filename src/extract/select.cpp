@@ -234,13 +234,22 @@ std::vector<NodeId> select_content(const Pass& pass) {
   double top_final = score_of(top);
   double sibling_threshold = std::max(kMinSiblingScore, top_final * kSiblingShare);
   std::string_view top_class = dom.attr(top, dom::Attr::class_);
+  // A heading belongs with the sibling content it introduces: it joins just
+  // before the element that follows it.
+  NodeId previous = kNoNode;  // the previous live element sibling
+  auto take = [&](NodeId c) {
+    if (previous != kNoNode && dom::is_heading(nodes[previous].tag) &&
+        (roots.empty() || roots.back() != previous))
+      roots.push_back(previous);
+    roots.push_back(c);
+  };
   for (NodeId c = nodes[parent].first_child; c != kNoNode; c = nodes[c].next_sibling) {
-    if (pass.dead[c]) continue;
+    if (pass.dead[c] || nodes[c].tag == Tag::text) continue;
     if (c == top) {
-      roots.push_back(c);
+      take(c);
+      previous = c;
       continue;
     }
-    if (nodes[c].tag == Tag::text) continue;
     double bonus = 0;
     if (!top_class.empty() && dom.attr(c, dom::Attr::class_) == top_class)
       bonus = top_final * 0.2;
@@ -261,21 +270,10 @@ std::vector<NodeId> select_content(const Pass& pass) {
       append = f[c].length() > kSiblingParagraphLength &&
                f[c].link_density() < kSiblingParagraphLinkDensity;
     }
-    if (append) roots.push_back(c);
+    if (append) take(c);
+    previous = c;
   }
-  // A heading belongs with the sibling content it introduces.
-  std::vector<NodeId> with_headings;
-  for (std::size_t k = 0; k < roots.size(); ++k) {
-    NodeId prev = kNoNode;
-    for (NodeId c = nodes[parent].first_child; c != roots[k]; c = nodes[c].next_sibling)
-      if (!pass.dead[c] && nodes[c].tag != Tag::text) prev = c;
-    if (prev != kNoNode && dom::is_heading(nodes[prev].tag) &&
-        (with_headings.empty() || with_headings.back() != prev) &&
-        std::find(roots.begin(), roots.end(), prev) == roots.end())
-      with_headings.push_back(prev);
-    with_headings.push_back(roots[k]);
-  }
-  return with_headings;
+  return roots;
 }
 
 }  // namespace pith::extraction
