@@ -1,0 +1,147 @@
+// `pith [OPTIONS] [URL|FILE|-]`: extract one page.
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+#include <string>
+
+#include "cli/commands.hpp"
+#include "pith/fetch.hpp"
+#include "pith/pith.hpp"
+#include "pith/render.hpp"
+
+namespace pith::cli {
+namespace {
+
+int exit_code_for(pith::ErrorCode code) {
+  return code == pith::ErrorCode::fetch_failed ? kFetchError : kInputError;
+}
+
+bool is_url(std::string_view s) {
+  auto starts = [&](std::string_view p) {
+    if (s.size() < p.size()) return false;
+    for (std::size_t i = 0; i < p.size(); ++i)
+      if (std::tolower(static_cast<unsigned char>(s[i])) != p[i]) return false;
+    return true;
+  };
+  return starts("http://") || starts("https://");
+}
+
+std::string read_stdin() {
+  std::ostringstream buffer;
+  buffer << std::cin.rdbuf();
+  return std::move(buffer).str();
+}
+
+std::string read_file(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw pith::Error(pith::ErrorCode::io_failed, fmt::format("{} is a directory, not a file", path));
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    throw pith::Error(pith::ErrorCode::io_failed,
+                      fmt::format("cannot read {}: {}", path, std::strerror(errno)));
+  std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in.bad())
+    throw pith::Error(pith::ErrorCode::io_failed, fmt::format("error while reading {}", path));
+  return data;
+}
+
+}  // namespace
+
+int run_extract(int argc, char** argv) {
+  CLI::App app{"pith: extract the main content of a web page (article, post, documentation body)"};
+  app.set_version_flag("-V,--version", std::string("pith ") + pith::version);
+
+  std::string input = "-";
+  std::string format_name = "text";
+  pith::Options options;
+  pith::FetchOptions fetch_options;
+  bool no_title = false;
+
+  app.add_option("input", input, "URL (http/https), file path, or - for standard input")
+      ->capture_default_str();
+  app.add_option("-f,--format", format_name, "Output format: text, markdown, json or html")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"text", "markdown", "md", "json", "html"}));
+  app.add_option("-u,--url", options.url,
+                 "The page's address, when the input is a file or standard input");
+  app.add_option("-c,--charset", options.charset,
+                 "The page's character encoding, overriding what the page declares");
+  app.add_flag("--no-title", no_title, "Do not put the page's headline at the top of the content");
+  app.add_option("--timeout", fetch_options.timeout_seconds, "Fetch timeout in seconds")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  app.add_option("--max-bytes", options.max_input_bytes, "Largest input accepted, in bytes")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  app.footer(
+      "Exit codes: 0 main content found, 1 no main content, 2 usage error,\n"
+      "            3 input error (unreadable, empty, binary, too large), 4 fetch error.");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "pith: " << e.what() << "\n(run pith --help for usage)\n";
+    return kUsageError;
+  }
+  options.include_title = !no_title;
+  auto format = pith::parse_format(format_name);
+  if (!format) {
+    std::cerr << "pith: unknown format " << format_name << "\n";
+    return kUsageError;
+  }
+
+  try {
+    std::string bytes;
+    if (input == "-") {
+      bytes = read_stdin();
+    } else if (is_url(input)) {
+      fetch_options.max_bytes = options.max_input_bytes;
+      pith::FetchResult fetched = pith::fetch(input, fetch_options);
+      bytes = std::move(fetched.body);
+      if (options.url.empty()) options.url = fetched.final_url;
+      options.content_type = fetched.content_type;
+    } else {
+      bytes = read_file(input);
+    }
+    pith::Document doc = pith::extract(bytes, options);
+    bool found = doc.has_main_content();
+    if (found || *format == pith::Format::json) {
+      std::string out = pith::render(doc, *format);
+      out.push_back('\n');
+      std::fwrite(out.data(), 1, out.size(), stdout);
+    }
+    if (std::fflush(stdout) != 0) {
+      std::cerr << "pith: cannot write the output: " << std::strerror(errno) << "\n";
+      return kInputError;
+    }
+    if (!found) {
+      std::cerr << "pith: no main content found in " << (input == "-" ? "standard input" : input)
+                << "\n";
+      return kNoMainContent;
+    }
+    return kContentFound;
+  } catch (const pith::Error& e) {
+    std::cerr << "pith: " << e.what() << "\n";
+    return exit_code_for(e.code());
+  } catch (const std::exception& e) {
+    std::cerr << "pith: internal error: " << e.what() << "\n";
+    return kInputError;
+  }
+}
+
+}  // namespace pith::cli
