@@ -50,7 +50,7 @@ Json block_json(const Block& block) {
 
 }  // namespace
 
-std::string render_json(const Document& doc) {
+nlohmann::ordered_json document_json(const Document& doc) {
   Json j;
   j["url"] = doc.url;
   j["title"] = doc.title;
@@ -66,9 +66,13 @@ std::string render_json(const Document& doc) {
   j["blocks"] = std::move(blocks);
   j["has_main_content"] = doc.has_main_content();
   j["pith_version"] = pith::version;
+  return j;
+}
+
+std::string render_json(const Document& doc) {
   // error_handler_t::replace turns invalid UTF-8 into U+FFFD instead of
   // throwing, so a broken page can never make rendering fail.
-  return j.dump(-1, ' ', false, Json::error_handler_t::replace);
+  return document_json(doc).dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
 }  // namespace pith

@@ -2,6 +2,7 @@
 // render_text() to fill Document::text, so that text has exactly one definition.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,6 +19,11 @@ std::string render_text(const Document& doc);
 std::string render_markdown(const Document& doc);
 std::string render_html(const Document& doc);
 std::string render_json(const Document& doc);
+
+// The JSON object render_json() dumps, for writers that add fields to it (the
+// batch and WARC JSON Lines records). Strings may hold invalid UTF-8 from
+// hand-built Documents: dump with error_handler_t::replace.
+nlohmann::ordered_json document_json(const Document& doc);
 
 // Helpers shared by the renderers; a nested namespace keeps these common names
 // clear of other stages' utilities in namespace pith.
