@@ -8,6 +8,7 @@ packages=(
   libgumbo-dev libcurl4-openssl-dev libre2-dev libfmt-dev doctest-dev
   libuchardet-dev nlohmann-json3-dev libcli11-dev zlib1g-dev
   python3 ca-certificates
+  python3-brotli brotli  # the fetch tests serve brotli bodies (tests/http/server.py)
 )
 
 missing=()

@@ -1,259 +1,524 @@
-// fetch() against nothing but loopback: refused schemes, a closed port, and a
-// tiny HTTP/1.1 server on 127.0.0.1 run by the test itself.
+// The fetch stage against a real HTTP server on 127.0.0.1 (tests/http/server.py,
+// started once for this binary and killed at exit), plus the pieces that need
+// no network: the address guard, the robots.txt parser, Content-Type reading.
 #include <doctest/doctest.h>
 
 #include <arpa/inet.h>
+#include <curl/curl.h>
 #include <netinet/in.h>
 #include <poll.h>
-#include <sys/socket.h>
+#include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstdlib>
-#include <mutex>
+#include <map>
 #include <string>
-#include <thread>
+#include <vector>
 
+#include "fetch/address_guard.hpp"
+#include "fetch/content_type.hpp"
+#include "fetch/robots.hpp"
 #include "pith/fetch.hpp"
+
+#ifndef PITH_TEST_HTTP_SERVER
+#error "PITH_TEST_HTTP_SERVER must name tests/http/server.py"
+#endif
 
 namespace {
 
-// The body of /page: "<p>你好</p>" with 你好 in GBK, to show bytes arrive untouched.
-const std::string kGbkBody = "<html><p>\xC4\xE3\xBA\xC3</p></html>";
+using Clock = std::chrono::steady_clock;
 
-// Serves canned responses on 127.0.0.1 at an ephemeral port until destroyed.
-// One connection at a time is plenty: fetch() is synchronous.
-class LoopbackServer {
+// tests/http/server.py as a child process.
+class TestServer {
  public:
-  LoopbackServer() {
-    listener_ = ::socket(AF_INET, SOCK_STREAM, 0);
-    REQUIRE(listener_ >= 0);
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    addr.sin_port = 0;
-    REQUIRE(::bind(listener_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0);
-    REQUIRE(::listen(listener_, 8) == 0);
-    socklen_t len = sizeof addr;
-    REQUIRE(::getsockname(listener_, reinterpret_cast<sockaddr*>(&addr), &len) == 0);
-    port_ = ntohs(addr.sin_port);
-    thread_ = std::thread([this] { run(); });
+  static TestServer& get() {
+    static TestServer server;
+    return server;
   }
+  std::string url(const std::string& path) const { return "http://127.0.0.1:" + std::to_string(port_) + path; }
+  int port() const { return port_; }
 
-  ~LoopbackServer() {
-    stop_ = true;
-    thread_.join();
-    ::close(listener_);
-  }
-
-  LoopbackServer(const LoopbackServer&) = delete;
-  LoopbackServer& operator=(const LoopbackServer&) = delete;
-
-  std::string url(const std::string& path) const {
-    return "http://127.0.0.1:" + std::to_string(port_) + path;
-  }
-
-  std::string last_request() const {
-    std::lock_guard lock(mutex_);
-    return last_request_;
+  ~TestServer() {
+    if (pid_ > 0) {
+      ::kill(pid_, SIGTERM);
+      ::waitpid(pid_, nullptr, 0);
+    }
   }
 
  private:
-  void run() {
-    while (!stop_) {
-      pollfd p{listener_, POLLIN, 0};
-      // A short poll so the destructor's stop request is seen promptly.
-      if (::poll(&p, 1, 50) <= 0) continue;
-      const int client = ::accept(listener_, nullptr, nullptr);
-      if (client < 0) continue;
-      serve(client);
-      ::close(client);
+  TestServer() {
+    // A proxy from the environment would receive our loopback requests.
+    ::setenv("no_proxy", "127.0.0.1,localhost", 1);
+    ::setenv("NO_PROXY", "127.0.0.1,localhost", 1);
+    int fds[2];
+    REQUIRE(::pipe(fds) == 0);
+    pid_ = ::fork();
+    REQUIRE(pid_ >= 0);
+    if (pid_ == 0) {
+      ::dup2(fds[1], STDOUT_FILENO);
+      ::close(fds[0]);
+      ::close(fds[1]);
+      ::execlp("python3", "python3", PITH_TEST_HTTP_SERVER, static_cast<char*>(nullptr));
+      ::_exit(127);
     }
+    ::close(fds[1]);
+    std::string line;
+    char c;
+    pollfd p{fds[0], POLLIN, 0};
+    while (::poll(&p, 1, 10000) > 0 && ::read(fds[0], &c, 1) == 1 && c != '\n') line.push_back(c);
+    ::close(fds[0]);
+    port_ = std::atoi(line.c_str());
+    REQUIRE_MESSAGE(port_ > 0, "the test server did not start");
   }
-
-  void serve(int client) {
-    std::string request;
-    char buffer[4096];
-    while (request.find("\r\n\r\n") == std::string::npos && request.size() < 65536) {
-      pollfd p{client, POLLIN, 0};
-      if (::poll(&p, 1, 2000) <= 0) return;
-      const ssize_t n = ::recv(client, buffer, sizeof buffer, 0);
-      if (n <= 0) return;
-      request.append(buffer, static_cast<std::size_t>(n));
-    }
-    {
-      std::lock_guard lock(mutex_);
-      last_request_ = request;
-    }
-    const std::size_t path_start = request.find(' ') + 1;
-    const std::string path = request.substr(path_start, request.find(' ', path_start) - path_start);
-    send_all(client, response_for(path));
-  }
-
-  static std::string response_for(const std::string& path) {
-    const auto with_length = [](const std::string& head, const std::string& body) {
-      return head + "Content-Length: " + std::to_string(body.size()) +
-             "\r\nConnection: close\r\n\r\n" + body;
-    };
-    if (path == "/page") {
-      return with_length("HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=gbk\r\n", kGbkBody);
-    }
-    if (path == "/old") {
-      return with_length("HTTP/1.1 301 Moved Permanently\r\nLocation: /page\r\n", "moved");
-    }
-    if (path == "/loop") {
-      return with_length("HTTP/1.1 302 Found\r\nLocation: /loop\r\n", "");
-    }
-    if (path == "/to-ftp") {
-      return with_length("HTTP/1.1 302 Found\r\nLocation: ftp://127.0.0.1/x\r\n", "");
-    }
-    if (path == "/to-file") {
-      return with_length("HTTP/1.1 302 Found\r\nLocation: file:///etc/passwd\r\n", "");
-    }
-    if (path == "/big") {
-      return with_length("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n", std::string(10000, 'x'));
-    }
-    if (path == "/big-unannounced") {
-      // No Content-Length: only the write callback can enforce the limit.
-      return "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nConnection: close\r\n\r\n" +
-             std::string(10000, 'x');
-    }
-    if (path == "/no-type") {
-      return with_length("HTTP/1.1 200 OK\r\n", "hi");
-    }
-    return with_length("HTTP/1.1 404 Not Found\r\nContent-Type: text/plain\r\n", "not found");
-  }
-
-  static void send_all(int client, const std::string& data) {
-    std::size_t sent = 0;
-    while (sent < data.size()) {
-      // MSG_NOSIGNAL: the client may hang up early (max_bytes tests), and
-      // SIGPIPE would kill the whole test binary.
-      const ssize_t n = ::send(client, data.data() + sent, data.size() - sent, MSG_NOSIGNAL);
-      if (n <= 0) return;
-      sent += static_cast<std::size_t>(n);
-    }
-  }
-
-  int listener_ = -1;
+  pid_t pid_ = -1;
   int port_ = 0;
-  std::atomic<bool> stop_{false};
-  std::thread thread_;
-  mutable std::mutex mutex_;
-  std::string last_request_;
 };
 
-pith::FetchOptions test_options() {
-  // A proxy from the environment would receive our loopback requests (or
-  // refuse them); loopback must always be reached directly.
-  ::setenv("no_proxy", "127.0.0.1,localhost", 1);
-  ::setenv("NO_PROXY", "127.0.0.1,localhost", 1);
+std::string url(const std::string& path) { return TestServer::get().url(path); }
+
+pith::FetchOptions quick_options() {
   pith::FetchOptions options;
   options.connect_timeout_seconds = 5;
   options.timeout_seconds = 20;
+  options.retry_backoff_seconds = 0.05;
   return options;
 }
 
-// Runs fetch() and returns the pith::Error's message, failing the test if it
-// did not throw one with ErrorCode::fetch_failed.
-std::string fetch_error(const std::string& url, const pith::FetchOptions& options) {
+// Runs fetch() expecting a FetchError; returns it.
+pith::FetchError fetch_error(const std::string& target, const pith::FetchOptions& options) {
   try {
-    (void)pith::fetch(url, options);
-  } catch (const pith::Error& e) {
+    (void)pith::fetch(target, options);
+  } catch (const pith::FetchError& e) {
     CHECK(e.code() == pith::ErrorCode::fetch_failed);
-    return e.what();
+    return e;
   }
-  FAIL("fetch(" << url << ") did not throw");
-  return {};
+  FAIL("fetch(" << target << ") did not throw");
+  return pith::FetchError(pith::FetchErrorKind::network, "unreachable");
 }
 
 bool contains(const std::string& haystack, const std::string& needle) {
   return haystack.find(needle) != std::string::npos;
 }
 
+std::string article_bytes() { return pith::fetch(url("/article"), quick_options()).body; }
+
+int hits(const std::string& path) {
+  return std::stoi(pith::fetch(url("/stats?path=" + path), [] {
+                     auto o = quick_options();
+                     o.accept_any_type = true;
+                     return o;
+                   }()).body);
+}
+
 }  // namespace
 
-TEST_CASE("fetch refuses schemes other than http and https") {
-  const auto options = test_options();
-  CHECK(contains(fetch_error("ftp://x/", options), "ftp://x/"));
-  CHECK(contains(fetch_error("file:///etc/passwd", options), "only http"));
-  CHECK(contains(fetch_error("", options), "only http"));
-  CHECK(contains(fetch_error("127.0.0.1/", options), "only http"));
+TEST_CASE("fetch: a page, its status, type, charset and final URL") {
+  const pith::FetchResult r = pith::fetch(url("/article"), quick_options());
+  CHECK(r.status == 200);
+  CHECK(r.final_url == url("/article"));
+  CHECK(r.content_type == "text/html; charset=utf-8");
+  CHECK(r.charset == "utf-8");
+  CHECK(r.attempts == 1);
+  CHECK(contains(r.body, "<title>Ferry timetable review 0</title>"));
+  const pith::Document doc = pith::extract(r.body, {.url = r.final_url, .content_type = r.content_type});
+  CHECK(doc.title == "Ferry timetable review 0");
+  CHECK(contains(doc.text, "The harbour committee met on Tuesday"));
+  CHECK(!contains(doc.text, "Copyright the local test server"));
 }
 
-TEST_CASE("fetch reports a refused connection") {
-  const std::string message = fetch_error("http://127.0.0.1:1/", test_options());
-  CHECK(contains(message, "http://127.0.0.1:1/"));
+TEST_CASE("fetch: request headers name pith and offer every encoding libcurl decodes") {
+  const std::string body = pith::fetch(url("/echo"), quick_options()).body;
+  CHECK(contains(body, std::string("User-Agent: pith/") + pith::version + "<"));
+  const curl_version_info_data* curl = curl_version_info(CURLVERSION_NOW);
+  CHECK(contains(body, "gzip"));
+  CHECK(contains(body, "deflate"));
+  if (curl->features & CURL_VERSION_BROTLI) CHECK(contains(body, "br"));
+  if (curl->features & CURL_VERSION_ZSTD) CHECK(contains(body, "zstd"));
+
+  auto options = quick_options();
+  options.user_agent = "testbot/2.0 (+https://example.org/bot)";
+  CHECK(contains(pith::fetch(url("/echo"), options).body, "User-Agent: testbot/2.0 (+https://example.org/bot)<"));
 }
 
-TEST_CASE("fetch against a loopback server") {
-  LoopbackServer server;
-  auto options = test_options();
-
-  SUBCASE("200 with body, status and content type") {
-    const pith::FetchResult r = pith::fetch(server.url("/page"), options);
+TEST_CASE("fetch: redirects") {
+  auto options = quick_options();
+  SUBCASE("a chain is followed to the end") {
+    const pith::FetchResult r = pith::fetch(url("/redirect/chain/3"), options);
     CHECK(r.status == 200);
-    CHECK(r.body == kGbkBody);
-    CHECK(r.content_type == "text/html; charset=gbk");
-    CHECK(r.final_url == server.url("/page"));
-    const std::string request = server.last_request();
-    CHECK(contains(request, "GET /page HTTP/1.1\r\n"));
-    CHECK(contains(request, std::string("User-Agent: pith/") + pith::version + "\r\n"));
-    CHECK(contains(request, "Accept-Encoding: "));
+    CHECK(r.final_url == url("/article"));
+    CHECK(r.body == article_bytes());
   }
-
-  SUBCASE("a custom user agent") {
-    options.user_agent = "test-agent/1";
-    (void)pith::fetch(server.url("/page"), options);
-    CHECK(contains(server.last_request(), "User-Agent: test-agent/1\r\n"));
+  SUBCASE("a relative Location resolves against the redirecting URL") {
+    CHECK(pith::fetch(url("/dir/relative"), options).final_url == url("/article"));
   }
-
-  SUBCASE("a missing Content-Type is empty") {
-    const pith::FetchResult r = pith::fetch(server.url("/no-type"), options);
-    CHECK(r.body == "hi");
-    CHECK(r.content_type.empty());
+  SUBCASE("a chain longer than max_redirects") {
+    options.max_redirects = 2;
+    const auto e = fetch_error(url("/redirect/chain/3"), options);
+    CHECK(e.kind() == pith::FetchErrorKind::redirect_loop);
+    CHECK(std::string(e.what()) == url("/redirect/chain/3") + ": redirect loop or more than 2 redirects");
   }
+  SUBCASE("a loop") {
+    CHECK(fetch_error(url("/redirect/loop"), options).kind() == pith::FetchErrorKind::redirect_loop);
+  }
+  SUBCASE("a redirect to another scheme is refused") {
+    const auto e = fetch_error(url("/to-ftp"), options);
+    CHECK(e.kind() == pith::FetchErrorKind::bad_url);
+    CHECK(contains(e.what(), "\"ftp\""));
+  }
+}
 
-  SUBCASE("301 is followed and final_url is the target") {
-    const pith::FetchResult r = pith::fetch(server.url("/old"), options);
+TEST_CASE("fetch: compressed bodies arrive decoded") {
+  const std::string plain = article_bytes();
+  CHECK(pith::fetch(url("/gzip"), quick_options()).body == plain);
+  if (curl_version_info(CURLVERSION_NOW)->features & CURL_VERSION_BROTLI) {
+    CHECK(pith::fetch(url("/brotli"), quick_options()).body == plain);
+  }
+}
+
+TEST_CASE("fetch: a charset declared only in the header reaches the decoder") {
+  struct Case {
+    const char* path;
+    const char* charset;
+    const char* text;  // UTF-8
+  };
+  const Case cases[] = {
+      {"/cp1251", "windows-1251", "Портовый комитет обсудил во вторник"},
+      {"/gbk", "gbk", "港口委员会周二开会讨论新的渡轮时刻表"},
+      {"/sjis", "shift_jis", "港湾委員会は火曜日に会合を開き"},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.path);
+    const pith::FetchResult r = pith::fetch(url(c.path), quick_options());
+    CHECK(r.charset == c.charset);
+    CHECK(!contains(r.body, c.text));  // the bytes are not UTF-8...
+    const pith::Document doc = pith::extract(r.body, {.url = r.final_url, .content_type = r.content_type});
+    CHECK(doc.charset_source == "http");  // ...the header's charset decoded them
+    CHECK(contains(doc.text, c.text));
+  }
+}
+
+TEST_CASE("fetch: HTTP errors") {
+  for (long status : {404L, 500L, 403L}) {
+    const std::string target = url("/status/" + std::to_string(status));
+    const auto e = fetch_error(target, quick_options());
+    CHECK(e.kind() == pith::FetchErrorKind::http_status);
+    CHECK(e.status() == status);
+    CHECK(std::string(e.what()) == "HTTP " + std::to_string(status) + " from " + target);
+  }
+}
+
+TEST_CASE("fetch: retries") {
+  auto options = quick_options();
+  SUBCASE("429 with Retry-After: 1 is retried after a second") {
+    const auto start = Clock::now();
+    const pith::FetchResult r = pith::fetch(url("/retry/429?key=unit-a"), options);
     CHECK(r.status == 200);
-    CHECK(r.body == kGbkBody);
-    CHECK(r.content_type == "text/html; charset=gbk");
-    CHECK(r.final_url == server.url("/page"));
+    CHECK(r.attempts == 2);
+    CHECK(Clock::now() - start >= std::chrono::milliseconds(1000));
   }
+  SUBCASE("no retries allowed: the 429 is the answer") {
+    options.retries = 0;
+    const auto e = fetch_error(url("/retry/429?key=unit-b"), options);
+    CHECK(e.kind() == pith::FetchErrorKind::http_status);
+    CHECK(e.status() == 429);
+  }
+  SUBCASE("a Retry-After beyond the cap is not waited for") {
+    options.max_retry_wait_seconds = 5;
+    const auto start = Clock::now();
+    const auto e = fetch_error(url("/retry/429-long"), options);
+    CHECK(e.status() == 429);
+    CHECK(Clock::now() - start < std::chrono::seconds(5));
+  }
+  SUBCASE("503 without Retry-After: backoff") {
+    const pith::FetchResult r = pith::fetch(url("/retry/503?key=unit-c"), options);
+    CHECK(r.attempts == 2);
+  }
+  SUBCASE("a connection dropped without a response") {
+    CHECK(pith::fetch(url("/reset?key=unit-d"), options).attempts == 2);
+    options.retries = 0;
+    CHECK(fetch_error(url("/reset?key=unit-e"), options).kind() == pith::FetchErrorKind::network);
+  }
+  SUBCASE("404 is not retried") {
+    CHECK(fetch_error(url("/status/404"), options).status() == 404);
+  }
+}
 
-  SUBCASE("404 is an error naming the status and URL") {
-    CHECK(fetch_error(server.url("/missing"), options) ==
-          "HTTP 404 from " + server.url("/missing"));
+TEST_CASE("fetch: transport faults") {
+  auto options = quick_options();
+  SUBCASE("a slow drip hits the total timeout") {
+    options.timeout_seconds = 1;
+    const auto start = Clock::now();
+    CHECK(fetch_error(url("/slow"), options).kind() == pith::FetchErrorKind::timeout);
+    CHECK(Clock::now() - start < std::chrono::seconds(10));
   }
+  SUBCASE("an endless body is cut at max_bytes") {
+    options.max_bytes = 100000;
+    const auto e = fetch_error(url("/endless"), options);
+    CHECK(e.kind() == pith::FetchErrorKind::too_large);
+    CHECK(std::string(e.what()) == url("/endless") + ": body larger than 100000 bytes");
+  }
+  SUBCASE("a body exactly at max_bytes is accepted") {
+    options.max_bytes = article_bytes().size();
+    CHECK(pith::fetch(url("/article"), options).body.size() == options.max_bytes);
+    options.max_bytes -= 1;
+    CHECK(fetch_error(url("/article"), options).kind() == pith::FetchErrorKind::too_large);
+  }
+  SUBCASE("a connection closed mid-body") {
+    CHECK(fetch_error(url("/truncated"), options).kind() == pith::FetchErrorKind::truncated);
+  }
+  SUBCASE("headers over the cap") {
+    const auto e = fetch_error(url("/huge-headers"), options);
+    CHECK(e.kind() == pith::FetchErrorKind::too_large);
+    CHECK(contains(e.what(), "response headers larger than 65536 bytes"));
+  }
+  SUBCASE("a refused connection") {
+    CHECK(fetch_error("http://127.0.0.1:1/", options).kind() == pith::FetchErrorKind::refused);
+  }
+  SUBCASE("a name that does not resolve") {
+    CHECK(fetch_error("http://no-such-host.invalid/", options).kind() == pith::FetchErrorKind::dns);
+  }
+  SUBCASE("TLS to a server that does not speak it") {
+    const std::string target = "https://127.0.0.1:" + std::to_string(TestServer::get().port()) + "/article";
+    CHECK(fetch_error(target, options).kind() == pith::FetchErrorKind::tls);
+  }
+}
 
-  SUBCASE("redirect loops stop at max_redirects") {
-    options.max_redirects = 3;
-    const std::string message = fetch_error(server.url("/loop"), options);
-    CHECK(contains(message, server.url("/loop")));
-    CHECK(contains(message, "redirect"));
-  }
+TEST_CASE("fetch: only HTML unless asked") {
+  auto options = quick_options();
+  const auto e = fetch_error(url("/pdf"), options);
+  CHECK(e.kind() == pith::FetchErrorKind::not_html);
+  CHECK(std::string(e.what()) == url("/pdf") + ": not an HTML page (Content-Type: application/pdf)");
+  CHECK(fetch_error(url("/json"), options).kind() == pith::FetchErrorKind::not_html);
+  options.accept_any_type = true;
+  CHECK(pith::fetch(url("/json"), options).body == "{\"a\": 1}");
+}
 
-  SUBCASE("redirects to other schemes are refused") {
-    // libcurl words this "Protocol "ftp" not supported or disabled".
-    CHECK(contains(fetch_error(server.url("/to-ftp"), options), "\"ftp\""));
-    CHECK(contains(fetch_error(server.url("/to-file"), options), "\"file\""));
+TEST_CASE("fetch: schemes other than http and https are refused") {
+  for (const char* target : {"ftp://x/", "file:///etc/passwd", "", "127.0.0.1/", "gopher://h/"}) {
+    CAPTURE(target);
+    const auto e = fetch_error(target, quick_options());
+    CHECK(e.kind() == pith::FetchErrorKind::bad_url);
+    CHECK(contains(e.what(), "only http:// and https://"));
   }
+}
 
-  SUBCASE("max_bytes: an announced Content-Length over the limit") {
-    options.max_bytes = 1000;
-    CHECK(fetch_error(server.url("/big"), options) ==
-          server.url("/big") + ": body larger than 1000 bytes");
-  }
+TEST_CASE("fetch: the private-address guard") {
+  auto options = quick_options();
+  options.block_private_addresses = true;
+  const auto e = fetch_error(url("/article"), options);
+  CHECK(e.kind() == pith::FetchErrorKind::blocked_private);
+  CHECK(contains(e.what(), "refusing to connect to 127.0.0.1"));
+  const std::string by_name = "http://localhost:" + std::to_string(TestServer::get().port()) + "/article";
+  CHECK(fetch_error(by_name, options).kind() == pith::FetchErrorKind::blocked_private);
+  options.block_private_addresses = false;
+  CHECK(pith::fetch(by_name, options).status == 200);
+}
 
-  SUBCASE("max_bytes: a body without Content-Length over the limit") {
-    options.max_bytes = 1000;
-    CHECK(fetch_error(server.url("/big-unannounced"), options) ==
-          server.url("/big-unannounced") + ": body larger than 1000 bytes");
-  }
+namespace {
 
-  SUBCASE("max_bytes: a body exactly at the limit is accepted") {
-    options.max_bytes = 10000;
-    CHECK(pith::fetch(server.url("/big-unannounced"), options).body.size() == 10000);
+bool blocked(const char* text) {
+  sockaddr_storage storage{};
+  auto* v4 = reinterpret_cast<sockaddr_in*>(&storage);
+  auto* v6 = reinterpret_cast<sockaddr_in6*>(&storage);
+  if (inet_pton(AF_INET, text, &v4->sin_addr) == 1) {
+    v4->sin_family = AF_INET;
+    return pith::fetch_detail::is_non_public_address(reinterpret_cast<sockaddr*>(v4), sizeof *v4);
   }
+  REQUIRE(inet_pton(AF_INET6, text, &v6->sin6_addr) == 1);
+  v6->sin6_family = AF_INET6;
+  return pith::fetch_detail::is_non_public_address(reinterpret_cast<sockaddr*>(v6), sizeof *v6);
+}
+
+}  // namespace
+
+TEST_CASE("address guard: which addresses are not the public web") {
+  for (const char* a : {"127.0.0.1", "127.255.0.9", "10.1.2.3", "172.16.0.1", "172.31.255.255", "192.168.1.1",
+                        "169.254.169.254", "100.64.0.1", "0.0.0.0", "224.0.0.1", "239.255.255.250",
+                        "255.255.255.255", "::", "::1", "fe80::1", "fc00::1", "fd12:3456::1", "ff02::1",
+                        "::ffff:127.0.0.1", "::ffff:10.0.0.1", "::ffff:169.254.169.254", "64:ff9b::a00:1",
+                        "2002:c0a8:101::1", "::127.0.0.1"}) {
+    CAPTURE(a);
+    CHECK(blocked(a));
+  }
+  for (const char* a : {"93.184.216.34", "8.8.8.8", "172.32.0.1", "192.169.0.1", "100.128.0.1",
+                        "2606:4700::1111", "::ffff:93.184.216.34", "2001:db8::1"}) {
+    CAPTURE(a);
+    CHECK(!blocked(a));
+  }
+}
+
+TEST_CASE("robots.txt rules") {
+  using pith::fetch_detail::RobotsRules;
+  const char* text =
+      "# comment\n"
+      "User-agent: *\n"
+      "Disallow: /private\n"
+      "Allow: /private/open$\n"
+      "Disallow: /*.pdf$\n"
+      "Disallow: /search?*q=\n"
+      "\n"
+      "User-agent: otherbot\n"
+      "User-agent: PITH/2\n"
+      "Disallow: /only-pith\n"
+      "Allow: /\n"
+      "Crawl-delay: 5\n"
+      "Disallow: /x*y$\n";
+  SUBCASE("the * group") {
+    const auto rules = RobotsRules::parse(text, "somebot");
+    CHECK(rules.allows("/"));
+    CHECK(!rules.allows("/private"));
+    CHECK(!rules.allows("/private/a"));
+    CHECK(rules.allows("/private/open"));
+    CHECK(!rules.allows("/private/open/more"));  // $ anchors
+    CHECK(!rules.allows("/docs/a.pdf"));
+    CHECK(rules.allows("/docs/a.pdf?download=1"));
+    CHECK(!rules.allows("/search?lang=en&q=x"));
+    CHECK(rules.allows("/search?lang=en"));
+    CHECK(rules.allows("/robots.txt"));
+    CHECK(rules.allows("/only-pith"));
+  }
+  SUBCASE("a group naming our product token, case-insensitively, replaces *") {
+    const auto rules = RobotsRules::parse(text, "pith");
+    CHECK(!rules.allows("/only-pith/page"));
+    CHECK(rules.allows("/private"));  // the * group does not apply
+    CHECK(!rules.allows("/x-and-y"));
+    CHECK(rules.allows("/x-and-y/z"));
+  }
+  SUBCASE("longest match wins, Allow wins a tie") {
+    const auto rules = RobotsRules::parse("User-agent: *\nDisallow: /a\nAllow: /a/b\nDisallow: /a/b/c\n"
+                                          "Allow: /t\nDisallow: /t\n",
+                                          "pith");
+    CHECK(!rules.allows("/a/x"));
+    CHECK(rules.allows("/a/b/x"));
+    CHECK(!rules.allows("/a/b/c/d"));
+    CHECK(rules.allows("/t"));
+  }
+  SUBCASE("an empty Disallow allows everything; garbage is ignored") {
+    const auto rules = RobotsRules::parse("garbage line\nUser-agent: *\nDisallow:\nnonsense: 1\n", "pith");
+    CHECK(rules.allows("/anything"));
+  }
+  SUBCASE("wildcards cannot blow up") {
+    const auto rules = RobotsRules::parse("User-agent: *\nDisallow: /*a*a*a*a*a*a*a*a*a*b$\n", "pith");
+    CHECK(rules.allows("/" + std::string(5000, 'a')));
+  }
+  CHECK(!RobotsRules::disallow_all().allows("/x"));
+  CHECK(RobotsRules::allow_all().allows("/x"));
+  CHECK(pith::fetch_detail::product_token("pith/0.1 (+https://x)") == "pith");
+}
+
+TEST_CASE("Content-Type: what counts as HTML") {
+  using pith::fetch_detail::is_html_content_type;
+  CHECK(is_html_content_type("text/html"));
+  CHECK(is_html_content_type("TEXT/HTML; charset=gbk"));
+  CHECK(is_html_content_type("application/xhtml+xml"));
+  CHECK(is_html_content_type(""));
+  CHECK(!is_html_content_type("application/pdf"));
+  CHECK(!is_html_content_type("image/png"));
+  CHECK(!is_html_content_type("application/json; charset=utf-8"));
+}
+
+namespace {
+
+struct Collected {
+  std::map<std::size_t, pith::FetchOutcome> outcomes;
+  std::vector<std::size_t> order;
+};
+
+Collected run_fetcher(const pith::CrawlOptions& options, const std::vector<std::string>& urls,
+                      const std::atomic<bool>* stop = nullptr) {
+  Collected c;
+  pith::Fetcher fetcher(options);
+  pith::Fetcher::Hooks hooks;
+  hooks.on_done = [&](std::size_t index, pith::FetchOutcome outcome) {
+    CHECK(c.outcomes.count(index) == 0);
+    c.order.push_back(index);
+    c.outcomes.emplace(index, std::move(outcome));
+  };
+  hooks.stop = stop;
+  fetcher.run(urls, hooks);
+  return c;
+}
+
+pith::CrawlOptions crawl_options() {
+  pith::CrawlOptions options;
+  options.fetch = quick_options();
+  options.min_host_delay_seconds = 0;
+  options.max_per_host = 4;
+  return options;
+}
+
+}  // namespace
+
+TEST_CASE("Fetcher: many URLs, every one reported once with its own outcome") {
+  const int robots_before = hits("/robots.txt");
+  const std::vector<std::string> urls = {
+      url("/page/1"),          url("/private/secret"), url("/private/open"), url("/status/404"),
+      "ftp://x/",              url("/pdf"),            url("/redirect/chain/2"), url("/retry/503?key=fetcher-a"),
+      url("/truncated"),       "not a url",            url("/gbk"),          url("/page/2")};
+  const Collected c = run_fetcher(crawl_options(), urls);
+  REQUIRE(c.outcomes.size() == urls.size());
+  const auto ok = [&](std::size_t i) { return c.outcomes.at(i).result.has_value(); };
+  const auto kind = [&](std::size_t i) {
+    REQUIRE(c.outcomes.at(i).error.has_value());
+    return c.outcomes.at(i).error->kind();
+  };
+  CHECK(ok(0));
+  CHECK(contains(c.outcomes.at(0).result->body, "Ferry timetable review 1"));
+  CHECK(kind(1) == pith::FetchErrorKind::blocked_robots);
+  CHECK(ok(2));
+  CHECK(kind(3) == pith::FetchErrorKind::http_status);
+  CHECK(kind(4) == pith::FetchErrorKind::bad_url);
+  CHECK(kind(5) == pith::FetchErrorKind::not_html);
+  CHECK(ok(6));
+  CHECK(c.outcomes.at(6).result->final_url == url("/article"));
+  CHECK(ok(7));
+  CHECK(c.outcomes.at(7).result->attempts == 2);
+  CHECK(kind(8) == pith::FetchErrorKind::truncated);
+  CHECK(kind(9) == pith::FetchErrorKind::bad_url);
+  CHECK(ok(10));
+  CHECK(c.outcomes.at(10).result->charset == "gbk");
+  CHECK(c.outcomes.at(11).url == url("/page/2"));
+  // One host, one robots.txt.
+  CHECK(hits("/robots.txt") == robots_before + 1);
+}
+
+TEST_CASE("Fetcher: robots.txt can be ignored, and names our user agent") {
+  auto options = crawl_options();
+  options.respect_robots = false;
+  const int robots_before = hits("/robots.txt");
+  CHECK(run_fetcher(options, {url("/private/secret")}).outcomes.at(0).result.has_value());
+  CHECK(hits("/robots.txt") == robots_before);
+
+  options.respect_robots = true;
+  options.fetch.user_agent = "OtherBot/1.0";  // robots.txt disallows everything for otherbot
+  const Collected c = run_fetcher(options, {url("/page/3"), url("/article")});
+  CHECK(c.outcomes.at(0).error->kind() == pith::FetchErrorKind::blocked_robots);
+  CHECK(c.outcomes.at(1).error->kind() == pith::FetchErrorKind::blocked_robots);
+}
+
+TEST_CASE("Fetcher: the per-host delay spaces requests to one host") {
+  auto options = crawl_options();
+  options.respect_robots = false;
+  options.min_host_delay_seconds = 0.2;
+  const auto start = Clock::now();
+  const Collected c = run_fetcher(options, {url("/page/4"), url("/page/5"), url("/page/6"), url("/page/7")});
+  // Four starts, three gaps of at least 0.2 s between them.
+  CHECK(Clock::now() - start >= std::chrono::milliseconds(600));
+  CHECK(c.outcomes.size() == 4);
+}
+
+TEST_CASE("Fetcher: the guard applies in batch too") {
+  auto options = crawl_options();
+  options.fetch.block_private_addresses = true;
+  const Collected c = run_fetcher(options, {url("/article")});
+  CHECK(c.outcomes.at(0).error->kind() == pith::FetchErrorKind::blocked_private);
+}
+
+TEST_CASE("Fetcher: a stop request ends the run without reporting the rest") {
+  std::atomic<bool> stop{true};
+  const Collected c = run_fetcher(crawl_options(), {url("/page/8"), url("/slow")}, &stop);
+  CHECK(c.outcomes.empty());
 }
