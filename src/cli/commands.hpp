@@ -2,11 +2,17 @@
 //
 //   pith [OPTIONS] [URL|FILE|-]      extract one page (extract_command.cpp)
 //   pith --batch FILE|- [OPTIONS]    many inputs, JSON Lines out (batch_command.cpp)
+//   pith --warc FILE... [OPTIONS]    WARC records in, JSON Lines out (warc_command.cpp)
 //   pith check DIR... [OPTIONS]      fixture regression (check_command.cpp)
 //   pith fixture new URL|FILE ...    snapshot a page as a fixture (fixture_command.cpp)
 //
 // Each command parses its own arguments and returns the process exit code.
 #pragma once
+
+#include <string>
+#include <vector>
+
+#include "pith/pith.hpp"
 
 namespace pith::cli {
 
@@ -22,5 +28,13 @@ enum Exit : int {
 int run_extract(int argc, char** argv);
 int run_check(int argc, char** argv);    // argv[0] is "check"
 int run_fixture(int argc, char** argv);  // argv[0] is "fixture"
+
+// `pith --warc FILE...` (warc_command.cpp), started from run_extract's options.
+struct WarcRun {
+  std::vector<std::string> files;  // "-" reads standard input
+  Options options;                 // max_input_bytes, include_title, charset
+  unsigned jobs = 0;               // worker threads; 0 = one per core
+};
+int run_warc(const WarcRun& run);
 
 }  // namespace pith::cli

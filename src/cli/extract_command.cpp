@@ -82,6 +82,13 @@ int run_extract(int argc, char** argv) {
   app.add_option("--max-bytes", options.max_input_bytes, "Largest input accepted, in bytes")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
+  std::vector<std::string> warc_files;
+  unsigned jobs = 0;
+  app.add_option("--warc", warc_files,
+                 "Read WARC files (.warc or .warc.gz, - for standard input) and write one JSON line "
+                 "per HTML response record")
+      ->expected(1, -1);
+  app.add_option("-j,--jobs", jobs, "Worker threads for --warc (default: one per core)");
   app.footer(
       "Exit codes: 0 main content found, 1 no main content, 2 usage error,\n"
       "            3 input error (unreadable, empty, binary, too large), 4 fetch error.");
@@ -99,6 +106,7 @@ int run_extract(int argc, char** argv) {
     return kUsageError;
   }
   options.include_title = !no_title;
+  if (!warc_files.empty()) return run_warc({std::move(warc_files), options, jobs});
   auto format = pith::parse_format(format_name);
   if (!format) {
     std::cerr << "pith: unknown format " << format_name << "\n";

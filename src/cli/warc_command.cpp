@@ -1,0 +1,264 @@
+// `pith --warc FILE.warc[.gz]...`: streams WARC files, extracts every HTML
+// `response` record on worker threads, and writes one JSON line per record in
+// record order (README, "WARC files").
+#include <fmt/format.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <cstring>
+#include <deque>
+#include <functional>
+#include <iostream>
+#include <map>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cli/commands.hpp"
+#include "output/renderers.hpp"
+#include "pith/pith.hpp"
+#include "pith/warc.hpp"
+#include "text/ascii.hpp"
+
+namespace pith::cli {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// What became of one record; only the writer (the main thread) counts them.
+struct Outcome {
+  enum Kind { content, no_content, error, not_html } kind = error;
+  std::string line;  // the JSON line, without "\n"; empty for not_html
+};
+
+const char* error_code_name(ErrorCode code) {
+  switch (code) {
+    case ErrorCode::empty_input: return "empty_input";
+    case ErrorCode::input_too_large: return "input_too_large";
+    case ErrorCode::not_html: return "not_html";
+    case ErrorCode::fetch_failed: return "fetch_failed";
+    case ErrorCode::io_failed: return "io_failed";
+  }
+  return "error";
+}
+
+std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
+
+Json record_fields(const WarcRecord& record) {
+  Json j;
+  j["warc_record_id"] = record.record_id();
+  j["warc_target_uri"] = record.target_uri();
+  j["warc_date"] = record.date();
+  return j;
+}
+
+Outcome error_outcome(Json fields, std::string_view code, std::string_view message) {
+  fields["error"] = {{"code", code}, {"message", message}};
+  return {Outcome::error, dump(fields)};
+}
+
+// The work of one `response` record, done on a worker thread.
+struct Job {
+  Json fields;         // the record's WARC fields
+  std::string block;   // HTTP headers + payload
+  Options options;
+};
+
+Outcome run_job(Job& job) {
+  HttpResponse http = parse_http_response(job.block, job.options.max_input_bytes);
+  job.block = std::string();  // free it before the extraction allocates
+  if (http.status != 0) job.fields["http_status"] = http.status;
+  if (!http.error.empty()) return error_outcome(std::move(job.fields), "bad_http_payload", http.error);
+  if (!is_html(http)) return {Outcome::not_html, {}};
+  job.options.content_type = http.header("Content-Type");
+  try {
+    Document doc = extract(http.body, job.options);
+    Json j = std::move(job.fields);
+    Json document = document_json(doc);
+    for (auto& [key, value] : document.items()) j[key] = std::move(value);
+    return {doc.has_main_content() ? Outcome::content : Outcome::no_content, dump(j)};
+  } catch (const Error& e) {
+    return error_outcome(std::move(job.fields), error_code_name(e.code()), e.what());
+  } catch (const std::exception& e) {
+    return error_outcome(std::move(job.fields), "internal_error", e.what());
+  }
+}
+
+// Runs tasks on worker threads and hands their outcomes to `sink` in the
+// order they were submitted. The submitting thread is the only one that calls
+// `sink`; it blocks while `window` tasks are in flight, which bounds memory.
+class OrderedPool {
+ public:
+  OrderedPool(unsigned workers, std::size_t window, std::function<void(Outcome&)> sink)
+      : window_(window), sink_(std::move(sink)) {
+    for (unsigned i = 0; i < workers; ++i) threads_.emplace_back([this] { work(); });
+  }
+  ~OrderedPool() { stop(); }
+
+  void submit(std::function<Outcome()> task) {
+    std::unique_lock lock(mutex_);
+    wait_for_room(lock);
+    queue_.emplace_back(next_seq_++, std::move(task));
+    work_ready_.notify_one();
+  }
+  void submit_done(Outcome outcome) {
+    std::unique_lock lock(mutex_);
+    wait_for_room(lock);
+    done_.emplace(next_seq_++, std::move(outcome));
+    write_ready(lock);
+  }
+  // Waits for every task and writes the remaining outcomes.
+  void finish() {
+    std::unique_lock lock(mutex_);
+    while (next_write_ < next_seq_) {
+      outcome_ready_.wait(lock, [&] { return done_.count(next_write_) > 0; });
+      write_ready(lock);
+    }
+  }
+
+ private:
+  void stop() {
+    {
+      std::lock_guard lock(mutex_);
+      stopping_ = true;
+      queue_.clear();
+    }
+    work_ready_.notify_all();
+    for (std::thread& t : threads_) t.join();
+  }
+
+  void wait_for_room(std::unique_lock<std::mutex>& lock) {
+    write_ready(lock);
+    while (next_seq_ - next_write_ >= window_) {
+      outcome_ready_.wait(lock, [&] { return done_.count(next_write_) > 0; });
+      write_ready(lock);
+    }
+  }
+
+  // Writes the outcomes that are next in order; the lock is released while
+  // writing so the workers go on.
+  void write_ready(std::unique_lock<std::mutex>& lock) {
+    for (auto it = done_.find(next_write_); it != done_.end(); it = done_.find(next_write_)) {
+      Outcome outcome = std::move(it->second);
+      done_.erase(it);
+      lock.unlock();
+      sink_(outcome);
+      lock.lock();
+      ++next_write_;
+    }
+  }
+
+  void work() {
+    while (true) {
+      std::unique_lock lock(mutex_);
+      work_ready_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+      if (queue_.empty()) return;
+      auto [seq, task] = std::move(queue_.front());
+      queue_.pop_front();
+      lock.unlock();
+      Outcome outcome = task();
+      lock.lock();
+      done_.emplace(seq, std::move(outcome));
+      if (seq == next_write_) outcome_ready_.notify_one();
+    }
+  }
+
+  std::size_t window_;
+  std::function<void(Outcome&)> sink_;
+  std::mutex mutex_;
+  std::condition_variable work_ready_, outcome_ready_;
+  std::deque<std::pair<std::uint64_t, std::function<Outcome()>>> queue_;
+  std::map<std::uint64_t, Outcome> done_;
+  std::uint64_t next_seq_ = 0, next_write_ = 0;
+  bool stopping_ = false;
+  std::vector<std::thread> threads_;
+};
+
+struct Counts {
+  std::uint64_t records = 0, responses = 0, not_responses = 0, not_html = 0;
+  std::uint64_t content = 0, no_content = 0, errors = 0;
+};
+
+// Only records that carry an HTTP response: WARC Content-Type
+// application/http (when the writer set one).
+bool carries_http(const WarcRecord& record) {
+  std::string_view type = record.header("Content-Type");
+  return type.empty() || text::contains_ascii_ci(type, "application/http");
+}
+
+}  // namespace
+
+int run_warc(const WarcRun& run) {
+  unsigned jobs = run.jobs ? run.jobs : std::max(1u, std::thread::hardware_concurrency());
+  Counts counts;
+  bool write_failed = false;
+  auto sink = [&](Outcome& outcome) {
+    switch (outcome.kind) {
+      case Outcome::content: ++counts.content; break;
+      case Outcome::no_content: ++counts.no_content; break;
+      case Outcome::error: ++counts.errors; break;
+      case Outcome::not_html: ++counts.not_html; return;
+    }
+    outcome.line.push_back('\n');
+    if (std::fwrite(outcome.line.data(), 1, outcome.line.size(), stdout) != outcome.line.size())
+      write_failed = true;
+  };
+
+  auto started = std::chrono::steady_clock::now();
+  int exit_code = kContentFound;
+  {
+    OrderedPool pool(jobs, std::size_t(jobs) * 4, sink);
+    WarcReaderOptions reader_options;
+    // Room for the HTTP headers (and chunk sizes) on top of the largest page accepted.
+    reader_options.max_record_bytes = run.options.max_input_bytes + (64u << 10);
+    WarcRecord record;
+    for (const std::string& path : run.files) {
+      try {
+        WarcReader reader(path, reader_options);
+        while (reader.next(record)) {
+          ++counts.records;
+          if (record.status == WarcRecord::Status::malformed) {
+            pool.submit_done(error_outcome(record_fields(record), "malformed_record", record.error));
+            continue;
+          }
+          if (record.type() != "response" || !carries_http(record)) {
+            ++counts.not_responses;
+            continue;
+          }
+          ++counts.responses;
+          if (record.status != WarcRecord::Status::ok) {
+            const char* code =
+                record.status == WarcRecord::Status::too_large ? "record_too_large" : "truncated_record";
+            pool.submit_done(error_outcome(record_fields(record), code, record.error));
+            continue;
+          }
+          auto job = std::make_shared<Job>(Job{record_fields(record), std::move(record.block), run.options});
+          job->options.url = std::string(record.target_uri());
+          pool.submit([job] { return run_job(*job); });
+        }
+      } catch (const Error& e) {
+        std::cerr << "pith: " << path << ": " << e.what() << "\n";
+        exit_code = kInputError;
+      }
+    }
+    pool.finish();
+  }
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  if (std::fflush(stdout) != 0 || write_failed) {
+    std::cerr << "pith: cannot write the output: " << std::strerror(errno) << "\n";
+    return kInputError;
+  }
+  std::uint64_t html = counts.content + counts.no_content;
+  std::cerr << fmt::format(
+      "pith: warc: {} records in {:.2f} s ({:.0f} records/s, {} jobs): {} HTML responses extracted "
+      "({} with main content, {} without), {} errors; skipped {} non-response records and {} "
+      "non-HTML responses\n",
+      counts.records, seconds, seconds > 0 ? double(counts.records) / seconds : 0.0, jobs, html,
+      counts.content, counts.no_content, counts.errors, counts.not_responses, counts.not_html);
+  return exit_code;
+}
+
+}  // namespace pith::cli

@@ -1,0 +1,223 @@
+// The HTTP response inside a WARC `response` record: status line, headers,
+// and the payload with its transfer and content codings removed.
+#include <fmt/format.h>
+#include <zlib.h>
+
+#include <charconv>
+#include <string>
+
+#include "pith/warc.hpp"
+#include "text/ascii.hpp"
+
+namespace pith {
+namespace {
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r'))
+    s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  return s;
+}
+
+// Where the header block ends and the body starts: after the first empty
+// line, ended by CRLF or (from sloppy servers) a bare LF.
+std::size_t body_start(std::string_view block) {
+  for (std::size_t i = block.find('\n'); i != std::string_view::npos; i = block.find('\n', i + 1)) {
+    std::size_t next = i + 1;
+    if (next < block.size() && block[next] == '\n') return next + 1;
+    if (next + 1 < block.size() && block[next] == '\r' && block[next + 1] == '\n') return next + 2;
+  }
+  return block.size();
+}
+
+// Removes the chunked transfer coding. False when `body` does not start like
+// chunked data (crawlers often store the payload de-chunked but keep the
+// header); a body cut inside a chunk keeps what arrived.
+bool dechunk(std::string_view body, std::size_t max_out, std::string& out, std::string& error) {
+  out.clear();
+  std::size_t pos = 0;
+  bool first = true;
+  while (pos < body.size()) {
+    std::size_t eol = body.find('\n', pos);
+    if (eol == std::string_view::npos) break;
+    std::string_view size_line = trim(body.substr(pos, eol - pos));
+    size_line = size_line.substr(0, size_line.find(';'));  // chunk extensions
+    std::uint64_t size = 0;
+    auto [end, ec] = std::from_chars(size_line.data(), size_line.data() + size_line.size(), size, 16);
+    if (ec != std::errc() || end != size_line.data() + size_line.size() || size_line.empty()) {
+      if (first) return false;
+      break;  // trailing garbage after the last good chunk
+    }
+    first = false;
+    pos = eol + 1;
+    if (size == 0) break;  // last chunk (trailers ignored)
+    if (out.size() + size > max_out) {
+      error = fmt::format("chunked body larger than {} bytes", max_out);
+      return true;
+    }
+    std::size_t take = static_cast<std::size_t>(std::min<std::uint64_t>(size, body.size() - pos));
+    out.append(body.substr(pos, take));
+    pos += take;
+    if (pos < body.size() && body[pos] == '\r') ++pos;
+    if (pos < body.size() && body[pos] == '\n') ++pos;
+  }
+  return !first;
+}
+
+// Inflates gzip (every member), zlib or raw deflate data, per `window_bits`.
+bool inflate_all(std::string_view in, int window_bits, std::size_t max_out, std::string& out,
+                 std::string& error) {
+  out.clear();
+  z_stream zs{};
+  if (inflateInit2(&zs, window_bits) != Z_OK) {
+    error = "cannot initialise zlib";
+    return false;
+  }
+  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in.data()));
+  zs.avail_in = static_cast<uInt>(in.size());
+  char buffer[1 << 16];
+  bool ok = true;
+  while (true) {
+    zs.next_out = reinterpret_cast<Bytef*>(buffer);
+    zs.avail_out = sizeof buffer;
+    int rc = inflate(&zs, Z_NO_FLUSH);
+    std::size_t produced = sizeof buffer - zs.avail_out;
+    if (out.size() + produced > max_out) {
+      error = fmt::format("body larger than {} bytes once decompressed", max_out);
+      ok = false;
+      break;
+    }
+    out.append(buffer, produced);
+    if (rc == Z_STREAM_END) {
+      if (zs.avail_in == 0) break;
+      inflateReset(&zs);
+      continue;
+    }
+    if (rc == Z_BUF_ERROR || (rc == Z_OK && zs.avail_in == 0 && produced == 0)) break;  // cut short: keep what arrived
+    if (rc != Z_OK) {
+      error = fmt::format("corrupt compressed body: {}", zs.msg ? zs.msg : "inflate failed");
+      ok = false;
+      break;
+    }
+  }
+  inflateEnd(&zs);
+  return ok;
+}
+
+bool is_gzip(std::string_view s) {
+  return s.size() >= 2 && static_cast<unsigned char>(s[0]) == 0x1f &&
+         static_cast<unsigned char>(s[1]) == 0x8b;
+}
+
+// A zlib stream starts with a header whose 16-bit value is a multiple of 31.
+bool is_zlib(std::string_view s) {
+  if (s.size() < 2) return false;
+  unsigned cmf = static_cast<unsigned char>(s[0]), flg = static_cast<unsigned char>(s[1]);
+  return (cmf & 0x0f) == 8 && ((cmf << 8) | flg) % 31 == 0;
+}
+
+void decode_content(HttpResponse& r, std::size_t max_body) {
+  std::string coding;
+  for (char c : trim(r.header("Content-Encoding"))) coding += text::ascii_lower(c);
+  if (coding.empty() || coding == "identity") return;
+  std::string decoded;
+  if (coding == "gzip" || coding == "x-gzip") {
+    if (!is_gzip(r.body)) return;  // stored already decoded
+    if (!inflate_all(r.body, 16 + MAX_WBITS, max_body, decoded, r.error)) return;
+  } else if (coding == "deflate") {
+    // "deflate" is meant to be zlib-wrapped; some servers send raw deflate.
+    // A body stored already decoded is plain text and fails both.
+    std::string ignored;
+    int bits = is_zlib(r.body) ? MAX_WBITS : -MAX_WBITS;
+    if (!inflate_all(r.body, bits, max_body, decoded, ignored)) {
+      if (!ignored.empty() && ignored.find("larger than") != std::string::npos) r.error = ignored;
+      return;
+    }
+  } else {
+    r.error = fmt::format("unsupported Content-Encoding: {}", coding);
+    return;
+  }
+  r.body = std::move(decoded);
+}
+
+}  // namespace
+
+std::string HttpResponse::header(std::string_view name) const {
+  for (const auto& [key, value] : headers)
+    if (text::iequals_ascii(key, name)) return value;
+  return {};
+}
+
+HttpResponse parse_http_response(std::string_view block, std::size_t max_body_bytes) {
+  HttpResponse r;
+  std::size_t start = body_start(block);
+  std::string_view head = block.substr(0, start);
+  std::size_t eol = head.find('\n');
+  std::string_view status_line = trim(head.substr(0, eol));
+  // "HTTP/1.1 200 OK"
+  if (status_line.substr(0, 5) != "HTTP/") {
+    r.error = "not an HTTP response (no HTTP/ status line)";
+    return r;
+  }
+  std::size_t space = status_line.find(' ');
+  std::string_view code = space == std::string_view::npos ? "" : trim(status_line.substr(space + 1)).substr(0, 3);
+  auto [end, ec] = std::from_chars(code.data(), code.data() + code.size(), r.status);
+  if (ec != std::errc() || end != code.data() + code.size() || code.size() != 3) {
+    r.error = fmt::format("bad HTTP status line: {}", status_line.substr(0, 80));
+    r.status = 0;
+    return r;
+  }
+  std::size_t pos = eol == std::string_view::npos ? head.size() : eol + 1;
+  while (pos < head.size()) {
+    std::size_t next = head.find('\n', pos);
+    if (next == std::string_view::npos) next = head.size();
+    std::string_view line = head.substr(pos, next - pos);
+    pos = next + 1;
+    if (trim(line).empty()) break;
+    if ((line[0] == ' ' || line[0] == '\t') && !r.headers.empty()) {
+      r.headers.back().second += ' ';
+      r.headers.back().second += trim(line);
+      continue;
+    }
+    std::size_t colon = line.find(':');
+    if (colon == std::string_view::npos) continue;
+    r.headers.emplace_back(std::string(trim(line.substr(0, colon))),
+                           std::string(trim(line.substr(colon + 1))));
+  }
+
+  std::string_view body = block.substr(start);
+  std::string dechunked;
+  if (text::contains_ascii_ci(r.header("Transfer-Encoding"), "chunked") &&
+      dechunk(body, max_body_bytes, dechunked, r.error)) {
+    if (!r.error.empty()) return r;
+    r.body = std::move(dechunked);
+  } else {
+    if (body.size() > max_body_bytes) {
+      r.error = fmt::format("body of {} bytes is larger than the limit of {} bytes", body.size(),
+                            max_body_bytes);
+      return r;
+    }
+    r.body.assign(body);
+  }
+  decode_content(r, max_body_bytes);
+  return r;
+}
+
+bool is_html(const HttpResponse& response) {
+  std::string content_type = response.header("Content-Type");
+  std::string_view type = trim(std::string_view(content_type).substr(0, content_type.find(';')));
+  if (!type.empty())
+    return text::iequals_ascii(type, "text/html") || text::iequals_ascii(type, "application/xhtml+xml");
+  // No Content-Type: sniff the start of the body, as browsers do.
+  std::string_view body = response.body;
+  if (body.substr(0, 3) == "\xEF\xBB\xBF") body.remove_prefix(3);
+  std::size_t i = 0;
+  while (i < body.size() && (body[i] == ' ' || body[i] == '\t' || body[i] == '\r' || body[i] == '\n'))
+    ++i;
+  std::string_view head = body.substr(i, 512);
+  for (std::string_view mark : {"<!doctype html", "<html", "<head", "<body", "<!--"})
+    if (head.size() >= mark.size() && text::iequals_ascii(head.substr(0, mark.size()), mark)) return true;
+  return false;
+}
+
+}  // namespace pith

@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""`pith --warc`: builds small WARC files (plain and gzip per record) holding
+HTML, non-HTML, chunked, gzip-encoded, truncated and oversized records, runs
+the CLI over them and checks every output line and the summary.
+
+usage: warc_cli_test.py PITH FIXTURES_DIR
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from warc_writer import WarcWriter  # noqa: E402
+
+pith, fixtures = sys.argv[1], sys.argv[2]
+passes = failures = 0
+
+
+def check(name, condition, detail=""):
+    global passes, failures
+    if condition:
+        passes += 1
+    else:
+        failures += 1
+        print("FAIL %s %s" % (name, detail))
+
+
+def page(name):
+    with open(os.path.join(fixtures, name, "page.html"), "rb") as fh:
+        return fh.read()
+
+
+RU_PAGE = ("<html><body><div><h1>Новости</h1><p>Городские власти запускают программу "
+           "спасения деревянной застройки, сообщили в администрации города. " * 4 +
+           "</p></div></body></html>").encode("windows-1251")
+NO_CONTENT = b'<html><body><nav><a href="/">Home</a> <a href="/news">News</a></nav></body></html>'
+NOT_FOUND = (b"<html><head><title>Not found</title></head><body><p>The page you asked for "
+             b"does not exist.</p></body></html>")
+
+
+def build(path, gzip_records):
+    """Returns the record ids of the records that must come out, in order."""
+    ids = []
+    with WarcWriter(path, gzip_records) as w:
+        w.warcinfo()
+        w.request("https://news.example/a")
+        ids.append(w.response("https://news.example/a", page("gate-news-pt")))
+        w.metadata("https://news.example/a")
+        ids.append(w.response("https://blog.example/b", page("en-blog-clutter"), chunked=True,
+                              gzip_body=True))
+        w.response("https://news.example/logo.png", b"\x89PNG\r\n\x1a\n" + bytes(200),
+                   content_type="image/png")
+        w.response("https://news.example/api", b'{"a": 1}', content_type="application/json")
+        ids.append(w.response("https://home.example/", NO_CONTENT))
+        ids.append(w.response("https://ru.example/c", RU_PAGE,
+                              content_type="text/html; charset=windows-1251"))
+        ids.append(w.response("https://news.example/gone", NOT_FOUND, status="404 Not Found"))
+        ids.append(w.response("https://news.example/br", b"\x1b\x00brotli",
+                              extra_headers=[("Content-Encoding", "br")]))
+        ids.append(w.response("https://news.example/cut", page("gate-news-pt"), truncate_to=3000))
+    return ids
+
+
+def run(*args):
+    proc = subprocess.run([pith, *args], capture_output=True)
+    lines = [json.loads(line) for line in proc.stdout.decode().splitlines()]
+    return proc.returncode, lines, proc.stderr.decode()
+
+
+work = tempfile.mkdtemp()
+outputs = {}
+for gz in (False, True):
+    path = os.path.join(work, "test.warc" + (".gz" if gz else ""))
+    ids = build(path, gz)
+    for jobs in ("1", "3"):
+        label = "%s jobs=%s" % ("gz" if gz else "plain", jobs)
+        code, lines, err = run("--warc", path, "--jobs", jobs)
+        outputs[label] = lines
+        check(label + " exit 0", code == 0, err)
+        check(label + " 7 lines", len(lines) == 7, str(len(lines)))
+        if len(lines) != 7:
+            continue
+        check(label + " record order", [l["warc_record_id"] for l in lines] == ids)
+        a, b, home, ru, gone, br, cut = lines
+        check(label + " fields", a["warc_target_uri"] == "https://news.example/a" and
+              a["url"] == "https://news.example/a" and a["warc_date"] == "2024-05-01T10:00:00Z" and
+              a["http_status"] == 200)
+        check(label + " article", a["has_main_content"] and "Lin Haibin" in a["text"] and
+              "Ver originalResponder" not in a["text"])
+        check(label + " chunked gzip payload", b["has_main_content"] and len(b["text"]) > 500,
+              b.get("error", ""))
+        check(label + " no main content", home["has_main_content"] is False and "error" not in home)
+        check(label + " charset from HTTP header", ru["charset_source"] == "http" and
+              "деревянной застройки" in ru["text"], ru.get("charset_source", ru.get("error")))
+        check(label + " 404 status", gone["http_status"] == 404 and "error" not in gone)
+        check(label + " unsupported encoding", br["error"]["code"] == "bad_http_payload" and
+              "br" in br["error"]["message"])
+        check(label + " truncated record", cut["error"]["code"] == "truncated_record" and
+              cut["warc_target_uri"] == "https://news.example/cut")
+        check(label + " summary", re.search(
+            r"12 records .* 5 HTML responses extracted \(3 with main content, 2 without\), 2 errors; "
+            r"skipped 3 non-response records and 2 non-HTML responses", err), err)
+
+# The truncated record's message names its byte counts, which differ between
+# the plain and the gzip file; everything else is the same.
+strip = lambda lines: [{k: v for k, v in l.items() if k != "error"} for l in lines]  # noqa: E731
+check("same output plain/gz and 1/3 jobs",
+      all(strip(v) == strip(outputs["plain jobs=1"]) for v in outputs.values()))
+
+# A record above --max-bytes is skipped with an error line, never buffered.
+path = os.path.join(work, "big.warc.gz")
+with WarcWriter(path, gzip_records=True) as w:
+    big_id = w.response("https://big.example/", b"<html><body><p>" + b"word " * 200000 + b"</p>")
+    small_id = w.response("https://news.example/a", page("gate-news-pt"))
+code, lines, err = run("--warc", path, "--max-bytes", "200000")
+check("too large: exit 0", code == 0, err)
+check("too large: 2 lines", len(lines) == 2, str(lines)[:300])
+if len(lines) == 2:
+    check("too large: error", lines[0]["warc_record_id"] == big_id and
+          lines[0]["error"]["code"] == "record_too_large")
+    check("too large: next record read", lines[1]["warc_record_id"] == small_id and
+          lines[1]["has_main_content"])
+
+# Several files in order; an unreadable one is reported and the others still run.
+code, lines, err = run("--warc", path, os.path.join(work, "missing.warc.gz"), path)
+check("missing file: exit 3", code == 3, str(code))
+check("missing file: message", "missing.warc.gz" in err, err)
+check("missing file: other files read", len(lines) == 4)
+
+# Standard input, and a file that is not a WARC at all.
+with open(path, "rb") as fh:
+    proc = subprocess.run([pith, "--warc", "-"], stdin=fh, capture_output=True)
+check("stdin", proc.returncode == 0 and len(proc.stdout.decode().splitlines()) == 2)
+notwarc = os.path.join(work, "page.html")
+with open(notwarc, "wb") as fh:
+    fh.write(page("gate-news-pt"))
+code, lines, err = run("--warc", notwarc)
+check("not a WARC: one malformed_record line", code == 0 and len(lines) == 1 and
+      lines[0]["error"]["code"] == "malformed_record", str(lines)[:200])
+
+print("%d passed, %d failed" % (passes, failures))
+sys.exit(1 if failures else 0)
