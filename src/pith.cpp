@@ -3,10 +3,14 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "dom/build.hpp"
 #include "encoding/decode.hpp"
 #include "extract/content.hpp"
+#include "extract/comments.hpp"
 #include "meta/page_meta.hpp"
+#include "meta/url.hpp"
 #include "output/renderers.hpp"
 
 namespace pith {
@@ -49,6 +53,52 @@ bool only_whitespace(std::string_view s) {
   return true;
 }
 
+// Links and images in the blocks point where the page's markup said; made
+// absolute here, once, so that every renderer prints usable URLs.
+void resolve_inline_urls(std::vector<Block>& blocks, std::string_view base) {
+  for (Block& block : blocks) {
+    for (Inline& span : block.inlines)
+      if (!span.url.empty()) span.url = meta::resolve_url(base, span.url);
+    // An unsafe or empty link target leaves plain text; an image without one goes.
+    std::erase_if(block.inlines, [](const Inline& span) {
+      return (span.kind == InlineKind::link || span.kind == InlineKind::image) && span.url.empty();
+    });
+  }
+}
+
+// The markup guard's limits for this page (Options, "Hostile-input limits").
+// Gumbo's tree takes up to ~600 bytes per element (measured: an element with
+// an attribute and a text child); the element budget grows with the input so
+// that peak memory stays within 10 x input + 64 MB.
+dom::MarkupLimits markup_limits(const Options& options, std::size_t input_bytes) {
+  dom::MarkupLimits limits;
+  limits.max_depth = options.max_depth;
+  limits.max_elements = std::min(options.max_nodes, 60'000 + input_bytes / 100);
+  return limits;
+}
+
+void note_truncations(const dom::GuardedMarkup& guard, std::vector<std::string>& notes) {
+  if (guard.dropped_deep)
+    notes.push_back(fmt::format("{} start tags nested deeper than the depth limit were left out",
+                                guard.dropped_deep));
+  if (guard.dropped_formatting)
+    notes.push_back(fmt::format("{} formatting tags (b, i, font...) opened while too many were "
+                                "still open were left out", guard.dropped_formatting));
+  if (guard.truncated_at != std::string::npos)
+    notes.push_back(fmt::format("the page was cut at byte {} of its markup: more elements than "
+                                "the node limit", guard.truncated_at));
+}
+
+// Throws when the page has used up its time budget (checked between stages).
+void check_time_budget(Clock::time_point start, const Options& options, const char* stage) {
+  if (options.time_budget.count() <= 0) return;
+  auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start);
+  if (spent > options.time_budget)
+    throw Error(ErrorCode::over_time_budget,
+                fmt::format("the page took {} ms by the end of {}, more than the budget of {} ms",
+                            spent.count(), stage, options.time_budget.count()));
+}
+
 }  // namespace
 
 Document extract(std::string_view html, const Options& options) {
@@ -72,17 +122,28 @@ Document extract(std::string_view html, const Options& options) {
   doc.charset = std::move(decoded.charset);
   doc.charset_source = std::move(decoded.source);
 
+  check_time_budget(t0, options, "decoding");
+
   dom::BuildTimings build_timings;
-  dom::Dom dom = dom::build_dom(decoded.utf8, &build_timings);
+  dom::GuardedMarkup guard;
+  dom::Dom dom = dom::build_dom(decoded.utf8, &build_timings,
+                                markup_limits(options, html.size()), &guard);
   doc.timings.parse = build_timings.parse;
   doc.timings.build = build_timings.build;
+  note_truncations(guard, doc.truncations);
+  check_time_budget(t0, options, "parsing");
 
   auto t2 = Clock::now();
-  meta::PageMeta page = meta::read_meta(dom);
-  doc.title = std::move(page.title);
-  doc.language = std::move(page.language);
-  doc.blocks = extraction::extract_content(dom, {options.include_title, doc.title});
+  doc.metadata = meta::read_metadata(dom, options.url);
+  doc.title = doc.metadata.title;
+  doc.language = doc.metadata.language;
+  doc.blocks = extraction::extract_content(dom, {options.include_title, doc.title, &doc.timings});
+  check_time_budget(t0, options, "content extraction");
+  resolve_inline_urls(doc.blocks, options.url.empty() ? doc.metadata.canonical_url : options.url);
+  if (options.include_comments) doc.comments = extraction::find_comments(dom);
+  auto t3 = Clock::now();
   doc.text = render_text(doc);
+  doc.timings.render += Clock::now() - t3;
   doc.timings.extract = Clock::now() - t2;
   return doc;
 }

@@ -11,6 +11,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -28,6 +29,7 @@ enum class ErrorCode {
   not_html,        // binary data (PDF, image, archive...) rather than text
   fetch_failed,    // network or HTTP error while fetching a URL
   io_failed,       // a file could not be read
+  over_time_budget,  // processing took longer than Options::time_budget
 };
 
 class Error : public std::runtime_error {
@@ -51,9 +53,25 @@ struct Options {
   std::string content_type;
   // Inputs larger than this are refused with ErrorCode::input_too_large.
   std::size_t max_input_bytes = 64u << 20;
+  // Hostile-input limits (README, "Limits"). Each one cuts the page rather
+  // than failing it, and says so in Document::truncations:
+  //  max_depth: start tags nested deeper than this are left out (their text
+  //    is kept), so that parse time stays linear;
+  //  max_nodes: the page is cut off after this many elements; besides, a page
+  //    gets at most 60,000 elements plus one per 100 bytes of input, which
+  //    keeps peak memory within 10 x the input size + 64 MB.
+  std::size_t max_depth = 512;
+  std::size_t max_nodes = 1'000'000;
+  // Wall-clock budget for one page, checked between stages (decode, parse,
+  // extraction); a page over it fails with ErrorCode::over_time_budget.
+  // Zero disables the check.
+  std::chrono::milliseconds time_budget{20'000};
   // Put the page's headline at the top of the content when the selected
   // content does not already start with it.
   bool include_title = true;
+  // Find the page's comment thread and return it in Document::comments (it is
+  // never part of the main content either way).
+  bool include_comments = false;
 };
 
 enum class BlockKind {
@@ -65,6 +83,20 @@ enum class BlockKind {
   table_row,  // cells holds the cells; header set when all cells are <th>
 };
 
+// Inline markup inside a block's text, as byte ranges [begin, end) of
+// Block::text. Ranges nest like the page's elements did. An image is an empty
+// range at the place it stood (begin == end). URLs are absolute when the page's
+// address is known.
+enum class InlineKind { link, image, emphasis, strong, code };
+
+struct Inline {
+  InlineKind kind = InlineKind::emphasis;
+  std::uint32_t begin = 0;
+  std::uint32_t end = 0;
+  std::string url;  // link: href; image: src
+  std::string alt;  // image only
+};
+
 struct Block {
   BlockKind kind = BlockKind::paragraph;
   int level = 0;
@@ -73,6 +105,33 @@ struct Block {
   std::string text;                // for table_row: the cells joined by " | "
   std::vector<std::string> cells;  // table_row only
   std::string language;            // code only, e.g. "python"
+  std::vector<Inline> inlines;     // links, images, emphasis in text (not for table_row)
+};
+
+// What the page says about itself, each field from the best source that has
+// it (order of preference in README, "Metadata"). Empty when no source has it.
+struct Metadata {
+  std::string title;                    // the headline, without a " | Site name" suffix
+  std::vector<std::string> authors;     // people (or the organisation) credited
+  std::string date_published;           // ISO 8601: "2024-05-03" or "2024-05-03T10:00:00+02:00"
+  std::string date_modified;            // ISO 8601
+  std::string site_name;
+  std::string description;
+  std::string language;                 // as declared, e.g. "en-GB"
+  std::string canonical_url;            // absolute
+  std::string image;                    // the main image, absolute URL
+  std::vector<std::string> tags;        // keywords and tags
+  std::vector<std::string> categories;  // sections / categories
+  std::string page_type;                // "article", "forum", "product", "listing", "documentation",
+                                        // "recipe", "video", "profile", "website"; "" when unknown
+  std::string license;                  // a URL or a name, where stated
+};
+
+// One comment of the page's comment thread (Options::include_comments).
+struct Comment {
+  std::string author;
+  std::string date;  // ISO 8601, "" when the comment shows none
+  std::string text;
 };
 
 // How long each stage took for this page (steady clock).
@@ -81,15 +140,24 @@ struct Timings {
   std::chrono::nanoseconds parse{0};    // Gumbo parse
   std::chrono::nanoseconds build{0};    // Gumbo tree -> compact DOM
   std::chrono::nanoseconds extract{0};  // features, selection, pruning, blocks, metadata
+  // Parts of `extract` (the rest is metadata and assembling the Document):
+  std::chrono::nanoseconds features{0};   // class/id hints and feature passes, every attempt
+  std::chrono::nanoseconds selection{0};  // candidate scoring and pruning, every attempt
+  std::chrono::nanoseconds render{0};     // blocks of the chosen content and Document::text
 };
 
 struct Document {
   std::string url;             // Options::url, as given
-  std::string title;           // the page's headline (from <title>, og:title or <h1>)
-  std::string language;        // declared language (<html lang>, Content-Language), "" when none
+  std::string title;           // the page's headline: metadata.title
+  std::string language;        // declared language: metadata.language
+  Metadata metadata;
+  std::vector<Comment> comments;  // only with Options::include_comments
   std::string charset;         // the charset the bytes were decoded from, e.g. "GB18030"
   std::string charset_source;  // "bom", "caller", "http", "meta", "detected" or "default"
   std::vector<Block> blocks;   // the main content, in document order
+  // Why part of the page was left out, one sentence per limit hit (Options:
+  // max_depth, max_nodes; unclosed formatting tags); empty for almost every page.
+  std::vector<std::string> truncations;
   std::string text;            // the main content as plain text, blocks separated by blank lines
   Timings timings;
 

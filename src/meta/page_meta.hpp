@@ -1,22 +1,25 @@
-// Metadata read from the page's markup. (The full metadata stage — JSON-LD,
-// authors, dates — is a later issue; this holds what 0.1 needs.)
+// The metadata stage's entry point: every source read, then merged field by
+// field (README, "Metadata", has the order of preference).
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "dom/dom.hpp"
+#include "meta/title.hpp"
+#include "pith/pith.hpp"
 
 namespace pith::meta {
 
+// All metadata of a page. `page_url` (may be empty) resolves relative URLs
+// (canonical, image, license) and supplies a date when the path holds one.
+Metadata read_metadata(const dom::Dom& dom, std::string_view page_url);
+
+// The two fields 0.1 read, kept for callers that need only these.
 struct PageMeta {
-  std::string title;     // og:title, else <title> without its site-name suffix
-  std::string language;  // <html lang>, else Content-Language / og:locale
+  std::string title;
+  std::string language;
 };
-
 PageMeta read_meta(const dom::Dom& dom);
-
-// "Headline | Site" -> "Headline": drops the trailing segment after a
-// separator when what remains is most of the title.
-std::string strip_site_suffix(std::string_view title);
 
 }  // namespace pith::meta

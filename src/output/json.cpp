@@ -48,6 +48,36 @@ Json block_json(const Block& block) {
   return j;
 }
 
+Json metadata_json(const Metadata& m) {
+  Json j;
+  j["title"] = m.title;
+  j["authors"] = m.authors;
+  j["date_published"] = m.date_published;
+  j["date_modified"] = m.date_modified;
+  j["site_name"] = m.site_name;
+  j["description"] = m.description;
+  j["language"] = m.language;
+  j["canonical_url"] = m.canonical_url;
+  j["image"] = m.image;
+  j["tags"] = m.tags;
+  j["categories"] = m.categories;
+  j["page_type"] = m.page_type;
+  j["license"] = m.license;
+  return j;
+}
+
+Json comments_json(const std::vector<Comment>& comments) {
+  Json list = Json::array();
+  for (const Comment& c : comments) {
+    Json j;
+    j["author"] = c.author;
+    j["date"] = c.date;
+    j["text"] = c.text;
+    list.push_back(std::move(j));
+  }
+  return list;
+}
+
 }  // namespace
 
 nlohmann::ordered_json document_json(const Document& doc) {
@@ -57,6 +87,7 @@ nlohmann::ordered_json document_json(const Document& doc) {
   j["language"] = doc.language;
   j["charset"] = doc.charset;
   j["charset_source"] = doc.charset_source;
+  j["metadata"] = metadata_json(doc.metadata);
   // Derived from the blocks, like render(doc, Format::text), so the two agree
   // even for a Document whose text field was never filled.
   j["text"] = render_text(doc);
@@ -64,6 +95,7 @@ nlohmann::ordered_json document_json(const Document& doc) {
   Json blocks = Json::array();
   for (const Block& block : doc.blocks) blocks.push_back(block_json(block));
   j["blocks"] = std::move(blocks);
+  j["comments"] = comments_json(doc.comments);
   j["has_main_content"] = doc.has_main_content();
   j["pith_version"] = pith::version;
   return j;

@@ -1,0 +1,277 @@
+// Bylines and dates printed on the page itself, for pages without (or with
+// incomplete) structured metadata: rel=author links, author/byline classes,
+// labelled bylines in the text, <time datetime>, and dates near the headline.
+#include <re2/re2.h>
+
+#include "meta/dates.hpp"
+#include "meta/sources.hpp"
+#include "text/ascii.hpp"
+#include "text/chars.hpp"
+#include "text/utf8.hpp"
+
+namespace pith::meta {
+namespace {
+
+using dom::Attr;
+using dom::kNoNode;
+using dom::NodeId;
+using dom::Tag;
+
+// How far after the headline (in bytes of page text) a byline or date still
+// belongs to the article rather than to a sidebar or the comments.
+constexpr std::size_t kBylineWindow = 2000;
+// A byline element's text is short; a longer "author" block is a biography.
+constexpr std::size_t kMaxBylineElementBytes = 120;
+
+bool named(const dom::Dom& dom, NodeId id, std::string_view word) {
+  return text::contains_ascii_ci(dom.attr(id, Attr::class_), word) ||
+         text::contains_ascii_ci(dom.attr(id, Attr::id), word);
+}
+
+// Comment threads have authors and dates of their own.
+bool is_comment_container(const dom::Dom& dom, NodeId id) {
+  return named(dom, id, "comment") || named(dom, id, "reply") || named(dom, id, "respond");
+}
+
+// The page's text as lines (one per block start), each with the node that
+// starts it, comment threads and <head> left out.
+struct Line {
+  std::string text;
+  NodeId node;
+};
+
+std::vector<Line> page_lines(const dom::Dom& dom) {
+  std::vector<Line> lines;
+  bool pending = false;
+  NodeId start = dom.find_first(Tag::body);
+  if (start == kNoNode) start = 0;
+  for (NodeId i = start; i < dom.size();) {
+    const dom::Node& n = dom.nodes[i];
+    if (n.tag == Tag::script || n.tag == Tag::title || n.tag == Tag::head ||
+        (n.tag != Tag::text && is_comment_container(dom, i))) {
+      i = n.subtree_end;
+      continue;
+    }
+    if (n.tag == Tag::text) {
+      if (lines.empty()) lines.push_back({{}, i});
+      text::append_collapsed(lines.back().text, dom.text(i), pending);
+    } else if (dom::is_block(n.tag) || n.tag == Tag::br) {
+      if (lines.empty() || !lines.back().text.empty()) lines.push_back({{}, i});
+      pending = false;
+    }
+    ++i;
+  }
+  return lines;
+}
+
+// Labelled bylines. Latin-script names: up to four capitalised words after
+// the label; CJK names: two to four Han characters (several names allowed).
+const RE2& latin_byline() {
+  static const RE2 re(
+      R"((?i:^|[\s(|•·])(?i:by|von|par|por|di|door|autor|autora|autorin|author|written by|posted by|texto|text|reporter|redacción|redaccion|автор|συντάκτης)\s*[:：]?\s+)"
+      R"(((?:\p{Lu}[\p{L}'’.-]*)(?:\s+(?:(?:de|da|del|van|von|der|di|le|la|y|e)\s+)?\p{Lu}[\p{L}'’.-]*){0,3}))");
+  return re;
+}
+
+const RE2& cjk_byline() {
+  static const RE2 re(
+      R"((作者|记者|記者|撰文|文|编辑|責任編輯|责任编辑|编者|发表人|發表人|发布人|发布者|发帖人|楼主|樓主|来源|來源)\s*[:：/／]?\s*)"
+      R"(((?:\p{Han}{2,4}|[A-Za-z][A-Za-z0-9_.-]{2,20})(?:[ 　、,，]+\p{Han}{2,4}){0,4}))");
+  return re;
+}
+
+// Labels in order of trust: who wrote it beats who edited or where it came from.
+int cjk_label_rank(std::string_view label) {
+  if (label == "作者" || label == "撰文" || label == "发表人" || label == "發表人" || label == "楼主" ||
+      label == "樓主" || label == "发帖人")
+    return 0;
+  if (label == "记者" || label == "記者" || label == "文") return 1;
+  if (label == "发布人" || label == "发布者") return 2;
+  if (label == "编辑" || label == "责任编辑" || label == "責任編輯" || label == "编者") return 3;
+  return 4;  // 来源: a source, often an agency, sometimes the writer
+}
+
+// Words that follow a CJK label but are not names.
+bool is_cjk_non_name(std::string_view name) {
+  for (std::string_view word : {"本报", "本站", "网友", "转载", "原创", "不详", "未知", "admin"})
+    if (name.rfind(word, 0) == 0) return true;
+  return false;
+}
+
+std::vector<std::string> split_cjk_names(std::string_view names) {
+  std::vector<std::string> out;
+  std::string current;
+  std::size_t i = 0;
+  while (i < names.size()) {
+    std::size_t before = i;
+    char32_t c = text::decode_utf8(names, i);
+    bool separator = c == U' ' || c == U'\u3000' || c == U'、' || c == U',' || c == U'，';
+    if (separator) {
+      add_unique(out, current);
+      current.clear();
+    } else {
+      current.append(names.substr(before, i - before));
+    }
+  }
+  add_unique(out, current);
+  return out;
+}
+
+class BylineReader {
+ public:
+  BylineReader(const dom::Dom& dom, std::string_view headline) : dom_(dom), lines_(page_lines(dom)) {
+    find_headline(headline);
+  }
+
+  Metadata read() {
+    Metadata m;
+    read_author_elements(m);
+    if (m.authors.empty()) read_labelled_bylines(m);
+    read_dates(m);
+    return m;
+  }
+
+ private:
+  void find_headline(std::string_view headline) {
+    std::string want = text::collapse_whitespace(headline);
+    headline_line_ = 0;
+    bool found = false;
+    if (!want.empty()) {
+      for (std::size_t k = 0; k < lines_.size() && !found; ++k)
+        if (lines_[k].text == want || (lines_[k].text.size() >= 8 && want.find(lines_[k].text) == 0 &&
+                                       lines_[k].text.size() * 2 >= want.size())) {
+          headline_line_ = k;
+          found = true;
+        }
+    }
+    if (!found) {
+      NodeId h1 = dom_.find_first(Tag::h1);
+      for (std::size_t k = 0; h1 != kNoNode && k < lines_.size(); ++k)
+        if (lines_[k].node >= h1) {
+          headline_line_ = k;
+          found = true;
+          break;
+        }
+    }
+    headline_node_ = found && headline_line_ < lines_.size() ? lines_[headline_line_].node : 0;
+  }
+
+  bool in_comments(NodeId id) const {
+    for (NodeId p = id; p != kNoNode; p = dom_.nodes[p].parent)
+      if (dom_.nodes[p].tag != Tag::text && is_comment_container(dom_, p)) return true;
+    return false;
+  }
+
+  // The name in a byline element: "By Jane Doe | May 3, 2024" -> "Jane Doe".
+  static std::string name_in(std::string_view raw) {
+    std::string text = text::collapse_whitespace(raw);
+    std::string date = find_date_in_text(text);
+    if (!date.empty()) {
+      // Cut at the first digit of the date, and at a trailing "on"/"am".
+      std::size_t digit = text.find_first_of("0123456789");
+      if (digit != std::string::npos) text.erase(digit);
+    }
+    return clean_author(text);
+  }
+
+  // rel=author links, then elements named "author"/"byline" (itemprop is
+  // microdata's, read elsewhere). Near the headline first.
+  void read_author_elements(Metadata& m) {
+    std::vector<std::string> before, after;
+    for (NodeId i = 0; i < dom_.size(); ++i) {
+      const dom::Node& n = dom_.nodes[i];
+      if (n.tag == Tag::text || n.tag == Tag::link || n.tag == Tag::meta) continue;
+      bool rel_author = n.tag == Tag::a && text::contains_ascii_ci(dom_.attr(i, Attr::rel), "author");
+      bool class_author = !rel_author && (named(dom_, i, "author") || named(dom_, i, "byline")) &&
+                          !named(dom_, i, "bio") && !named(dom_, i, "avatar") &&
+                          !named(dom_, i, "about") && !named(dom_, i, "description");
+      if (!rel_author && !class_author) continue;
+      std::string raw = element_text(dom_, i);
+      if (raw.empty() || raw.size() > kMaxBylineElementBytes || in_comments(i)) continue;
+      // A byline element holding a rel=author link: the link is the name.
+      std::string name = name_in(raw);
+      if (name.empty()) continue;
+      auto& list = i >= headline_node_ ? after : before;
+      if (list.size() < 4) list.push_back(std::move(name));
+      i = n.subtree_end - 1;  // its descendants are the same byline
+    }
+    const auto& chosen = !after.empty() ? after : before;
+    if (!chosen.empty()) add_unique(m.authors, chosen.front());
+  }
+
+  void read_labelled_bylines(Metadata& m) {
+    // Lines from the headline on, within the window; then the lines before it.
+    std::size_t budget = 0;
+    int best_rank = 99;
+    std::string best_cjk;
+    for (std::size_t k = headline_line_; k < lines_.size() && budget < kBylineWindow * 4; ++k) {
+      const std::string& line = lines_[k].text;
+      budget += line.size();
+      re2::StringPiece input(line);
+      std::string latin;
+      if (line.size() <= 160 && RE2::PartialMatch(input, latin_byline(), &latin)) {
+        std::string name = clean_author(latin);
+        if (!name.empty()) {
+          add_unique(m.authors, name);
+          return;
+        }
+      }
+      re2::StringPiece label, names;
+      if (best_rank > 0 && RE2::PartialMatch(input, cjk_byline(), &label, &names)) {
+        std::string_view l(label.data(), label.size());
+        std::string_view nm(names.data(), names.size());
+        if (!is_cjk_non_name(nm) && cjk_label_rank(l) < best_rank) {
+          best_rank = cjk_label_rank(l);
+          best_cjk = std::string(nm);
+        }
+      }
+    }
+    for (const std::string& name : split_cjk_names(best_cjk)) add_unique(m.authors, name);
+  }
+
+  void read_dates(Metadata& m) {
+    // <time datetime> after the headline, outside comments.
+    for (NodeId i = headline_node_; i < dom_.size(); ++i) {
+      if (dom_.nodes[i].tag != Tag::time || in_comments(i)) continue;
+      std::string iso = normalize_date(dom_.attr(i, Attr::datetime));
+      if (iso.empty()) iso = find_date_in_text(element_text(dom_, i));
+      if (!iso.empty()) {
+        m.date_published = iso;
+        return;
+      }
+    }
+    // A date written near the headline: after it first, then just before it
+    // (some pages print the date above the title).
+    std::size_t seen = 0;
+    for (std::size_t k = headline_line_; k < lines_.size() && seen < kBylineWindow; ++k) {
+      seen += lines_[k].text.size();
+      std::string iso = find_date_in_text(lines_[k].text);
+      if (!iso.empty()) {
+        m.date_published = iso;
+        return;
+      }
+    }
+    seen = 0;
+    for (std::size_t k = headline_line_; k-- > 0 && seen < kBylineWindow / 4;) {
+      seen += lines_[k].text.size();
+      std::string iso = find_date_in_text(lines_[k].text);
+      if (!iso.empty()) {
+        m.date_published = iso;
+        return;
+      }
+    }
+  }
+
+  const dom::Dom& dom_;
+  std::vector<Line> lines_;
+  std::size_t headline_line_ = 0;
+  NodeId headline_node_ = 0;
+};
+
+}  // namespace
+
+Metadata read_page_bylines(const dom::Dom& dom, std::string_view headline) {
+  return BylineReader(dom, headline).read();
+}
+
+}  // namespace pith::meta

@@ -1,0 +1,221 @@
+#include "meta/dates.hpp"
+
+#include <re2/re2.h>
+
+#include <array>
+#include <charconv>
+#include <fmt/format.h>
+
+namespace pith::meta {
+namespace {
+
+// One alternation group per month, longest spellings first (RE2 alternation
+// is leftmost-first, so "mar" must not win over "march").
+constexpr std::array<std::string_view, 12> kMonthWords = {
+    "january|januari|januar|janvier|janeiro|gennaio|enero|janv|jan|stycznia|styczeń|января|январь|янв",
+    "february|februari|februar|février|fevrier|fevereiro|febbraio|febrero|févr|febr|feb|fev|lutego|luty|февраля|февраль|фев",
+    "march|märz|maerz|marz|mars|marzo|março|marco|maart|mar|marca|marzec|марта|март|мар",
+    "april|avril|abril|aprile|apr|abr|kwietnia|kwiecień|апреля|апрель|апр",
+    "may|mai|mayo|maio|maggio|mei|maja|maj|мая|май",
+    "june|juni|juin|junio|junho|giugno|jun|czerwca|czerwiec|июня|июнь|июн",
+    "july|juli|juillet|julio|julho|luglio|jul|lipca|lipiec|июля|июль|июл",
+    "august|augustus|août|aout|agosto|aug|ago|sierpnia|sierpień|августа|август|авг",
+    "september|septembre|septiembre|setembro|settembre|sept|sep|set|września|wrzesień|сентября|сентябрь|сен",
+    "october|oktober|octobre|octubre|outubro|ottobre|oct|okt|ott|października|październik|октября|октябрь|окт",
+    "november|novembre|noviembre|novembro|nov|listopada|listopad|ноября|ноябрь|ноя",
+    "december|dezember|décembre|decembre|diciembre|dezembro|dicembre|dec|dez|dic|grudnia|grudzień|декабря|декабрь|дек",
+};
+
+std::string month_alternation() {
+  std::string out;
+  for (std::string_view words : kMonthWords) {
+    if (!out.empty()) out += '|';
+    out += '(';
+    out += words;
+    out += ')';
+  }
+  return out;
+}
+
+int to_int(std::string_view digits) {
+  int value = 0;
+  std::from_chars(digits.data(), digits.data() + digits.size(), value);
+  return value;
+}
+
+bool valid_date(int year, int month, int day) {
+  static constexpr int kDays[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  return year >= 1970 && year <= 2099 && month >= 1 && month <= 12 && day >= 1 &&
+         day <= kDays[month - 1];
+}
+
+std::string ymd(int year, int month, int day) {
+  return fmt::format("{:04}-{:02}-{:02}", year, month, day);
+}
+
+// "+0200" / "+02:00" / "Z" -> "+02:00" / "Z".
+std::string zone_suffix(std::string_view zone) {
+  if (zone.empty()) return {};
+  if (zone == "Z" || zone == "z") return "Z";
+  std::string digits;
+  for (char c : zone.substr(1))
+    if (c != ':') digits += c;
+  if (digits.size() != 4) return {};
+  return fmt::format("{}{}:{}", zone[0], digits.substr(0, 2), digits.substr(2));
+}
+
+// Year first, numeric: 2024-05-03, 2024/5/3, 2024.05.03, 2024年5月3日, with an
+// optional clock time and zone.
+const RE2& year_first() {
+  static const RE2 re(
+      R"((?:^|[^\d])((?:19|20)\d{2})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})(?:\s*日)?)"
+      R"((?:(?:\s*[T ]\s*|\s+|\s*[,，]\s*)(\d{1,2})[:時时](\d{2})(?:[:分](\d{2}))?(?:\.\d+)?\s*(Z|[+-]\d{2}:?\d{2})?)?)"
+      R"((?:[^\d]|$))");
+  return re;
+}
+
+// Day first: 03.05.2024, 3-5-2024; month first (US): 05/03/2024.
+const RE2& day_first() {
+  static const RE2 re(R"((?:^|[^\d.])(\d{1,2})([./-])\s?(\d{1,2})[./-]\s?((?:19|20)\d{2})(?:[^\d]|$))");
+  return re;
+}
+
+const RE2& day_month_name_year() {
+  static const RE2 re("(?i)(?:^|[^\\d])(\\d{1,2})(?:st|nd|rd|th|er|º|\\.)?\\s+(?:de\\s+)?(?:" +
+                      month_alternation() + ")\\.?,?\\s+(?:de\\s+)?((?:19|20)\\d{2})(?:[^\\d]|$)");
+  return re;
+}
+
+const RE2& month_name_day_year() {
+  static const RE2 re("(?i)(?:^|[^\\pL])(?:" + month_alternation() +
+                      ")\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+((?:19|20)\\d{2})(?:[^\\d]|$)");
+  return re;
+}
+
+// Which of the twelve month groups matched, 1-based; 0 if none.
+int matched_month(const re2::StringPiece* groups, int first) {
+  for (int m = 0; m < 12; ++m)
+    if (groups[first + m].data() != nullptr) return m + 1;
+  return 0;
+}
+
+struct Found {
+  std::size_t at = std::string_view::npos;
+  std::string iso;
+};
+
+Found match_year_first(std::string_view text) {
+  re2::StringPiece input(text.data(), text.size());
+  re2::StringPiece g[8];
+  std::size_t start = 0;
+  while (start < text.size() &&
+         year_first().Match(input, start, text.size(), RE2::UNANCHORED, g, 8)) {
+    int year = to_int(g[1]), month = to_int(g[2]), day = to_int(g[3]);
+    std::size_t at = static_cast<std::size_t>(g[1].data() - text.data());
+    if (valid_date(year, month, day)) {
+      std::string iso = ymd(year, month, day);
+      if (g[4].data() != nullptr) {
+        int hour = to_int(g[4]), minute = to_int(g[5]), second = g[6].data() ? to_int(g[6]) : 0;
+        if (hour < 24 && minute < 60 && second < 61)
+          iso += fmt::format("T{:02}:{:02}:{:02}", hour, minute, second) +
+                 zone_suffix(std::string_view(g[7].data(), g[7].size()));
+      }
+      return {at, iso};
+    }
+    start = at + 4;
+  }
+  return {};
+}
+
+Found match_day_first(std::string_view text) {
+  re2::StringPiece input(text.data(), text.size());
+  re2::StringPiece g[5];
+  std::size_t start = 0;
+  while (start < text.size() && day_first().Match(input, start, text.size(), RE2::UNANCHORED, g, 5)) {
+    int a = to_int(g[1]), b = to_int(g[3]), year = to_int(g[4]);
+    std::size_t at = static_cast<std::size_t>(g[1].data() - text.data());
+    // Dots and dashes are written day first; slashes month first unless the
+    // first number cannot be a month.
+    bool month_first = g[2] == "/" && a <= 12;
+    int month = month_first ? a : b, day = month_first ? b : a;
+    if (!valid_date(year, month, day) && valid_date(year, day, month)) std::swap(month, day);
+    if (valid_date(year, month, day)) return {at, ymd(year, month, day)};
+    start = static_cast<std::size_t>(g[4].data() - text.data());
+  }
+  return {};
+}
+
+Found match_month_names(std::string_view text) {
+  re2::StringPiece input(text.data(), text.size());
+  Found best;
+  {
+    re2::StringPiece g[15];
+    if (day_month_name_year().Match(input, 0, text.size(), RE2::UNANCHORED, g, 15)) {
+      int day = to_int(g[1]), month = matched_month(g, 2), year = to_int(g[14]);
+      if (valid_date(year, month, day))
+        best = {static_cast<std::size_t>(g[1].data() - text.data()), ymd(year, month, day)};
+    }
+  }
+  {
+    re2::StringPiece g[15];
+    if (month_name_day_year().Match(input, 0, text.size(), RE2::UNANCHORED, g, 15)) {
+      int month = matched_month(g, 1), day = to_int(g[13]), year = to_int(g[14]);
+      std::size_t at = static_cast<std::size_t>(g[13].data() - text.data());
+      if (valid_date(year, month, day) && at < best.at)
+        best = {at, ymd(year, month, day)};
+    }
+  }
+  return best;
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && static_cast<unsigned char>(s.front()) <= ' ') s.remove_prefix(1);
+  while (!s.empty() && static_cast<unsigned char>(s.back()) <= ' ') s.remove_suffix(1);
+  return s;
+}
+
+}  // namespace
+
+std::string find_date_in_text(std::string_view text) {
+  // The earliest date in the text wins, whichever way it is written.
+  Found best = match_year_first(text);
+  for (const Found& f : {match_day_first(text), match_month_names(text)})
+    if (f.at < best.at) best = f;
+  return best.iso;
+}
+
+std::string normalize_date(std::string_view value) {
+  value = trim(value);
+  // Compact 20240503 (and 20240503T101500).
+  if (value.size() >= 8 && value.find_first_not_of("0123456789") >= 8) {
+    int year = to_int(value.substr(0, 4)), month = to_int(value.substr(4, 2)),
+        day = to_int(value.substr(6, 2));
+    if ((value.size() == 8 || value[8] == 'T') && valid_date(year, month, day))
+      return ymd(year, month, day);
+  }
+  return find_date_in_text(value);
+}
+
+std::string date_from_url(std::string_view url) {
+  // Only the path: a query's ids are too often eight digits.
+  std::size_t scheme = url.find("://");
+  std::size_t path = url.find('/', scheme == std::string_view::npos ? 0 : scheme + 3);
+  if (path == std::string_view::npos) return {};
+  std::string_view p = url.substr(path, url.find_first_of("?#", path) - path);
+  static const RE2 full(R"(/((?:19|20)\d{2})[/-](\d{1,2})[/-](\d{1,2})(?:[/_.-]|$))");
+  static const RE2 compact(R"([/_-]((?:19|20)\d{2})(\d{2})(\d{2})(?:[/_.-]|$))");
+  static const RE2 month_only(R"(/((?:19|20)\d{2})/(\d{1,2})/)");
+  re2::StringPiece y, m, d;
+  re2::StringPiece input(p.data(), p.size());
+  if (RE2::PartialMatch(input, full, &y, &m, &d) || RE2::PartialMatch(input, compact, &y, &m, &d)) {
+    int year = to_int(y), month = to_int(m), day = to_int(d);
+    if (valid_date(year, month, day)) return ymd(year, month, day);
+  }
+  if (RE2::PartialMatch(input, month_only, &y, &m)) {
+    int year = to_int(y), month = to_int(m);
+    if (valid_date(year, month, 1)) return fmt::format("{:04}-{:02}", year, month);
+  }
+  return {};
+}
+
+}  // namespace pith::meta

@@ -1,0 +1,132 @@
+// <meta> and <link> tags: OpenGraph, Twitter cards, Dublin Core, citation_*,
+// and the plain names (author, description, keywords, date).
+#include <array>
+
+#include "meta/dates.hpp"
+#include "meta/sources.hpp"
+#include "text/ascii.hpp"
+#include "text/chars.hpp"
+
+namespace pith::meta {
+namespace {
+
+using dom::Attr;
+using dom::NodeId;
+using dom::Tag;
+
+std::string lower(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (char c : s) out += text::ascii_lower(c);
+  return out;
+}
+
+// Each field's keys, best first: the first key present wins.
+constexpr std::array<std::string_view, 5> kTitleKeys = {"og:title", "twitter:title", "title",
+                                                        "dc.title", "citation_title"};
+constexpr std::array<std::string_view, 11> kAuthorKeys = {
+    "author", "article:author", "og:article:author", "citation_author", "dc.creator",
+    "dcterms.creator", "parsely-author", "sailthru.author", "byl", "book:author", "creator"};
+constexpr std::array<std::string_view, 19> kPublishedKeys = {
+    "article:published_time", "og:article:published_time", "og:published_time",
+    "datepublished", "citation_publication_date", "citation_date", "dc.date.issued",
+    "dcterms.issued", "dc.date", "dcterms.date", "dcterms.created", "parsely-pub-date",
+    "sailthru.date", "pubdate", "publishdate", "publish-date", "publication_date", "date",
+    "article.published"};
+constexpr std::array<std::string_view, 7> kModifiedKeys = {
+    "article:modified_time", "og:article:modified_time", "og:updated_time", "datemodified",
+    "dcterms.modified", "last-modified", "article.updated"};
+constexpr std::array<std::string_view, 4> kDescriptionKeys = {"og:description", "description",
+                                                              "twitter:description", "dc.description"};
+constexpr std::array<std::string_view, 4> kImageKeys = {"og:image", "og:image:url", "og:image:secure_url",
+                                                        "twitter:image"};
+constexpr std::array<std::string_view, 3> kSiteKeys = {"og:site_name", "application-name",
+                                                       "twitter:site:name"};
+
+template <std::size_t N>
+std::string first_of(const std::vector<std::pair<std::string, std::string>>& metas,
+                     const std::array<std::string_view, N>& keys) {
+  for (std::string_view key : keys)
+    for (const auto& [k, v] : metas)
+      if (k == key && !v.empty()) return v;
+  return {};
+}
+
+}  // namespace
+
+Metadata read_meta_tags(const dom::Dom& dom) {
+  Metadata m;
+  // (key, value) pairs in document order; key is property or name, lower case.
+  std::vector<std::pair<std::string, std::string>> metas;
+  for (NodeId i = 0; i < dom.size(); ++i) {
+    Tag tag = dom.nodes[i].tag;
+    if (tag == Tag::meta) {
+      std::string_view key = dom.attr(i, Attr::property);
+      if (key.empty()) key = dom.attr(i, Attr::name);
+      if (key.empty()) continue;
+      metas.emplace_back(lower(text::collapse_whitespace(key)),
+                         text::collapse_whitespace(dom.attr(i, Attr::content)));
+    } else if (tag == Tag::link || tag == Tag::a) {
+      std::string rel = lower(dom.attr(i, Attr::rel));
+      std::string_view href = dom.attr(i, Attr::href);
+      if (href.empty()) continue;
+      // rel is a space-separated list.
+      auto has_rel = [&](std::string_view word) {
+        std::size_t at = rel.find(word);
+        return at != std::string::npos && (at == 0 || rel[at - 1] == ' ') &&
+               (at + word.size() == rel.size() || rel[at + word.size()] == ' ');
+      };
+      if (tag == Tag::link && has_rel("canonical") && m.canonical_url.empty())
+        m.canonical_url = text::collapse_whitespace(href);
+      else if (has_rel("license") && m.license.empty()) m.license = text::collapse_whitespace(href);
+      else if (tag == Tag::link && has_rel("image_src") && m.image.empty())
+        m.image = text::collapse_whitespace(href);
+    }
+  }
+  m.title = first_of(metas, kTitleKeys);
+  // The first author key present supplies every author it lists (several
+  // citation_author tags are several authors).
+  for (std::string_view key : kAuthorKeys) {
+    for (const auto& [k, v] : metas)
+      if (k == key)
+        for (const std::string& name : split_list(v)) add_unique(m.authors, clean_author(name));
+    if (!m.authors.empty()) break;
+  }
+  for (std::string_view key : kPublishedKeys) {
+    for (const auto& [k, v] : metas)
+      if (k == key && m.date_published.empty()) m.date_published = normalize_date(v);
+    if (!m.date_published.empty()) break;
+  }
+  for (std::string_view key : kModifiedKeys) {
+    for (const auto& [k, v] : metas)
+      if (k == key && m.date_modified.empty()) m.date_modified = normalize_date(v);
+    if (!m.date_modified.empty()) break;
+  }
+  m.description = first_of(metas, kDescriptionKeys);
+  // og:image and twitter:image are chosen for sharing; <link rel=image_src> is older.
+  std::string meta_image = first_of(metas, kImageKeys);
+  if (!meta_image.empty()) m.image = meta_image;
+  m.site_name = first_of(metas, kSiteKeys);
+  if (m.canonical_url.empty()) {
+    for (const auto& [k, v] : metas)
+      if (k == "og:url" && !v.empty()) {
+        m.canonical_url = v;
+        break;
+      }
+  }
+  for (const auto& [k, v] : metas) {
+    if (k == "article:tag" || k == "og:article:tag") add_unique(m.tags, v);
+    else if (k == "article:section" || k == "og:article:section") add_unique(m.categories, v);
+    else if (k == "og:type" && m.page_type.empty()) m.page_type = page_type_of(v);
+    else if ((k == "dc.rights" || k == "dcterms.license") && m.license.empty()) m.license = v;
+  }
+  if (m.tags.empty())
+    for (const auto& [k, v] : metas)
+      if (k == "keywords" || k == "news_keywords") {
+        m.tags = split_list(v);
+        break;
+      }
+  return m;
+}
+
+}  // namespace pith::meta

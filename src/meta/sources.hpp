@@ -1,0 +1,55 @@
+// The sources of metadata, one file each. Every reader returns what its
+// source says as a pith::Metadata with the fields it has; merge.cpp picks,
+// field by field, the best source (README, "Metadata").
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "dom/dom.hpp"
+#include "pith/pith.hpp"
+
+namespace pith::meta {
+
+// <script type="application/ld+json">: objects, arrays and @graph; the main
+// entity is the first article-like object (else a page, product, ...).
+// Malformed JSON-LD is skipped.
+Metadata read_json_ld(const dom::Dom& dom);
+
+// OpenGraph (og:*, article:*), Twitter cards (twitter:*), plain <meta name>
+// (author, description, date, keywords, Dublin Core, citation_*, parsely-*),
+// <link rel=canonical|license|image_src>.
+Metadata read_meta_tags(const dom::Dom& dom);
+
+// Microdata: itemprop=headline, name, author, datePublished, dateModified,
+// image, description, keywords, articleSection, license, with the itemtype of
+// the outermost item as the page type.
+Metadata read_microdata(const dom::Dom& dom);
+
+// What the document says as markup: <title> (in title), <html lang> and
+// Content-Language / og:locale (in language).
+Metadata read_document(const dom::Dom& dom);
+
+// Bylines and dates printed on the page: rel=author links, author/byline
+// classes, labelled bylines ("By ...", "作者：..."), <time datetime>, and dates
+// in the text near the headline.
+Metadata read_page_bylines(const dom::Dom& dom, std::string_view headline);
+
+// The first <h1> texts of the page, for choosing the headline.
+std::vector<std::string> headings_h1(const dom::Dom& dom, std::size_t limit);
+
+// Shared helpers of the readers.
+// Collapsed text of an element's subtree.
+std::string element_text(const dom::Dom& dom, dom::NodeId id);
+// "a, b; c" -> {"a", "b", "c"}, trimmed, empty and duplicate pieces dropped.
+std::vector<std::string> split_list(std::string_view value);
+// Adds `value` (collapsed) to `list` unless empty or already there.
+void add_unique(std::vector<std::string>& list, std::string_view value);
+// An author value that is a plausible name: not a URL, not an e-mail-only
+// string, not too long; cleaned of a leading "By ".
+std::string clean_author(std::string_view value);
+// Page type from a schema.org @type / og:type / itemtype value, "" if unknown.
+std::string page_type_of(std::string_view type);
+
+}  // namespace pith::meta

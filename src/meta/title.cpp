@@ -1,0 +1,106 @@
+#include "meta/title.hpp"
+
+#include <array>
+
+#include "text/ascii.hpp"
+#include "text/chars.hpp"
+
+namespace pith::meta {
+namespace {
+
+constexpr std::array<std::string_view, 9> kSeparators = {
+    " | ", " - ", " \xE2\x80\x93 ", " \xE2\x80\x94 ", " :: ", " \xC2\xB7 ", " \xC2\xBB ", "_", " / "};
+
+// A comparison key: ASCII case folded, white space collapsed, typographic
+// quotes and dashes folded to ASCII.
+std::string key(std::string_view s) {
+  std::string folded;
+  folded.reserve(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    std::string_view rest = s.substr(i);
+    auto starts = [&](std::string_view p) { return rest.substr(0, p.size()) == p; };
+    if (starts("\xE2\x80\x98") || starts("\xE2\x80\x99")) { folded += '\''; i += 2; continue; }
+    if (starts("\xE2\x80\x9C") || starts("\xE2\x80\x9D")) { folded += '"'; i += 2; continue; }
+    if (starts("\xE2\x80\x93") || starts("\xE2\x80\x94")) { folded += '-'; i += 2; continue; }
+    if (starts("\xC2\xA0")) { folded += ' '; i += 1; continue; }
+    folded += text::ascii_lower(s[i]);
+  }
+  return text::collapse_whitespace(folded);
+}
+
+// "Models¶", "Install #" -> "Models", "Install": permalink symbols that
+// documentation generators put in headings.
+std::string clean_heading(std::string_view h1) {
+  std::string s = text::collapse_whitespace(h1);
+  for (bool changed = true; changed && !s.empty();) {
+    changed = false;
+    for (std::string_view tail : {"\xC2\xB6", "#", "\xF0\x9F\x94\x97", " "}) {
+      if (s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0) {
+        s.erase(s.size() - tail.size());
+        changed = true;
+      }
+    }
+  }
+  return s;
+}
+
+// Is `title` the heading followed by nothing, or by a separator and more
+// (a site name, a section, a teaser)?
+bool title_starts_with_heading(std::string_view title, std::string_view heading) {
+  std::string t = key(title), h = key(heading);
+  if (h.empty() || t.compare(0, h.size(), h) != 0) return false;
+  if (t.size() == h.size()) return true;
+  std::string_view rest = std::string_view(t).substr(h.size());
+  for (std::string_view sep : kSeparators)
+    if (rest.substr(0, sep.size()) == sep) return true;
+  // Folded dashes: " - " covers " – " and " — " after key().
+  return false;
+}
+
+}  // namespace
+
+std::string strip_site_suffix(std::string_view raw, std::string_view site_name) {
+  std::string title = text::collapse_whitespace(raw);
+  if (!site_name.empty()) {
+    // The site's own name, at either end, goes whatever its length.
+    std::string site = key(site_name);
+    for (std::string_view sep : kSeparators) {
+      std::size_t at = title.rfind(sep);
+      if (at != std::string::npos && at > 0 && key(title.substr(at + sep.size())) == site)
+        return title.substr(0, at);
+      at = title.find(sep);
+      if (at != std::string::npos && key(title.substr(0, at)) == site && at + sep.size() < title.size())
+        return title.substr(at + sep.size());
+    }
+    std::size_t colon = title.find(": ");
+    if (colon != std::string::npos && key(title.substr(0, colon)) == site && colon + 2 < title.size())
+      return title.substr(colon + 2);
+  }
+  std::size_t cut = std::string::npos;
+  for (std::string_view sep : kSeparators) {
+    std::size_t at = title.rfind(sep);
+    if (at != std::string::npos && at > 0 && (cut == std::string::npos || at > cut)) cut = at;
+  }
+  // Keep the cut only when the headline is the larger part: "A | B" where B
+  // is a long headline is a site name first.
+  if (cut != std::string::npos && cut * 2 >= title.size()) return title.substr(0, cut);
+  return title;
+}
+
+std::string choose_title(const TitleCandidates& c) {
+  const std::string* titles[] = {&c.json_ld, &c.open_graph, &c.microdata, &c.title_tag};
+  std::string site = key(c.site_name);
+  for (const std::string& raw_h1 : c.h1s) {
+    std::string h1 = clean_heading(raw_h1);
+    if (h1.empty() || h1.size() > 400 || (!site.empty() && key(h1) == site)) continue;
+    for (const std::string* t : titles)
+      if (!t->empty() && title_starts_with_heading(*t, h1)) return h1;
+  }
+  for (const std::string* t : titles)
+    if (!t->empty()) return strip_site_suffix(*t, c.site_name);
+  for (const std::string& raw_h1 : c.h1s)
+    if (std::string h1 = clean_heading(raw_h1); !h1.empty()) return h1;
+  return {};
+}
+
+}  // namespace pith::meta

@@ -1,0 +1,29 @@
+// Choosing the headline among <title>, og:title, JSON-LD headline and <h1>.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pith::meta {
+
+// "Headline | Site" -> "Headline": drops the trailing segment after a
+// separator when what remains is most of the title, or when the segment is the
+// site's name. A leading "Site: " / "Site - " goes when it is the site's name.
+std::string strip_site_suffix(std::string_view title, std::string_view site_name = {});
+
+struct TitleCandidates {
+  std::string json_ld;     // JSON-LD headline of the main entity
+  std::string open_graph;  // og:title, else twitter:title
+  std::string microdata;   // itemprop=headline
+  std::string title_tag;   // <title>
+  std::vector<std::string> h1s;  // the first <h1> texts, in document order
+  std::string site_name;
+};
+
+// The headline: an <h1> that the page's title starts with (the cleanest form:
+// no site name, no teaser), else the JSON-LD headline, else og:title or
+// <title> without the site's name, else the first <h1>.
+std::string choose_title(const TitleCandidates& c);
+
+}  // namespace pith::meta

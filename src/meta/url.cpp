@@ -1,0 +1,58 @@
+#include "meta/url.hpp"
+
+#include <curl/curl.h>
+
+#include <memory>
+
+#include "text/ascii.hpp"
+
+namespace pith::meta {
+namespace {
+
+struct UrlDeleter {
+  void operator()(CURLU* u) const { curl_url_cleanup(u); }
+};
+struct CurlStringDeleter {
+  void operator()(char* s) const { curl_free(s); }
+};
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && static_cast<unsigned char>(s.front()) <= ' ') s.remove_prefix(1);
+  while (!s.empty() && static_cast<unsigned char>(s.back()) <= ' ') s.remove_suffix(1);
+  return s;
+}
+
+bool unsafe_scheme(std::string_view ref) {
+  // Browsers ignore tabs and line breaks inside a scheme; so do we.
+  std::string squeezed;
+  for (char c : ref.substr(0, 16))
+    if (c != '\t' && c != '\n' && c != '\r' && c != ' ') squeezed += text::ascii_lower(c);
+  for (std::string_view scheme : {"javascript:", "data:", "vbscript:"})
+    if (squeezed.rfind(scheme, 0) == 0) return true;
+  return false;
+}
+
+}  // namespace
+
+std::string resolve_url(std::string_view base, std::string_view ref) {
+  ref = trim(ref);
+  if (ref.empty() || unsafe_scheme(ref)) return {};
+  std::unique_ptr<CURLU, UrlDeleter> url(curl_url());
+  if (!url) return std::string(ref);
+  std::string base_string(trim(base));
+  std::string ref_string(ref);
+  // Setting an absolute base first makes curl resolve the second, relative URL
+  // against it; without one only absolute references parse.
+  if (!base_string.empty() &&
+      curl_url_set(url.get(), CURLUPART_URL, base_string.c_str(), CURLU_NON_SUPPORT_SCHEME) != CURLUE_OK)
+    return ref_string;
+  if (curl_url_set(url.get(), CURLUPART_URL, ref_string.c_str(),
+                   CURLU_NON_SUPPORT_SCHEME | CURLU_URLENCODE) != CURLUE_OK)
+    return ref_string;
+  char* raw = nullptr;
+  if (curl_url_get(url.get(), CURLUPART_URL, &raw, 0) != CURLUE_OK || raw == nullptr) return ref_string;
+  std::unique_ptr<char, CurlStringDeleter> owned(raw);
+  return std::string(raw);
+}
+
+}  // namespace pith::meta

@@ -1,0 +1,102 @@
+// Cleaning of metadata values shared by every source reader.
+#include <array>
+
+#include "meta/sources.hpp"
+#include "text/ascii.hpp"
+#include "text/chars.hpp"
+
+namespace pith::meta {
+
+using dom::NodeId;
+using dom::Tag;
+
+std::string element_text(const dom::Dom& dom, NodeId id) {
+  std::string out;
+  bool pending = false;
+  for (NodeId i = id; i < dom.nodes[id].subtree_end; ++i) {
+    if (dom.nodes[i].tag == Tag::text) text::append_collapsed(out, dom.text(i), pending);
+    else if (dom::is_block(dom.nodes[i].tag) || dom.nodes[i].tag == Tag::br) pending = true;
+  }
+  return out;
+}
+
+void add_unique(std::vector<std::string>& list, std::string_view value) {
+  std::string v = text::collapse_whitespace(value);
+  if (v.empty()) return;
+  for (const std::string& have : list)
+    if (text::iequals_ascii(have, v)) return;
+  list.push_back(std::move(v));
+}
+
+std::vector<std::string> split_list(std::string_view value) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= value.size(); ++i) {
+    if (i == value.size() || value[i] == ',' || value[i] == ';' || value[i] == '|') {
+      add_unique(out, value.substr(start, i - start));
+      start = i + 1;
+    }
+  }
+  return out;
+}
+
+namespace {
+
+bool starts_with_ci(std::string_view s, std::string_view prefix_lower) {
+  return s.size() >= prefix_lower.size() && text::iequals_ascii(s.substr(0, prefix_lower.size()), prefix_lower);
+}
+
+}  // namespace
+
+std::string clean_author(std::string_view value) {
+  std::string v = text::collapse_whitespace(value);
+  // "By Jane Doe", "Written by Jane Doe", "Von Jane Doe": the label is not the name.
+  static constexpr std::array<std::string_view, 14> kLabels = {
+      "written by ", "posted by ", "published by ", "story by ", "words by ", "by ", "por ",
+      "von ", "par ", "di ", "door ", "autor: ", "author: ", "autorin: "};
+  for (bool stripped = true; stripped;) {
+    stripped = false;
+    for (std::string_view label : kLabels)
+      if (starts_with_ci(v, label)) {
+        v.erase(0, label.size());
+        stripped = true;
+      }
+  }
+  // A byline's trailing " | date" or " - 3 min read" is not part of the name.
+  for (std::string_view cut : {" | ", " \xC2\xB7 ", " \xE2\x80\xA2 ", " - ", " \xE2\x80\x93 "}) {
+    std::size_t at = v.find(cut);
+    if (at != std::string::npos && at > 0) v.erase(at);
+  }
+  while (!v.empty() && (v.back() == ',' || v.back() == ':' || v.back() == ' ')) v.pop_back();
+  if (v.empty() || v.size() > 100) return {};
+  if (v.find("://") != std::string::npos || starts_with_ci(v, "www.")) return {};
+  if (v.front() == '@') return {};
+  return v;
+}
+
+std::string page_type_of(std::string_view raw) {
+  std::string type;
+  // "https://schema.org/NewsArticle" -> "newsarticle"; "video.movie" -> "video".
+  std::size_t slash = raw.rfind('/');
+  if (slash != std::string_view::npos) raw = raw.substr(slash + 1);
+  for (char c : raw) type += text::ascii_lower(c);
+  auto is = [&](std::initializer_list<std::string_view> names) {
+    for (std::string_view n : names)
+      if (type == n) return true;
+    return false;
+  };
+  if (is({"techarticle", "apireference"})) return "documentation";
+  if (type.find("article") != std::string::npos || type.find("blogposting") != std::string::npos ||
+      is({"report", "socialmediaposting", "review", "blog"}))
+    return "article";
+  if (is({"discussionforumposting", "qapage", "question", "conversation"})) return "forum";
+  if (is({"product", "productgroup", "offer", "product.item", "product.group", "og:product"})) return "product";
+  if (is({"collectionpage", "itemlist", "searchresultspage", "offercatalog"})) return "listing";
+  if (is({"recipe"})) return "recipe";
+  if (type.rfind("video", 0) == 0) return "video";
+  if (is({"profilepage", "profile", "person"})) return "profile";
+  if (is({"webpage", "website", "aboutpage", "contactpage", "faqpage", "itempage"})) return "website";
+  return {};
+}
+
+}  // namespace pith::meta
