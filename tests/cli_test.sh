@@ -56,7 +56,7 @@ check "pdf message" grep -q "PDF" "$work/err"
 head -c 5000 /dev/urandom >"$work/random.bin"
 expect "binary input" 3 "$pith" "$work/random.bin"
 expect "too large" 3 "$pith" --max-bytes 100 "$sample"
-expect "fetch refused" 4 "$pith" "http://127.0.0.1:1/"
+expect "fetch refused" 7 "$pith" "http://127.0.0.1:1/"
 expect "help" 0 "$pith" --help
 expect "version" 0 "$pith" --version
 check "version text" grep -q "pith 0" "$work/out"

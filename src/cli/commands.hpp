@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "pith/fetch.hpp"
 #include "pith/pith.hpp"
 
 namespace pith::cli {
@@ -22,8 +23,29 @@ enum Exit : int {
   kNoMainContent = 1,  // also: `pith check` found a failing fixture
   kUsageError = 2,
   kInputError = 3,
-  kFetchError = 4,
+  // Fetch errors, one code per pith::FetchErrorKind (fetch_exit_code).
+  kFetchError = 4,  // network: connection reset, empty reply, other transport error
+  kFetchBadUrl = 5,
+  kFetchDns = 6,
+  kFetchRefused = 7,
+  kFetchTimeout = 8,
+  kFetchTls = 9,
+  kFetchHttpStatus = 10,
+  kFetchTooLarge = 11,
+  kFetchRedirectLoop = 12,
+  kFetchTruncated = 13,
+  kFetchNotHtml = 14,
+  kFetchBlockedRobots = 15,
+  kFetchBlockedPrivate = 16,
+  kInterrupted = 130,  // --batch stopped by SIGINT (128 + SIGINT, as shells report it)
 };
+
+// The exit code for a failed fetch of one URL (fetch_exit_code.cpp).
+int fetch_exit_code(FetchErrorKind kind);
+
+// Reads a whole file; throws pith::Error(io_failed) with a one-line message
+// (extract_command.cpp).
+std::string read_input_file(const std::string& path);
 
 int run_extract(int argc, char** argv);
 int run_check(int argc, char** argv);    // argv[0] is "check"
@@ -36,5 +58,13 @@ struct WarcRun {
   unsigned jobs = 0;               // worker threads; 0 = one per core
 };
 int run_warc(const WarcRun& run);
+
+// `pith --batch FILE|-` (batch_command.cpp), started from run_extract's options.
+struct BatchRun {
+  std::string input;   // a file of inputs, or "-" for standard input
+  Options options;     // for extraction
+  CrawlOptions crawl;  // for fetching; crawl.max_connections is --jobs
+};
+int run_batch(const BatchRun& run);
 
 }  // namespace pith::cli

@@ -56,6 +56,8 @@ std::string read_file(const std::string& path) {
 
 }  // namespace
 
+std::string read_input_file(const std::string& path) { return read_file(path); }
+
 int run_extract(int argc, char** argv) {
   CLI::App app{"pith: extract the main content of a web page (article, post, documentation body)"};
   app.set_version_flag("-V,--version", std::string("pith ") + pith::version);
@@ -88,10 +90,37 @@ int run_extract(int argc, char** argv) {
                  "Read WARC files (.warc or .warc.gz, - for standard input) and write one JSON line "
                  "per HTML response record")
       ->expected(1, -1);
-  app.add_option("-j,--jobs", jobs, "Worker threads for --warc (default: one per core)");
+  app.add_option("-j,--jobs", jobs,
+                 "Worker threads for --warc (default: one per core); transfers at once for --batch "
+                 "(default 8)");
+  // Batch mode and the fetch options it shares with single URLs.
+  std::string batch_input;
+  BatchRun batch;
+  bool ignore_robots = false, allow_private = false;
+  app.add_option("--batch", batch_input,
+                 "Read URLs or file paths, one per line, from FILE (- for standard input) and "
+                 "write one JSON line per input");
+  app.add_option("--user-agent", fetch_options.user_agent, "User-Agent for fetches (default pith/<version>)");
+  app.add_option("--retries", fetch_options.retries, "Retries after 429, 503 or a dropped connection")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  app.add_flag("--ignore-robots", ignore_robots, "--batch: do not fetch or obey robots.txt");
+  app.add_flag("--allow-private", allow_private,
+               "--batch: allow loopback, private and link-local addresses (refused by default)");
+  app.add_option("--per-host", batch.crawl.max_per_host, "--batch: connections at once to one host")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  app.add_option("--delay", batch.crawl.min_host_delay_seconds,
+                 "--batch: seconds between two requests to one host")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
   app.footer(
       "Exit codes: 0 main content found, 1 no main content, 2 usage error,\n"
-      "            3 input error (unreadable, empty, binary, too large), 4 fetch error.");
+      "            3 input error (unreadable, empty, binary, too large),\n"
+      "            fetch errors: 4 network (reset, other), 5 bad URL/scheme, 6 DNS, 7 connection refused,\n"
+      "            8 timeout, 9 TLS, 10 HTTP status >= 400, 11 too large, 12 redirect loop,\n"
+      "            13 truncated body, 14 not HTML, 15 robots.txt, 16 private address;\n"
+      "            --batch: 0 when every input has its record, 130 interrupted (SIGINT).");
 
   try {
     app.parse(argc, argv);
@@ -107,6 +136,21 @@ int run_extract(int argc, char** argv) {
   }
   options.include_title = !no_title;
   if (!warc_files.empty()) return run_warc({std::move(warc_files), options, jobs});
+  if (!batch_input.empty()) {
+    if (input != "-" || app.count("--format") > 0) {
+      std::cerr << "pith: --batch reads its inputs from the file and writes JSON Lines; "
+                   "give no other input or --format\n";
+      return kUsageError;
+    }
+    batch.input = batch_input;
+    batch.options = options;
+    fetch_options.max_bytes = options.max_input_bytes;
+    fetch_options.block_private_addresses = !allow_private;
+    batch.crawl.fetch = fetch_options;
+    batch.crawl.respect_robots = !ignore_robots;
+    batch.crawl.max_connections = jobs > 0 ? static_cast<int>(jobs) : 8;
+    return run_batch(batch);
+  }
   auto format = pith::parse_format(format_name);
   if (!format) {
     std::cerr << "pith: unknown format " << format_name << "\n";
@@ -143,6 +187,9 @@ int run_extract(int argc, char** argv) {
       return kNoMainContent;
     }
     return kContentFound;
+  } catch (const pith::FetchError& e) {
+    std::cerr << "pith: " << e.what() << "\n";
+    return fetch_exit_code(e.kind());
   } catch (const pith::Error& e) {
     std::cerr << "pith: " << e.what() << "\n";
     return exit_code_for(e.code());

@@ -1,0 +1,207 @@
+// `pith --batch FILE|-`: one input per line (URL or file path), one JSON
+// record per input out, in input order (README, "Batch mode"). URLs go to a
+// pith::Fetcher on this thread; extraction runs on a WorkerPool so parsing
+// never stalls the network loop.
+#include <signal.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <istream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cli/batch_progress.hpp"
+#include "cli/commands.hpp"
+#include "cli/jsonl_writer.hpp"
+#include "cli/worker_pool.hpp"
+#include "pith/fetch.hpp"
+#include "pith/pith.hpp"
+
+namespace pith::cli {
+namespace {
+
+// Set by SIGINT. A lock-free atomic is safe to store from a signal handler.
+std::atomic<bool> g_interrupted{false};
+static_assert(std::atomic<bool>::is_always_lock_free);
+
+extern "C" void on_interrupt(int) { g_interrupted.store(true); }
+
+// Installs the SIGINT handler for the run; SA_RESETHAND makes a second ^C
+// kill the process the usual way, should flushing ever hang.
+class InterruptGuard {
+ public:
+  InterruptGuard() {
+    g_interrupted = false;
+    struct sigaction action {};
+    action.sa_handler = on_interrupt;
+    action.sa_flags = SA_RESETHAND;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, &previous_);
+  }
+  ~InterruptGuard() { sigaction(SIGINT, &previous_, nullptr); }
+
+ private:
+  struct sigaction previous_ {};
+};
+
+struct Entry {
+  RecordOrigin origin;
+  bool is_url = false;
+};
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
+}
+
+bool starts_with_nocase(std::string_view s, std::string_view prefix) {
+  if (s.size() < prefix.size()) return false;
+  for (std::size_t i = 0; i < prefix.size(); ++i)
+    if (std::tolower(static_cast<unsigned char>(s[i])) != prefix[i]) return false;
+  return true;
+}
+
+// One entry per line that is neither blank nor a # comment; line numbers
+// count every physical line.
+std::vector<Entry> read_entries(std::istream& in) {
+  std::vector<Entry> entries;
+  std::string line;
+  std::size_t number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    std::string_view text = trim(line);
+    if (text.empty() || text.front() == '#') continue;
+    Entry& e = entries.emplace_back();
+    e.origin.line = number;
+    e.origin.input = std::string(text);
+    // Anything with a scheme is a URL (the fetcher refuses non-http ones with
+    // a bad_url record); the rest are file paths.
+    e.is_url = text.find("://") != std::string_view::npos;
+    if (e.is_url) e.origin.url = e.origin.input;
+  }
+  return entries;
+}
+
+}  // namespace
+
+int run_batch(const BatchRun& run) {
+  std::vector<Entry> entries;
+  if (run.input == "-") {
+    entries = read_entries(std::cin);
+  } else {
+    std::ifstream in(run.input);
+    if (!in) {
+      std::cerr << "pith: cannot read " << run.input << ": " << std::strerror(errno) << "\n";
+      return kInputError;
+    }
+    entries = read_entries(in);
+  }
+
+  InterruptGuard interrupt_guard;
+  OrderedJsonlWriter writer(stdout);
+  BatchProgress progress(entries.size(), ::isatty(STDERR_FILENO) == 1);
+  const auto emit = [&](std::size_t sequence, const nlohmann::ordered_json& record, bool failed) {
+    writer.put(sequence, record);
+    progress.record_done(failed);
+  };
+
+  bool fetcher_failed = false;
+  std::vector<std::string> urls;
+  std::vector<std::size_t> url_entry;  // urls[i] belongs to entries[url_entry[i]]
+  {
+    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    WorkerPool pool(std::min<unsigned>(cores, static_cast<unsigned>(std::max(1, run.crawl.max_connections))));
+
+    // Reads and extracts one page on a worker; every outcome becomes a record.
+    const auto extract_later = [&](std::size_t sequence, std::optional<FetchResult> fetched) {
+      pool.submit([&, sequence, fetched = std::move(fetched)]() mutable {
+        RecordOrigin origin = entries[sequence].origin;
+        try {
+          std::string bytes;
+          Options options = run.options;
+          if (fetched) {
+            origin.final_url = fetched->final_url;
+            origin.status = fetched->status;
+            options.url = fetched->final_url;
+            options.content_type = fetched->content_type;
+            bytes = std::move(fetched->body);
+          } else {
+            bytes = read_input_file(origin.input);
+          }
+          const Document doc = extract(bytes, options);
+          emit(sequence, document_record(origin, doc), false);
+        } catch (const Error& e) {
+          emit(sequence, error_record(origin, error_code_name(e.code()), e.what()), true);
+        } catch (const std::exception& e) {
+          emit(sequence, error_record(origin, "internal", e.what()), true);
+        }
+      });
+    };
+
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      if (entries[i].is_url) {
+        url_entry.push_back(i);
+        urls.push_back(entries[i].origin.input);
+      } else {
+        extract_later(i, std::nullopt);
+      }
+    }
+
+    Fetcher::Hooks hooks;
+    hooks.stop = &g_interrupted;
+    // Bodies wait in the pool's queue; a bounded backlog bounds their memory.
+    hooks.may_start = [&] { return pool.backlog() < 4 * static_cast<std::size_t>(pool.threads()); };
+    hooks.on_done = [&](std::size_t index, FetchOutcome outcome) {
+      const std::size_t sequence = url_entry[index];
+      if (outcome.result) {
+        extract_later(sequence, std::move(outcome.result));
+        return;
+      }
+      RecordOrigin origin = entries[sequence].origin;
+      if (outcome.error->status() > 0) origin.status = outcome.error->status();
+      emit(sequence, error_record(origin, fetch_error_name(outcome.error->kind()), outcome.error->what()), true);
+    };
+    try {
+      Fetcher fetcher(run.crawl);
+      fetcher.run(urls, hooks);
+    } catch (const std::exception& e) {
+      // libcurl itself failed (out of memory, no multi handle): what is done
+      // is still written.
+      std::cerr << "pith: " << e.what() << "\n";
+      fetcher_failed = true;
+    }
+
+    while (pool.backlog() > 0 && !g_interrupted.load() && !fetcher_failed) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    if (g_interrupted.load() || fetcher_failed) pool.discard_queued();
+    pool.wait_idle();
+  }
+  progress.finish();
+
+  if (fetcher_failed) {
+    writer.flush_held();
+    return kFetchError;
+  }
+  if (g_interrupted.load()) {
+    writer.flush_held();
+    std::cerr << "pith: interrupted: wrote " << writer.written() << " of " << entries.size() << " records\n";
+    return kInterrupted;
+  }
+  writer.flush_held();  // nothing is held after a complete run; flushes stdout
+  if (writer.write_failed()) {
+    std::cerr << "pith: cannot write the output: " << std::strerror(errno) << "\n";
+    return kInputError;
+  }
+  return kContentFound;
+}
+
+}  // namespace pith::cli

@@ -1,0 +1,103 @@
+#include "cli/jsonl_writer.hpp"
+
+#include "output/renderers.hpp"
+
+namespace pith::cli {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+template <typename T>
+Json or_null(const std::optional<T>& value) {
+  return value ? Json(*value) : Json(nullptr);
+}
+
+Json head(const RecordOrigin& origin) {
+  Json j;
+  j["line"] = origin.line;
+  j["input"] = origin.input;
+  j["url"] = or_null(origin.url);
+  j["final_url"] = or_null(origin.final_url);
+  j["status"] = or_null(origin.status);
+  return j;
+}
+
+}  // namespace
+
+Json document_record(const RecordOrigin& origin, const Document& doc) {
+  Json j = head(origin);
+  Json fields = document_json(doc);  // named: items() only refers to it
+  for (auto& [key, value] : fields.items()) {
+    // The document's own "url" is the address it was extracted as: final_url.
+    if (key != "url") j[key] = std::move(value);
+  }
+  return j;
+}
+
+Json error_record(const RecordOrigin& origin, std::string_view code, std::string_view message) {
+  Json j = head(origin);
+  j["error"] = {{"code", code}, {"message", message}};
+  return j;
+}
+
+std::string_view error_code_name(ErrorCode code) noexcept {
+  switch (code) {
+    case ErrorCode::empty_input: return "empty_input";
+    case ErrorCode::input_too_large: return "input_too_large";
+    case ErrorCode::not_html: return "not_html";
+    case ErrorCode::fetch_failed: return "network";
+    case ErrorCode::io_failed: return "io_failed";
+    // Codes added later get a generic name until named here.
+    default: return "error";
+  }
+}
+
+void OrderedJsonlWriter::put(std::size_t sequence, const Json& record) {
+  // Dumped outside the lock: large documents should not serialise the workers.
+  // `replace`: hand-built strings may hold invalid UTF-8; the output never does.
+  std::string line = record.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  line.push_back('\n');
+  std::lock_guard lock(mutex_);
+  if (sequence != next_) {
+    held_.emplace(sequence, std::move(line));
+    return;
+  }
+  write_line(line);
+  ++next_;
+  for (auto it = held_.begin(); it != held_.end() && it->first == next_; it = held_.erase(it)) {
+    write_line(it->second);
+    ++next_;
+  }
+  // Each record reaches the reader as soon as it is in order: a consumer
+  // piping the output sees progress, and an interrupt loses nothing written.
+  if (std::fflush(out_) != 0) failed_ = true;
+}
+
+void OrderedJsonlWriter::flush_held() {
+  std::lock_guard lock(mutex_);
+  for (auto& [sequence, line] : held_) write_line(line);
+  held_.clear();
+  if (std::fflush(out_) != 0) failed_ = true;
+}
+
+void OrderedJsonlWriter::write_line(const std::string& line) {
+  if (std::fwrite(line.data(), 1, line.size(), out_) != line.size()) failed_ = true;
+  ++written_;
+}
+
+std::size_t OrderedJsonlWriter::written() const {
+  std::lock_guard lock(mutex_);
+  return written_;
+}
+
+std::size_t OrderedJsonlWriter::held() const {
+  std::lock_guard lock(mutex_);
+  return held_.size();
+}
+
+bool OrderedJsonlWriter::write_failed() const {
+  std::lock_guard lock(mutex_);
+  return failed_;
+}
+
+}  // namespace pith::cli

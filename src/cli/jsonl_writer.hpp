@@ -1,0 +1,64 @@
+// JSON Lines records for multi-input modes (--batch; reusable by --warc), and
+// a writer that puts them out in input order although they complete in any
+// order.
+#pragma once
+
+#include <cstddef>
+#include <cstdio>
+#include <map>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "pith/pith.hpp"
+
+namespace pith::cli {
+
+// Where a record came from: the input line and what was fetched for it.
+struct RecordOrigin {
+  std::size_t line = 0;         // 1-based line number in the input
+  std::string input;            // the line as given (trimmed)
+  std::optional<std::string> url;        // the URL requested; none for a file
+  std::optional<std::string> final_url;  // after redirects; none for a file or a failed fetch
+  std::optional<long> status;            // HTTP status, when there was a response
+};
+
+// {"line","input","url","final_url","status", then the document's fields
+// (pith::document_json, its "url" being final_url)}.
+nlohmann::ordered_json document_record(const RecordOrigin& origin, const Document& doc);
+// {"line","input","url","final_url","status","error":{"code","message"}}.
+nlohmann::ordered_json error_record(const RecordOrigin& origin, std::string_view code, std::string_view message);
+
+// The JSON name of an extraction error: "empty_input", "not_html", ...
+std::string_view error_code_name(ErrorCode code) noexcept;
+
+// Collects records numbered 0..n-1 from any thread and writes each to `out`
+// (one line, valid UTF-8) as soon as all records before it are written.
+class OrderedJsonlWriter {
+ public:
+  explicit OrderedJsonlWriter(std::FILE* out) : out_(out) {}
+
+  // Thread-safe. `sequence` numbers must be distinct.
+  void put(std::size_t sequence, const nlohmann::ordered_json& record);
+  // Writes every record still held, in order, leaving gaps where records never
+  // came (an interrupted run). Then flushes.
+  void flush_held();
+
+  std::size_t written() const;
+  std::size_t held() const;
+  bool write_failed() const;
+
+ private:
+  void write_line(const std::string& line);  // mutex held
+
+  std::FILE* out_;
+  mutable std::mutex mutex_;
+  std::size_t next_ = 0;  // the sequence number the output waits for
+  std::map<std::size_t, std::string> held_;
+  std::size_t written_ = 0;
+  bool failed_ = false;
+};
+
+}  // namespace pith::cli
