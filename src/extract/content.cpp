@@ -6,6 +6,7 @@
 #include "extract/blocks.hpp"
 #include "extract/heuristics.hpp"
 #include "extract/pass.hpp"
+#include "extract/stage_timer.hpp"
 #include "text/chars.hpp"
 
 namespace pith::extraction {
@@ -49,9 +50,11 @@ struct Attempt {
   std::uint32_t length = 0;
 };
 
-Attempt run(const dom::Dom& dom, const std::vector<Hints>& hints, Flags flags) {
+Attempt run(const dom::Dom& dom, const std::vector<Hints>& hints, Flags flags, Timings* timings) {
+  StageTimer timer(timings);
   Pass pass(dom, hints, flags);
   prepare(pass);
+  timer.lap(&Timings::features);
   Attempt a;
   a.roots = select_content(pass);
   if (std::getenv("PITH_DEBUG")) {
@@ -67,19 +70,26 @@ Attempt run(const dom::Dom& dom, const std::vector<Hints>& hints, Flags flags) {
                    static_cast<int>(dom.attr(r, dom::Attr::id).size()), dom.attr(r, dom::Attr::id).data(),
                    pass.features[r].length());
   }
-  if (a.roots.empty()) return a;
+  if (a.roots.empty()) {
+    timer.lap(&Timings::selection);
+    return a;
+  }
   prune_content(pass, a.roots);
+  timer.lap(&Timings::selection);
   a.blocks = to_blocks(pass, a.roots);
   a.length = content_length(a.blocks);
+  timer.lap(&Timings::render);
   return a;
 }
 
 // When no part of the page stands out (listings, collections, pages of short
 // items), the page's declared main region — or its body — minus navigation,
 // asides, footers and clutter-named blocks, with teaser links kept.
-Attempt whole_region(const dom::Dom& dom, const std::vector<Hints>& hints) {
+Attempt whole_region(const dom::Dom& dom, const std::vector<Hints>& hints, Timings* timings) {
+  StageTimer timer(timings);
   Pass pass(dom, hints, Flags{true, true, false});
   prepare(pass);
+  timer.lap(&Timings::features);
   Attempt a;
   NodeId region = kNoNode;
   for (NodeId i = 0; i < dom.size() && region == kNoNode; ++i)
@@ -89,8 +99,10 @@ Attempt whole_region(const dom::Dom& dom, const std::vector<Hints>& hints) {
   if (region == kNoNode) region = dom.find_first(Tag::body);
   if (region == kNoNode || pass.dead[region]) return a;
   a.roots = {region};
+  timer.lap(&Timings::selection);
   a.blocks = to_blocks(pass, a.roots, /*keep_link_paragraphs=*/true);
   a.length = content_length(a.blocks);
+  timer.lap(&Timings::render);
   return a;
 }
 
@@ -98,21 +110,23 @@ Attempt whole_region(const dom::Dom& dom, const std::vector<Hints>& hints) {
 
 std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& options) {
   if (dom.size() == 0) return {};
+  StageTimer timer(options.timings);
   std::vector<Hints> hints(dom.size());
   for (NodeId i = 0; i < dom.size(); ++i)
     if (dom.nodes[i].tag != Tag::text) hints[i] = node_hints(dom, i);
+  timer.lap(&Timings::features);
 
   // Fewer assumptions on each retry, as Readability does; keep the longest.
   static constexpr Flags kAttempts[] = {
       {true, true, true}, {false, true, true}, {false, false, true}, {false, false, false}};
   Attempt best;
   for (const Flags& flags : kAttempts) {
-    Attempt a = run(dom, hints, flags);
+    Attempt a = run(dom, hints, flags, options.timings);
     if (a.length > best.length) best = std::move(a);
     if (best.length >= kRetryLength) break;
   }
   if (best.length < kRegionFallbackBelow) {
-    Attempt region = whole_region(dom, hints);
+    Attempt region = whole_region(dom, hints, options.timings);
     if (std::getenv("PITH_DEBUG"))
       std::fprintf(stderr, "region fallback: best=%u region=%u\n", best.length, region.length);
     if (region.length > best.length * kRegionFallbackGain) best = std::move(region);

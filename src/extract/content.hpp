@@ -11,6 +11,7 @@ namespace pith::extraction {
 struct ContentOptions {
   bool include_title = true;
   std::string_view title;  // the page title as the metadata stage found it
+  Timings* timings = nullptr;  // when set, the stages' times are added to it
 };
 
 std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& options);
