@@ -161,7 +161,8 @@ int run_extract(int argc, char** argv) {
     std::string bytes;
     if (input == "-") {
       bytes = read_stdin();
-    } else if (is_url(input)) {
+    } else if (is_url(input) || input.find("://") != std::string::npos) {
+      // Other schemes go to fetch() too, which refuses them with exit code 5.
       fetch_options.max_bytes = options.max_input_bytes;
       pith::FetchResult fetched = pith::fetch(input, fetch_options);
       bytes = std::move(fetched.body);
