@@ -1,6 +1,7 @@
 // pith_bench — speed benchmark and prediction writer for pith::extract.
 //
-//   pith_bench [--data DIR] [--pred OUT_DIR] [--repeat N] [--gumbo-baseline] [--json]
+//   pith_bench [--data DIR] [--pred OUT_DIR] [--repeat N] [--gumbo-baseline] [--threads N] [--json]
+//   pith_bench --synthetic PAGE [--repeat N]
 //
 // Loads every page of an evaluation set (DIR/<source>/<id>.html.gz or .html,
 // with DIR/<source>/<id>.json for the url and page_type) into memory, then runs
@@ -14,6 +15,7 @@
 #include <zlib.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -26,6 +28,7 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include <fmt/format.h>
@@ -53,12 +56,15 @@ struct Args {
   int repeat = 1;
   bool gumbo_baseline = false;
   bool json = false;
+  int threads = 0;         // > 0: also time 1 and N threads over all pages
+  std::string synthetic;   // a page to grow 1x, 10x, 100x (linearity check)
 };
 
 [[noreturn]] void usage(int code) {
   std::fprintf(code ? stderr : stdout,
                "usage: pith_bench [--data DIR] [--pred OUT_DIR] [--repeat N] [--gumbo-baseline] "
-               "[--json]\n"
+               "[--threads N] [--json]\n"
+               "       pith_bench --synthetic PAGE [--repeat N]\n"
                "  --data DIR        dataset root with source folders, or one source folder\n"
                "                    (default: ../shared/eval/dev, relative to the current\n"
                "                    directory, else to the project root)\n"
@@ -66,6 +72,9 @@ struct Args {
                "                    (default: build/bench-pred)\n"
                "  --repeat N        run every page N times (default 1)\n"
                "  --gumbo-baseline  also time plain gumbo_parse + gumbo_destroy_output\n"
+               "  --threads N       also run all pages on 1 and on N threads (wall clock,\n"
+               "                    pages/s and speed-up)\n"
+               "  --synthetic PAGE  only: time PAGE with its body repeated 1x, 10x, 100x\n"
                "  --json            print the results as one JSON object\n");
   std::exit(code);
 }
@@ -92,7 +101,15 @@ Args parse_args(int argc, char** argv) {
         usage(2);
       }
       a.repeat = int(n);
-    } else if (s == "--gumbo-baseline") a.gumbo_baseline = true;
+    } else if (s == "--threads") {
+      std::string v = value(s);
+      a.threads = std::atoi(v.c_str());
+      if (a.threads < 1 || a.threads > 256) {
+        std::fprintf(stderr, "pith_bench: --threads wants 1..256, got '%s'\n", v.c_str());
+        usage(2);
+      }
+    } else if (s == "--synthetic") a.synthetic = value(s);
+    else if (s == "--gumbo-baseline") a.gumbo_baseline = true;
     else if (s == "--json") a.json = true;
     else if (s == "-h" || s == "--help") usage(0);
     else {
@@ -235,14 +252,116 @@ const char* code_name(pith::ErrorCode c) {
     case pith::ErrorCode::not_html: return "not_html";
     case pith::ErrorCode::fetch_failed: return "fetch_failed";
     case pith::ErrorCode::io_failed: return "io_failed";
+    default: return "other";
   }
-  return "?";
+}
+
+// Runs pith::extract over all pages `repeat` times on `threads` threads that
+// take the next page from a shared counter; returns the run's wall-clock time.
+double parallel_wall(const std::vector<Page>& pages, int threads, int repeat) {
+  std::atomic<std::size_t> next{0};
+  const std::size_t total = pages.size() * std::size_t(repeat);
+  auto worker = [&] {
+    for (std::size_t k; (k = next.fetch_add(1, std::memory_order_relaxed)) < total;) {
+      const Page& pg = pages[k % pages.size()];
+      pith::Options opt;
+      opt.url = pg.url;
+      try {
+        pith::Document doc = pith::extract(pg.bytes, opt);
+      } catch (const std::exception&) {
+        // counted by the single-thread run
+      }
+    }
+  };
+  auto t0 = Clock::now();
+  std::vector<std::thread> pool;
+  for (int i = 0; i < threads; ++i) pool.emplace_back(worker);
+  for (std::thread& t : pool) t.join();
+  return secs(Clock::now() - t0);
+}
+
+// The page with the inside of its <body> repeated `times` times: the same
+// markup mix, `times` as large. Without a <body> the whole page repeats.
+std::string grow_page(const std::string& page, int times) {
+  std::string lower(page.size(), ' ');
+  std::transform(page.begin(), page.end(), lower.begin(),
+                 [](unsigned char c) { return char(std::tolower(c)); });
+  std::size_t open = lower.find("<body");
+  std::size_t inner = open == std::string::npos ? 0 : lower.find('>', open);
+  std::size_t close = lower.rfind("</body");
+  if (open == std::string::npos || inner == std::string::npos || close == std::string::npos ||
+      close < inner) {
+    std::string out;
+    for (int i = 0; i < times; ++i) out += page;
+    return out;
+  }
+  ++inner;
+  std::string out = page.substr(0, inner);
+  for (int i = 0; i < times; ++i) out.append(page, inner, close - inner);
+  out.append(page, close, std::string::npos);
+  return out;
+}
+
+// --synthetic: one page grown 1x, 10x, 100x. Linear code keeps the time per
+// MB flat across the three sizes; a quadratic path shows as growth.
+int run_synthetic(const Args& args) {
+  std::string page;
+  try {
+    page = read_file(args.synthetic);
+    if (fs::path(args.synthetic).extension() == ".gz") page = gunzip(page, args.synthetic);
+  } catch (const std::exception& ex) {
+    std::fprintf(stderr, "pith_bench: %s\n", ex.what());
+    return 2;
+  }
+  fmt::print("pith_bench --synthetic {}  (best of {} run{} per size)\n", args.synthetic,
+             args.repeat, args.repeat == 1 ? "" : "s");
+  fmt::print("{:>6} {:>9} {:>10} {:>9} {:>7}   {:>8} {:>8} {:>8} {:>8} {:>8} {:>8}   {:>9}\n", "size",
+             "MB", "pith ms", "ms/MB", "vs 1x", "parse", "build", "features", "select", "render",
+             "other", "gumbo ms");
+  double base_per_mb = 0;
+  for (int times : {1, 10, 100}) {
+    std::string grown = grow_page(page, times);
+    pith::Options opt;
+    opt.max_input_bytes = grown.size() + 1;
+    double best = 1e300;
+    pith::Timings best_t;
+    for (int r = 0; r < args.repeat; ++r) {
+      auto t0 = Clock::now();
+      pith::Document doc = pith::extract(grown, opt);
+      double w = secs(Clock::now() - t0);
+      if (w < best) {
+        best = w;
+        best_t = doc.timings;
+      }
+    }
+    double gumbo_best = 1e300;
+    for (int r = 0; r < args.repeat; ++r) {
+      auto t0 = Clock::now();
+      GumboOutput* out = gumbo_parse_with_options(&kGumboDefaultOptions, grown.data(), grown.size());
+      gumbo_destroy_output(&kGumboDefaultOptions, out);
+      gumbo_best = std::min(gumbo_best, secs(Clock::now() - t0));
+    }
+    double mb = double(grown.size()) / 1e6;
+    double per_mb = best * 1e3 / mb;
+    if (times == 1) base_per_mb = per_mb;
+    double other = secs(best_t.extract - best_t.features - best_t.selection - best_t.render);
+    fmt::print("{:>5}x {:>9.2f} {:>10.1f} {:>9.1f} {:>6.2f}x   {:>8.1f} {:>8.1f} {:>8.1f} {:>8.1f} {:>8.1f} "
+               "{:>8.1f}   {:>9.1f}\n",
+               times, mb, best * 1e3, per_mb, base_per_mb > 0 ? per_mb / base_per_mb : 0.0,
+               secs(best_t.parse) * 1e3, secs(best_t.build) * 1e3, secs(best_t.features) * 1e3,
+               secs(best_t.selection) * 1e3, secs(best_t.render) * 1e3, other * 1e3,
+               gumbo_best * 1e3);
+  }
+  fmt::print("(stage columns in ms; other = metadata and Document assembly; vs 1x = ms/MB "
+             "relative to the 1x page: ~1 means linear)\n");
+  return 0;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   Args args = parse_args(argc, argv);
+  if (!args.synthetic.empty()) return run_synthetic(args);
 
   if (!fs::is_directory(args.data)) {
     std::fprintf(stderr, "pith_bench: dataset folder '%s' not found\n", args.data.c_str());
@@ -286,6 +405,9 @@ int main(int argc, char** argv) {
         stages.parse += doc.timings.parse;
         stages.build += doc.timings.build;
         stages.extract += doc.timings.extract;
+        stages.features += doc.timings.features;
+        stages.selection += doc.timings.selection;
+        stages.render += doc.timings.render;
         if (r == 0) res.text = std::move(doc.text);
       } catch (const pith::Error& ex) {
         ns d = Clock::now() - t0;
@@ -323,6 +445,13 @@ int main(int argc, char** argv) {
     }
   }
 
+  // ---- optional: the same pages on 1 and on N threads, wall clock ----
+  double wall_1thread = 0, wall_nthreads = 0;
+  if (args.threads > 0) {
+    wall_1thread = parallel_wall(pages, 1, args.repeat);
+    wall_nthreads = parallel_wall(pages, args.threads, args.repeat);
+  }
+
   // ---- write predictions and the manifest (not timed) ----
   nlohmann::ordered_json manifest = nlohmann::ordered_json::object();
   std::size_t write_errors = 0;
@@ -356,6 +485,9 @@ int main(int argc, char** argv) {
   const double wall_s = secs(wall);
   const double st_decode = secs(stages.decode), st_parse = secs(stages.parse),
                st_build = secs(stages.build), st_extract = secs(stages.extract);
+  const double st_features = secs(stages.features), st_selection = secs(stages.selection),
+               st_render = secs(stages.render);
+  const double st_meta_other = st_extract - st_features - st_selection - st_render;
   const double st_sum = st_decode + st_parse + st_build + st_extract;
   const double st_other = wall_s - st_sum;  // checks, Document assembly/teardown, timer gaps
   const double extraction_over_parse =
@@ -412,7 +544,9 @@ int main(int argc, char** argv) {
     j["pages_per_s"] = wall_s > 0 ? calls / wall_s : 0.0;
     j["mb_per_s"] = wall_s > 0 ? mb * args.repeat / wall_s : 0.0;
     j["stages_s"] = {{"decode", st_decode}, {"parse", st_parse}, {"build", st_build},
-                     {"extract", st_extract}, {"sum", st_sum}, {"other", st_other}};
+                     {"extract", st_extract}, {"features", st_features},
+                     {"selection", st_selection}, {"render", st_render},
+                     {"metadata_other", st_meta_other}, {"sum", st_sum}, {"other", st_other}};
     j["stages_pct"] = {{"decode", pct_of(st_decode)}, {"parse", pct_of(st_parse)},
                        {"build", pct_of(st_build)}, {"extract", pct_of(st_extract)}};
     j["extraction_over_parse"] = extraction_over_parse;
@@ -428,6 +562,14 @@ int main(int argc, char** argv) {
       j["gumbo_baseline"] = {{"wall_s", gumbo_s},
                              {"input", "raw page bytes (not the UTF-8 pith parses)"},
                              {"pith_over_gumbo", gumbo_s > 0 ? wall_s / gumbo_s : 0.0}};
+    }
+    if (args.threads > 0) {
+      j["threads"] = {{"n", args.threads},
+                      {"wall_1_s", wall_1thread},
+                      {"wall_n_s", wall_nthreads},
+                      {"pages_per_s_1", calls / wall_1thread},
+                      {"pages_per_s_n", calls / wall_nthreads},
+                      {"speedup", wall_1thread / wall_nthreads}};
     }
     j["max_rss_mb"] = double(maxrss_kb) / 1024.0;
     std::cout << j.dump(1) << "\n";
@@ -450,9 +592,16 @@ int main(int argc, char** argv) {
   fmt::print("  parse (Gumbo)      {:>10.3f}   {:>6.1f} %\n", st_parse, pct_of(st_parse));
   fmt::print("  DOM build          {:>10.3f}   {:>6.1f} %\n", st_build, pct_of(st_build));
   fmt::print("  extraction         {:>10.3f}   {:>6.1f} %\n", st_extract, pct_of(st_extract));
+  fmt::print("    features         {:>10.3f}   {:>6.1f} %   (class/id hints, feature passes)\n",
+             st_features, pct_of(st_features));
+  fmt::print("    selection+prune  {:>10.3f}   {:>6.1f} %\n", st_selection, pct_of(st_selection));
+  fmt::print("    blocks+render    {:>10.3f}   {:>6.1f} %   (blocks, Document::text)\n", st_render,
+             pct_of(st_render));
+  fmt::print("    metadata, other  {:>10.3f}   {:>6.1f} %\n", st_meta_other, pct_of(st_meta_other));
   fmt::print("  sum of stages      {:>10.3f}   (wall - stages = {:.3f} s untimed overhead)\n", st_sum,
              st_other);
-  fmt::print("extraction (build+extract) / parse = {:.2f}\n", extraction_over_parse);
+  fmt::print("extraction (build+extract) / parse = {:.2f}   (extract alone / parse = {:.2f})\n",
+             extraction_over_parse, st_parse > 0 ? st_extract / st_parse : 0.0);
   if (args.gumbo_baseline) {
     fmt::print("\ngumbo baseline     {:>10.3f} s  (gumbo_parse + gumbo_destroy_output, default options,\n"
                "                                 on the RAW page bytes, not the UTF-8 pith parses)\n",
@@ -464,6 +613,12 @@ int main(int argc, char** argv) {
     fmt::print("  {:<18} {:>5} {:>5} {:>10.2f} {:>9.3f} {:>9.1f}\n", name, s.pages, s.failures,
                double(s.bytes) / 1e6, s.seconds,
                s.seconds > 0 ? double(s.pages) * args.repeat / s.seconds : 0.0);
+  if (args.threads > 0)
+    fmt::print("\nthreads (wall clock of the whole run, all pages x repeats):\n"
+               "  1 thread   {:>8.3f} s  {:>8.1f} pages/s\n"
+               "  {} threads  {:>8.3f} s  {:>8.1f} pages/s   speed-up {:.2f}x\n",
+               wall_1thread, calls / wall_1thread, args.threads, wall_nthreads,
+               calls / wall_nthreads, wall_1thread / wall_nthreads);
   fmt::print("\npeak memory (ru_maxrss) {:.1f} MB  (includes all pages held in memory)\n",
              double(maxrss_kb) / 1024.0);
   return 0;

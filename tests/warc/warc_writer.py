@@ -6,6 +6,7 @@
 gzip_records=True writes one gzip member per record, as Common Crawl does.
 """
 import gzip
+import urllib.parse
 import uuid
 
 
@@ -33,9 +34,10 @@ def http_response(body, content_type="text/html; charset=utf-8", status="200 OK"
 
 
 class WarcWriter:
-    def __init__(self, path, gzip_records=False):
+    def __init__(self, path, gzip_records=False, level=6):
         self.out = open(path, "wb")
         self.gzip_records = gzip_records
+        self.level = level
         self.count = 0
 
     def __enter__(self):
@@ -52,6 +54,8 @@ class WarcWriter:
         fields = [("WARC-Type", warc_type), ("WARC-Record-ID", record_id), ("WARC-Date", date)]
         if target_uri:
             fields.append(("WARC-Target-URI", target_uri))
+        if warc_type == "response" and target_uri:
+            fields.append(("WARC-Payload-Digest", "sha1:%032d" % self.count))
         if content_type:
             fields.append(("Content-Type", content_type))
         fields.append(("Content-Length", str(len(block))))
@@ -60,7 +64,7 @@ class WarcWriter:
         if truncate_to is not None:
             data = data[:truncate_to]
         if self.gzip_records:
-            data = gzip.compress(data, compresslevel=6)
+            data = gzip.compress(data, compresslevel=self.level)
             if truncate_to is not None:
                 data = data[:len(data) * 2 // 3]
         self.out.write(data)
@@ -71,7 +75,8 @@ class WarcWriter:
                            content_type="application/warc-fields")
 
     def request(self, uri):
-        block = ("GET / HTTP/1.1\r\nHost: %s\r\n\r\n" % uri.split("/")[2]).encode()
+        host = urllib.parse.urlsplit(uri).netloc or "localhost"
+        block = ("GET / HTTP/1.1\r\nHost: %s\r\n\r\n" % host).encode()
         return self.record("request", block, uri, "application/http; msgtype=request")
 
     def response(self, uri, body, truncate_to=None, record_id=None, **http):
