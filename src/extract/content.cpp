@@ -1,9 +1,11 @@
 #include "extract/content.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 
 #include "extract/blocks.hpp"
+#include "extract/discussion.hpp"
 #include "extract/heuristics.hpp"
 #include "extract/pass.hpp"
 #include "extract/stage_timer.hpp"
@@ -48,15 +50,54 @@ struct Attempt {
   std::vector<Block> blocks;
   std::vector<NodeId> roots;
   std::uint32_t length = 0;
+  // The selection's length outside the page's discussion, before pruning.
+  std::uint32_t outside_discussion = 0;
 };
 
-Attempt run(const dom::Dom& dom, const std::vector<Hints>& hints, Flags flags, Timings* timings) {
+// How much of the selection lies outside `discussion` (all of it when there is
+// none).
+std::uint32_t length_outside(const Pass& pass, const std::vector<NodeId>& roots,
+                             NodeId discussion) {
+  const auto& nodes = pass.dom.nodes;
+  std::uint32_t total = 0;
+  for (NodeId r : roots) {
+    std::uint32_t length = pass.features[r].length();
+    if (discussion != kNoNode && r <= discussion && discussion < nodes[r].subtree_end)
+      length -= pass.features[discussion].length();
+    else if (discussion != kNoNode && discussion <= r && r < nodes[discussion].subtree_end)
+      length = 0;
+    total += length;
+  }
+  return total;
+}
+
+// The selection plus the page's discussion, when the selection lies outside it:
+// a forum thread's opening post and its replies.
+void add_discussion(const dom::Dom& dom, NodeId discussion, std::vector<NodeId>& roots) {
+  if (discussion == kNoNode || roots.empty()) return;
+  NodeId end = dom.nodes[discussion].subtree_end;
+  std::vector<NodeId> kept;
+  for (NodeId r : roots) {
+    if (r <= discussion && discussion < dom.nodes[r].subtree_end) return;  // already inside
+    if (r < discussion || r >= end) kept.push_back(r);
+  }
+  kept.push_back(discussion);
+  std::sort(kept.begin(), kept.end());
+  roots = std::move(kept);
+}
+
+// One attempt: select, prune, render. With `include_discussion`, the page's
+// discussion joins the selection.
+Attempt run(const dom::Dom& dom, const std::vector<Hints>& hints, Flags flags,
+            NodeId discussion, bool include_discussion, Timings* timings) {
   StageTimer timer(timings);
   Pass pass(dom, hints, flags);
   prepare(pass);
   timer.lap(&Timings::features);
   Attempt a;
-  a.roots = select_content(pass);
+  a.roots = select_content(pass).roots;
+  a.outside_discussion = length_outside(pass, a.roots, discussion);
+  if (include_discussion && !pass.dead[discussion]) add_discussion(dom, discussion, a.roots);
   if (std::getenv("PITH_DEBUG")) {
     NodeId body = dom.find_first(Tag::body);
     std::fprintf(stderr, "nodes=%zu body=%u body_chars=%u\n", dom.size(), body,
@@ -82,28 +123,55 @@ Attempt run(const dom::Dom& dom, const std::vector<Hints>& hints, Flags flags, T
   return a;
 }
 
-// When no part of the page stands out (listings, collections, pages of short
-// items), the page's declared main region — or its body — minus navigation,
-// asides, footers and clutter-named blocks, with teaser links kept.
-Attempt whole_region(const dom::Dom& dom, const std::vector<Hints>& hints, Timings* timings) {
+// The page's declared main region (<main>, role=main), else its body.
+NodeId main_region(const Pass& pass) {
+  const dom::Dom& dom = pass.dom;
+  for (NodeId i = 0; i < dom.size(); ++i)
+    if (!pass.dead[i] && (dom.nodes[i].tag == Tag::main || dom.attr(i, dom::Attr::role) == "main"))
+      return i;
+  NodeId body = dom.find_first(Tag::body);
+  return body != kNoNode && !pass.dead[body] ? body : kNoNode;
+}
+
+// The main region minus navigation, asides, footers and clutter-named blocks.
+// With `prune`, the clutter inside it is pruned as run() prunes a selection:
+// for pages whose content is split over many sibling sections (service pages,
+// documentation hubs), none of which dominates. Without, teaser links are kept:
+// for pages where no part stands out (listings, collections, pages of short
+// items).
+Attempt whole_region(const dom::Dom& dom, const std::vector<Hints>& hints, bool prune,
+                     Timings* timings) {
   StageTimer timer(timings);
-  Pass pass(dom, hints, Flags{true, true, false});
+  // Pruning treats every comment thread and teaser list in the region as
+  // clutter, however long (the discussion, when it is the content, is marked
+  // in the hints).
+  Pass pass(dom, hints, Flags{true, true, prune, /*keep_dominant_lists=*/false});
   prepare(pass);
   timer.lap(&Timings::features);
   Attempt a;
-  NodeId region = kNoNode;
-  for (NodeId i = 0; i < dom.size() && region == kNoNode; ++i)
-    if (!pass.dead[i] && (dom.nodes[i].tag == Tag::main ||
-                          dom.attr(i, dom::Attr::role) == "main"))
-      region = i;
-  if (region == kNoNode) region = dom.find_first(Tag::body);
-  if (region == kNoNode || pass.dead[region]) return a;
+  NodeId region = main_region(pass);
+  if (region == kNoNode) return a;
   a.roots = {region};
+  if (prune) prune_content(pass, a.roots);
   timer.lap(&Timings::selection);
-  a.blocks = to_blocks(pass, a.roots, /*keep_link_paragraphs=*/true);
+  a.blocks = to_blocks(pass, a.roots, /*keep_link_paragraphs=*/!prune);
   a.length = content_length(a.blocks);
   timer.lap(&Timings::render);
   return a;
+}
+
+// Fewer assumptions on each retry, as Readability does; keeps the longest.
+Attempt select_with_retries(const dom::Dom& dom, const std::vector<Hints>& hints,
+                            NodeId discussion, bool include_discussion, Timings* timings) {
+  static constexpr Flags kAttempts[] = {
+      {true, true, true}, {false, true, true}, {false, false, true}, {false, false, false}};
+  Attempt best;
+  for (const Flags& flags : kAttempts) {
+    Attempt a = run(dom, hints, flags, discussion, include_discussion, timings);
+    if (a.length > best.length) best = std::move(a);
+    if (best.length >= kRetryLength) break;
+  }
+  return best;
 }
 
 }  // namespace
@@ -114,19 +182,35 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
   std::vector<Hints> hints(dom.size());
   for (NodeId i = 0; i < dom.size(); ++i)
     if (dom.nodes[i].tag != Tag::text) hints[i] = node_hints(dom, i);
+  // A page whose discussion holds most of its text, with little article
+  // outside it (a forum thread, a link shared with a long thread under it),
+  // has the discussion as its content: its names ("comment", "reply") then
+  // describe content, and it joins the selection.
+  Discussion discussion = find_discussion(dom, hints);
   timer.lap(&Timings::features);
-
-  // Fewer assumptions on each retry, as Readability does; keep the longest.
-  static constexpr Flags kAttempts[] = {
-      {true, true, true}, {false, true, true}, {false, false, true}, {false, false, false}};
-  Attempt best;
-  for (const Flags& flags : kAttempts) {
-    Attempt a = run(dom, hints, flags, options.timings);
-    if (a.length > best.length) best = std::move(a);
-    if (best.length >= kRetryLength) break;
+  Attempt best = select_with_retries(dom, hints, discussion.node, false, options.timings);
+  if (discussion.node != kNoNode) {
+    std::vector<Hints> marked = hints;
+    mark_discussion(dom, discussion.node, marked);
+    Attempt with_thread =
+        select_with_retries(dom, marked, discussion.node, true, options.timings);
+    if (std::getenv("PITH_DEBUG"))
+      std::fprintf(stderr, "with thread: outside=%u length=%u\n", with_thread.outside_discussion,
+                   with_thread.length);
+    if (with_thread.outside_discussion < discussion.length * kDiscussionArticleShare) {
+      best = std::move(with_thread);
+      hints = std::move(marked);
+    }
+  }
+  if (std::getenv("PITH_DEBUG"))
+    std::fprintf(stderr, "discussion=%u length=%u outside=%u\n", discussion.node,
+                 discussion.length, best.outside_discussion);
+  {
+    Attempt region = whole_region(dom, hints, /*prune=*/true, options.timings);
+    if (region.length > best.length * kSplitContentGain) best = std::move(region);
   }
   if (best.length < kRegionFallbackBelow) {
-    Attempt region = whole_region(dom, hints, options.timings);
+    Attempt region = whole_region(dom, hints, /*prune=*/false, options.timings);
     if (std::getenv("PITH_DEBUG"))
       std::fprintf(stderr, "region fallback: best=%u region=%u\n", best.length, region.length);
     if (region.length > best.length * kRegionFallbackGain) best = std::move(region);

@@ -76,6 +76,7 @@ Hints node_hints(const dom::Dom& dom, dom::NodeId id) {
   switch (tag) {
     case Tag::nav: case Tag::aside: case Tag::footer: case Tag::button: case Tag::select:
     case Tag::textarea: case Tag::input: case Tag::dialog: case Tag::menu:
+    case Tag::script: case Tag::style:  // JSON-LD is kept in the Dom for metadata only
       h.boilerplate_tag = true;
       break;
     case Tag::main: case Tag::article:

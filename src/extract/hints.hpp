@@ -13,6 +13,7 @@ struct Hints {
   bool unlikely = false;  // named like clutter and not also like content: removed before scoring
   bool content = false;   // declared as the main content (itemprop=articleBody, role=main, <main>, <article>)
   bool boilerplate_tag = false;  // nav, aside, footer, form controls, role=navigation...
+  bool discussion = false;       // inside the page's dominant discussion (see discussion.hpp)
 };
 
 Hints node_hints(const dom::Dom& dom, dom::NodeId id);

@@ -16,6 +16,7 @@ struct Flags {
   bool strip_unlikely = true;       // remove clutter-named nodes before scoring
   bool weight_classes = true;       // let class/id names move scores
   bool clean_conditionally = true;  // prune link lists, counters, galleries inside the content
+  bool keep_dominant_lists = true;  // keep a comment/teaser list that is most of the selection
 };
 
 struct Pass {
@@ -37,9 +38,15 @@ struct Pass {
 // ones) and measures what is left.
 void prepare(Pass& pass);
 
-// The main content: the top candidate and the siblings that continue it, in
-// document order. Empty when the page has nothing that scores.
-std::vector<dom::NodeId> select_content(const Pass& pass);
+struct Selection {
+  // The top candidate and the siblings that continue it, in document order.
+  // Empty when the page has nothing that scores.
+  std::vector<dom::NodeId> roots;
+  double top_score = 0;
+};
+
+// The main content, chosen by Readability-style paragraph votes.
+Selection select_content(const Pass& pass);
 
 // Leaves out clutter inside the selected content: link lists, counter bars,
 // galleries, form remnants, clutter-named blocks.

@@ -1,7 +1,6 @@
-#include <re2/re2.h>
-
 #include <string>
 
+#include "extract/discussion.hpp"
 #include "extract/heuristics.hpp"
 #include "extract/pass.hpp"
 
@@ -76,49 +75,6 @@ bool is_counter_bar(const Remaining& r) {
          r.text.sentence_ends == 0 && r.text.commas == 0;
 }
 
-// Dates and clock times as comment threads and teaser lists stamp them:
-// 14/11/2005, 12.09.2024, 2024-09-12, 10:02.
-const RE2& timestamp_pattern() {
-  static const RE2 re(R"((?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4})|(?:\d{4}-\d{2}-\d{2})|(?:\b\d{1,2}:\d{2}\b))");
-  return re;
-}
-
-// The start of a node's text, enough to hold an author line and a date.
-std::string text_head(const dom::Dom& dom, NodeId id, std::size_t limit) {
-  std::string head;
-  for (NodeId i = id; i < dom.nodes[id].subtree_end && head.size() < limit; ++i)
-    if (dom.nodes[i].tag == Tag::text) {
-      head.append(dom.text(i));
-      head.push_back(' ');
-    }
-  return head;
-}
-
-// A comment thread or a teaser list: at least kMinStampedItems items, nearly
-// all opening with a date or time, most holding a sentence of their own. The
-// items are the container's element children (or, for a table, its rows).
-bool is_stamped_item_list(const Pass& pass, NodeId id) {
-  const dom::Dom& dom = pass.dom;
-  std::vector<NodeId> items;
-  for (NodeId c = dom.nodes[id].first_child; c != kNoNode; c = dom.nodes[c].next_sibling) {
-    if (pass.dead[c] || dom.nodes[c].tag == Tag::text) continue;
-    Tag t = dom.nodes[c].tag;
-    if (t == Tag::tbody || t == Tag::thead) {
-      for (NodeId r = dom.nodes[c].first_child; r != kNoNode; r = dom.nodes[r].next_sibling)
-        if (!pass.dead[r] && dom.nodes[r].tag == Tag::tr) items.push_back(r);
-    } else {
-      items.push_back(c);
-    }
-  }
-  if (items.size() < kMinStampedItems) return false;
-  std::size_t stamped = 0, sentences = 0;
-  for (NodeId item : items) {
-    if (RE2::PartialMatch(text_head(dom, item, kStampSearchBytes), timestamp_pattern())) ++stamped;
-    if (pass.features[item].text.sentence_ends > 0) ++sentences;
-  }
-  return stamped * 4 >= items.size() * 3 && sentences * 2 >= items.size();
-}
-
 bool should_prune(const Pass& pass, NodeId id, const Remaining& r) {
   const Hints& h = pass.hints[id];
   Tag tag = pass.dom.nodes[id].tag;
@@ -139,9 +95,12 @@ bool should_prune(const Pass& pass, NodeId id, const Remaining& r) {
 // Comment threads and teaser lists are pruned unless they are most of the
 // content (a forum thread's posts are its content).
 bool is_clutter_list(const Pass& pass, NodeId id, NodeId root) {
-  if (!pass.flags.clean_conditionally) return false;
-  if (pass.features[id].text.chars * 2 > pass.features[root].text.chars) return false;
-  return is_stamped_item_list(pass, id);
+  if (!pass.flags.clean_conditionally || pass.hints[id].discussion) return false;
+  if (pass.flags.keep_dominant_lists &&
+      pass.features[id].text.chars * 2 > pass.features[root].text.chars)
+    return false;
+  if (!pass.flags.keep_dominant_lists && is_interactive_item_list(pass, id)) return true;
+  return is_stamped_item_list(pass, id, kClutterStampedShare);
 }
 
 }  // namespace

@@ -121,7 +121,7 @@ void prepare(Pass& pass) {
   pass.features = measure(dom, pass.dead);
 }
 
-std::vector<NodeId> select_content(const Pass& pass) {
+Selection select_content(const Pass& pass) {
   const dom::Dom& dom = pass.dom;
   const auto& nodes = dom.nodes;
   const auto& f = pass.features;
@@ -158,6 +158,7 @@ std::vector<NodeId> select_content(const Pass& pass) {
     }
   }
   if (score.empty()) return {};
+  Selection selection;
 
   for (auto& [id, s] : score) s *= 1.0 - f[id].link_density();
 
@@ -230,7 +231,11 @@ std::vector<NodeId> select_content(const Pass& pass) {
 
   std::vector<NodeId> roots;
   NodeId parent = nodes[top].parent;
-  if (parent == kNoNode) return {top};
+  if (parent == kNoNode) {
+    selection.roots = {top};
+    selection.top_score = score_of(top);
+    return selection;
+  }
   double top_final = score_of(top);
   double sibling_threshold = std::max(kMinSiblingScore, top_final * kSiblingShare);
   std::string_view top_class = dom.attr(top, dom::Attr::class_);
@@ -273,7 +278,9 @@ std::vector<NodeId> select_content(const Pass& pass) {
     if (append) take(c);
     previous = c;
   }
-  return roots;
+  selection.top_score = top_final;
+  selection.roots = std::move(roots);
+  return selection;
 }
 
 }  // namespace pith::extraction

@@ -1,0 +1,163 @@
+#include "extract/discussion.hpp"
+
+#include <re2/re2.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "extract/heuristics.hpp"
+#include "text/chars.hpp"
+
+namespace pith::extraction {
+
+using dom::kNoNode;
+using dom::NodeId;
+using dom::Tag;
+
+namespace {
+
+// Dates and clock times as comment threads and teaser lists stamp them:
+// 14/11/2005, 12.09.2024, 2024-09-12, 10:02, @11:51AM.
+const RE2& timestamp_pattern() {
+  static const RE2 re(
+      R"((?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4})|(?:\d{4}-\d{2}-\d{2})|(?:\b\d{1,2}:\d{2}(?:[^0-9]|$)))");
+  return re;
+}
+
+// Whether an item opens with a stamp: a <time> element (or a datetime
+// attribute: language-free, and how "3 hours ago" is usually marked up) or a
+// date or time in its first kStampSearchBytes bytes of text. Whitespace is
+// collapsed first: indented markup puts hundreds of whitespace-only text nodes
+// before the first word.
+bool opens_with_stamp(const dom::Dom& dom, NodeId item) {
+  std::string head;
+  bool pending_space = false;
+  for (NodeId i = item; i < dom.nodes[item].subtree_end && head.size() < kStampSearchBytes; ++i) {
+    if (dom.nodes[i].tag == Tag::text) {
+      text::append_collapsed(head, dom.text(i), pending_space);
+      pending_space = true;
+    } else if (dom.nodes[i].tag == Tag::time || dom.has_attr(i, dom::Attr::datetime)) {
+      return true;
+    }
+  }
+  return RE2::PartialMatch(head, timestamp_pattern());
+}
+
+}  // namespace
+
+namespace {
+
+// The items of a list-like container: its element children with text (or, for
+// a table, its rows).
+std::vector<NodeId> list_items(const Pass& pass, NodeId id) {
+  const dom::Dom& dom = pass.dom;
+  std::vector<NodeId> items;
+  for (NodeId c = dom.nodes[id].first_child; c != kNoNode; c = dom.nodes[c].next_sibling) {
+    if (pass.dead[c] || dom.nodes[c].tag == Tag::text || pass.features[c].text.chars == 0) continue;
+    Tag t = dom.nodes[c].tag;
+    if (t == Tag::tbody || t == Tag::thead) {
+      for (NodeId r = dom.nodes[c].first_child; r != kNoNode; r = dom.nodes[r].next_sibling)
+        if (!pass.dead[r] && dom.nodes[r].tag == Tag::tr && pass.features[r].text.chars > 0)
+          items.push_back(r);
+    } else {
+      items.push_back(c);
+    }
+  }
+  return items;
+}
+
+bool stamped_items(const Pass& pass, const std::vector<NodeId>& items, double min_stamped_share) {
+  if (items.size() < kMinStampedItems) return false;
+  std::size_t stamped = 0, sentences = 0;
+  for (NodeId item : items) {
+    if (opens_with_stamp(pass.dom, item)) ++stamped;
+    if (pass.features[item].text.sentence_ends > 0) ++sentences;
+  }
+  return stamped >= items.size() * min_stamped_share && sentences * 2 >= items.size();
+}
+
+// Posts of one thread share their markup: most items have the same tag and
+// class. (An article's own parts — headline, byline, body — do not.)
+bool items_repeat(const dom::Dom& dom, const std::vector<NodeId>& items) {
+  std::size_t best = 0;
+  for (std::size_t i = 0; i < items.size() && best * 2 < items.size(); ++i) {
+    std::size_t same = 0;
+    for (NodeId other : items)
+      if (dom.nodes[other].tag == dom.nodes[items[i]].tag &&
+          dom.attr(other, dom::Attr::class_) == dom.attr(items[i], dom::Attr::class_))
+        ++same;
+    best = std::max(best, same);
+  }
+  return best * 2 >= items.size();
+}
+
+}  // namespace
+
+bool is_stamped_item_list(const Pass& pass, NodeId id, double min_stamped_share) {
+  return stamped_items(pass, list_items(pass, id), min_stamped_share);
+}
+
+bool is_interactive_item_list(const Pass& pass, NodeId id) {
+  std::vector<NodeId> items = list_items(pass, id);
+  if (items.size() < kMinStampedItems || !items_repeat(pass.dom, items)) return false;
+  // Controls are boilerplate, so left out of the features: look at the markup,
+  // a bounded number of nodes into each item.
+  const dom::Dom& dom = pass.dom;
+  // One control is a disclosure (an FAQ question, a menu); an action bar has
+  // several.
+  auto has_controls = [&](NodeId item) {
+    NodeId end = std::min<NodeId>(dom.nodes[item].subtree_end, item + kControlSearchNodes);
+    int controls = 0;
+    for (NodeId i = item; i < end; ++i) {
+      Tag t = dom.nodes[i].tag;
+      if (t == Tag::button || t == Tag::input || t == Tag::select || t == Tag::textarea) ++controls;
+    }
+    return controls >= kMinItemControls;
+  };
+  std::size_t with_controls = 0;
+  for (NodeId item : items)
+    if (has_controls(item)) ++with_controls;
+  return with_controls >= items.size() * kClutterStampedShare;
+}
+
+Discussion find_discussion(const dom::Dom& dom, const std::vector<Hints>& hints) {
+  NodeId body = dom.find_first(Tag::body);
+  if (body == kNoNode) return {};
+  Pass pass(dom, hints, Flags{false, false, false});
+  prepare(pass);
+  std::uint32_t page = pass.features[body].length();
+  if (page == 0) return {};
+  // Each step goes to the one child (if any) holding most of the text.
+  for (NodeId node = body; node != kNoNode;) {
+    if (std::getenv("PITH_DEBUG"))
+      std::fprintf(stderr, "discussion chain %u <%s> len=%u of %u\n", node,
+                   std::string(dom::tag_name(dom.nodes[node].tag)).c_str(),
+                   pass.features[node].length(), page);
+    std::vector<NodeId> items = list_items(pass, node);
+    if (stamped_items(pass, items, kDiscussionStampedShare) && items_repeat(dom, items))
+      return {node, pass.features[node].length()};
+    NodeId next = kNoNode;
+    for (NodeId c = dom.nodes[node].first_child; c != kNoNode; c = dom.nodes[c].next_sibling)
+      if (!pass.dead[c] && pass.features[c].length() >= page * kDiscussionShare) next = c;
+    node = next;
+  }
+  return {};
+}
+
+void mark_discussion(const dom::Dom& dom, NodeId discussion, std::vector<Hints>& hints) {
+  // Its wrappers ("comments", "comment-section") hold it: not clutter either.
+  for (NodeId a = dom.nodes[discussion].parent; a != kNoNode; a = dom.nodes[a].parent) {
+    hints[a].unlikely = false;
+    if (hints[a].weight < 0) hints[a].weight = 0;
+  }
+  for (NodeId i = discussion; i < dom.nodes[discussion].subtree_end; ++i) {
+    Hints& h = hints[i];
+    h.discussion = true;
+    h.unlikely = false;
+    if (h.weight < 0) h.weight = 0;
+  }
+}
+
+}  // namespace pith::extraction

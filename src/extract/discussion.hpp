@@ -1,0 +1,39 @@
+// Comment threads and forum threads: lists of items stamped with a date or a
+// time. On an article page such a list is clutter; on a page where it holds
+// most of the text (a forum thread, a discussion under a short story) its
+// posts are the content.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "extract/pass.hpp"
+
+namespace pith::extraction {
+
+// A container of at least kMinStampedItems items, min_stamped_share of them
+// opening with a date or time, half of them holding a sentence. The items are
+// the container's element children (or, for a table, its rows).
+bool is_stamped_item_list(const Pass& pass, dom::NodeId id, double min_stamped_share);
+
+// The page's discussion: the outermost stamped item list that holds at least
+// kDiscussionShare of the page's text (head and boilerplate tags left out), or
+// kNoNode. Found by following the chain of nodes that hold most of the text
+// down from <body>, so it costs one measure pass.
+// Repeated items (same tag and class), three in four of them carrying their
+// own controls: the like / reply / report buttons of comments, however their
+// dates are written ("il y a 5 h").
+bool is_interactive_item_list(const Pass& pass, dom::NodeId id);
+
+struct Discussion {
+  dom::NodeId node = dom::kNoNode;
+  std::uint32_t length = 0;  // weighted characters of text
+};
+Discussion find_discussion(const dom::Dom& dom, const std::vector<Hints>& hints);
+
+// Inside the discussion, names such as "comment" or "reply" describe the
+// content: clears their negative weight and unlikely mark, and flags every node
+// so that pruning keeps nested reply lists.
+void mark_discussion(const dom::Dom& dom, dom::NodeId discussion, std::vector<Hints>& hints);
+
+}  // namespace pith::extraction
