@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/jsonl_writer.hpp"
 #include "output/renderers.hpp"
 #include "pith/pith.hpp"
 #include "pith/warc.hpp"
@@ -33,17 +34,6 @@ struct Outcome {
   enum Kind { content, no_content, error, not_html } kind = error;
   std::string line;  // the JSON line, without "\n"; empty for not_html
 };
-
-const char* error_code_name(ErrorCode code) {
-  switch (code) {
-    case ErrorCode::empty_input: return "empty_input";
-    case ErrorCode::input_too_large: return "input_too_large";
-    case ErrorCode::not_html: return "not_html";
-    case ErrorCode::fetch_failed: return "fetch_failed";
-    case ErrorCode::io_failed: return "io_failed";
-  }
-  return "error";
-}
 
 std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
@@ -89,7 +79,9 @@ Outcome run_job(Job& job) {
 
 // Runs tasks on worker threads and hands their outcomes to `sink` in the
 // order they were submitted. The submitting thread is the only one that calls
-// `sink`; it blocks while `window` tasks are in flight, which bounds memory.
+// `sink`; it blocks while `window` tasks are submitted but not yet written,
+// which bounds memory even when one slow record holds up the output (the
+// batch mode's WorkerPool + OrderedJsonlWriter bound the queue, not that).
 class OrderedPool {
  public:
   OrderedPool(unsigned workers, std::size_t window, std::function<void(Outcome&)> sink)
