@@ -16,7 +16,9 @@ using Clock = std::chrono::steady_clock;
 
 // Gumbo allocates many small objects and frees them one by one; a bump arena
 // released at once is faster and lets us skip gumbo_destroy_output, which
-// recurses over the tree and could overflow the stack on deep nesting.
+// recurses over the tree and could overflow the stack on deep nesting. (A
+// pool that recycles freed blocks was tried: it peaks higher, since Gumbo's
+// live tree dwarfs its short-lived buffers.)
 void* arena_allocate(void* arena, size_t size) {
   return static_cast<std::pmr::monotonic_buffer_resource*>(arena)->allocate(
       size ? size : 1, alignof(std::max_align_t));
@@ -178,9 +180,11 @@ bool skipped_element(Tag tag, const GumboElement& el) {
 
 class Builder {
  public:
-  explicit Builder(std::size_t input_size) {
+  // `expected_nodes` is the guard's bound, so the node vector never regrows
+  // (a regrowth holds the old and the new array at once).
+  Builder(std::size_t input_size, std::size_t expected_nodes) {
     dom_.pool.reserve(input_size / 2);
-    dom_.nodes.reserve(input_size / 40 + 16);
+    dom_.nodes.reserve(expected_nodes + 16);
   }
 
   Dom build(const GumboNode* root) {
@@ -274,9 +278,13 @@ class Builder {
 
 }  // namespace
 
-Dom build_dom(std::string_view utf8_html, BuildTimings* timings) {
+Dom build_dom(std::string_view utf8_html, BuildTimings* timings, const MarkupLimits& limits,
+              GuardedMarkup* guard) {
   auto t0 = Clock::now();
   std::string stripped = strip_raw_text_bodies(utf8_html);
+  GuardedMarkup guarded = guard_markup(stripped, limits);
+  if (guarded.changed) stripped = std::move(guarded.html);
+  guarded.html = std::string();
   std::pmr::monotonic_buffer_resource arena(stripped.size() * 4 + 4096);
   GumboOptions options = kGumboDefaultOptions;
   options.allocator = arena_allocate;
@@ -285,13 +293,14 @@ Dom build_dom(std::string_view utf8_html, BuildTimings* timings) {
   options.max_errors = 0;  // we never read parse errors; don't collect them
   GumboOutput* output = gumbo_parse_with_options(&options, stripped.data(), stripped.size());
   auto t1 = Clock::now();
-  Dom dom = Builder(stripped.size()).build(output->root);
+  Dom dom = Builder(stripped.size(), guarded.elements + guarded.text_runs).build(output->root);
   // No gumbo_destroy_output: the arena owns every byte Gumbo allocated.
   auto t2 = Clock::now();
   if (timings) {
     timings->parse = t1 - t0;
     timings->build = t2 - t1;
   }
+  if (guard) *guard = std::move(guarded);
   return dom;
 }
 

@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "dom/dom.hpp"
+#include "dom/markup_guard.hpp"
 
 namespace pith::dom {
 
@@ -12,11 +13,14 @@ struct BuildTimings {
   std::chrono::nanoseconds build{0};  // Gumbo tree -> Dom
 };
 
-// Parses UTF-8 HTML with Gumbo and converts the tree into a Dom. Scripts,
+// Parses UTF-8 HTML with Gumbo and converts the tree into a Dom, within
+// `limits` (markup_guard.hpp: what the guard leaves out is reported in
+// `guard`, whose html is left empty). Scripts,
 // styles, comments, <template>, <svg>, <math> and hidden subtrees (the
 // `hidden` attribute, aria-hidden="true", inline display:none) are left out;
 // JSON-LD scripts are kept with their text. Never recurses, so any nesting
 // depth is safe.
-Dom build_dom(std::string_view utf8_html, BuildTimings* timings = nullptr);
+Dom build_dom(std::string_view utf8_html, BuildTimings* timings = nullptr,
+              const MarkupLimits& limits = {}, GuardedMarkup* guard = nullptr);
 
 }  // namespace pith::dom

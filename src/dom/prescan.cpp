@@ -3,7 +3,6 @@
 #include "text/ascii.hpp"
 
 namespace pith::dom {
-namespace {
 
 bool starts_with_ci(std::string_view s, std::size_t at, std::string_view word) {
   if (at + word.size() > s.size()) return false;
@@ -18,33 +17,62 @@ bool ends_tag_name(std::string_view s, std::size_t at) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '/' || c == '>';
 }
 
-// Index of the '>' closing the tag whose attributes start at `at`, honouring
-// quoted attribute values; npos when the page ends first.
 std::size_t find_tag_end(std::string_view s, std::size_t at) {
+  // The HTML tokenizer's attribute states: a quote opens a value only right
+  // after "name =", so that the model agrees with the parser on where a tag
+  // ends (a disagreement would hide markup from the markup guard).
+  enum State { before_name, name, after_name, before_value, quoted, unquoted };
+  State state = before_name;
   char quote = 0;
+  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; };
   for (std::size_t i = at; i < s.size(); ++i) {
     char c = s[i];
-    if (quote) {
-      if (c == quote) quote = 0;
-    } else if (c == '"' || c == '\'') {
-      // Only a quote right after '=' (possibly after spaces) opens a value.
-      std::size_t j = i;
-      while (j > at && (s[j - 1] == ' ' || s[j - 1] == '\t' || s[j - 1] == '\n')) --j;
-      if (j > at && s[j - 1] == '=') quote = c;
-    } else if (c == '>') {
-      return i;
+    switch (state) {
+      case before_name:
+        if (c == '>') return i;
+        if (!space(c) && c != '/') state = name;  // '=' here starts a name
+        break;
+      case name:
+        if (c == '>') return i;
+        if (space(c)) state = after_name;
+        else if (c == '/') state = before_name;
+        else if (c == '=') state = before_value;
+        break;
+      case after_name:
+        if (c == '>') return i;
+        if (c == '=') state = before_value;
+        else if (c == '/') state = before_name;
+        else if (!space(c)) state = name;
+        break;
+      case before_value:
+        if (c == '>') return i;
+        if (c == '"' || c == '\'') {
+          quote = c;
+          state = quoted;
+        } else if (!space(c)) {
+          state = unquoted;
+        }
+        break;
+      case quoted:
+        if (c == quote) state = before_name;
+        break;
+      case unquoted:
+        if (c == '>') return i;
+        if (space(c)) state = before_name;
+        break;
     }
   }
   return std::string_view::npos;
 }
 
-// Index of "</name" that closes a raw-text body starting at `from`, npos if none.
 std::size_t find_raw_text_end(std::string_view s, std::size_t from, std::string_view name) {
   for (std::size_t i = s.find("</", from); i != std::string_view::npos; i = s.find("</", i + 2)) {
     if (starts_with_ci(s, i + 2, name) && ends_tag_name(s, i + 2 + name.size())) return i;
   }
   return std::string_view::npos;
 }
+
+namespace {
 
 bool is_json_ld(std::string_view attributes) {
   return text::contains_ascii_ci(attributes, "ld+json");

@@ -245,7 +245,11 @@ TEST_CASE("build_dom handles 20,000 nested <div>s without recursion") {
   for (int k = 0; k < kDepth; ++k) html += "</div>";
   html += "</body></html>";
 
-  Dom dom = build_dom(html);
+  // The markup guard would stop at its default depth (markup_guard_test.cpp);
+  // here it is raised so that the builder itself meets the deep tree.
+  pith::dom::MarkupLimits limits;
+  limits.max_depth = kDepth + 10;
+  Dom dom = build_dom(html, nullptr, limits);
   CHECK(count_tag(dom, Tag::div) == kDepth);
   CHECK(all_text(dom) == "deep");
   NodeId first_div = dom.find_first(Tag::div);

@@ -1,0 +1,23 @@
+// Fuzz target: the whole public pipeline on raw bytes — extract() then every
+// renderer. Bad input may only ever end in pith::Error.
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "pith/pith.hpp"
+#include "pith/render.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  std::string_view bytes(reinterpret_cast<const char*>(data), size);
+  pith::Options options;
+  options.url = "https://example.org/dir/page.html";
+  try {
+    pith::Document doc = pith::extract(bytes, options);
+    for (pith::Format f : {pith::Format::text, pith::Format::markdown, pith::Format::html,
+                           pith::Format::json})
+      (void)pith::render(doc, f);
+  } catch (const pith::Error&) {
+    // The documented outcome for input that is not a page.
+  }
+  return 0;
+}

@@ -1,0 +1,485 @@
+#include "dom/markup_guard.hpp"
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "dom/prescan.hpp"
+#include "text/ascii.hpp"
+
+namespace pith::dom {
+namespace {
+
+// How a tag name behaves in the model. One name may have several traits.
+enum Trait : std::uint16_t {
+  kVoid = 1 << 0,         // never has content (<br>, <img>...)
+  kIgnored = 1 << 1,      // merged into the existing element (<html>, <body>, <head>)
+  kFormatting = 1 << 2,   // on the list of active formatting elements
+  kClosesP = 1 << 3,      // its start tag closes an open <p>
+  kSpecial = 1 << 4,      // stops a generic end tag, and is never reopened
+  kScope = 1 << 5,        // bounds "in scope" searches (tables, cells, <object>...)
+  kRawText = 1 << 6,      // its content is text up to its end tag (<script>, <textarea>...)
+  kForeign = 1 << 7,      // <svg>, <math>: "/>" closes inside them
+  kHeading = 1 << 8,
+  kListItem = 1 << 9,     // <li>
+  kDefinition = 1 << 10,  // <dd>, <dt>
+  kList = 1 << 11,        // <ul>, <ol>, <menu>, <dl>: bound item auto-closing
+  kRow = 1 << 12,         // <tr>
+  kCell = 1 << 13,        // <td>, <th>
+  kSection = 1 << 14,     // <tbody>, <thead>, <tfoot>
+  kPlaintext = 1 << 15,   // everything after it is text
+};
+
+
+struct NameInfo {
+  std::string_view name;
+  std::uint16_t traits;
+};
+
+constexpr std::uint16_t kBlock = kClosesP | kSpecial;
+
+constexpr NameInfo kKnownNames[] = {
+    {"html", kIgnored | kSpecial | kScope}, {"head", kIgnored | kSpecial},
+    {"body", kIgnored | kSpecial},
+    {"area", kVoid | kSpecial}, {"base", kVoid | kSpecial}, {"basefont", kVoid | kSpecial},
+    {"bgsound", kVoid | kSpecial}, {"br", kVoid | kSpecial}, {"col", kVoid | kSpecial},
+    {"embed", kVoid | kSpecial}, {"frame", kVoid | kSpecial}, {"img", kVoid | kSpecial},
+    {"image", kVoid}, {"input", kVoid | kSpecial}, {"keygen", kVoid | kSpecial},
+    {"link", kVoid | kSpecial}, {"meta", kVoid | kSpecial}, {"param", kVoid | kSpecial},
+    {"source", kVoid | kSpecial}, {"track", kVoid | kSpecial}, {"wbr", kVoid | kSpecial},
+    {"hr", kVoid | kBlock},
+    {"a", kFormatting}, {"b", kFormatting}, {"big", kFormatting}, {"code", kFormatting},
+    {"em", kFormatting}, {"font", kFormatting}, {"i", kFormatting}, {"nobr", kFormatting},
+    {"s", kFormatting}, {"small", kFormatting}, {"strike", kFormatting},
+    {"strong", kFormatting}, {"tt", kFormatting}, {"u", kFormatting},
+    {"address", kBlock}, {"article", kBlock}, {"aside", kBlock}, {"blockquote", kBlock},
+    {"center", kBlock}, {"details", kBlock}, {"dialog", kBlock}, {"dir", kBlock | kList},
+    {"div", kBlock}, {"fieldset", kBlock}, {"figcaption", kBlock}, {"figure", kBlock},
+    {"footer", kBlock}, {"form", kBlock}, {"header", kBlock}, {"hgroup", kBlock},
+    {"main", kBlock}, {"nav", kBlock}, {"p", kBlock}, {"pre", kBlock}, {"listing", kBlock},
+    {"search", kBlock}, {"section", kBlock}, {"summary", kBlock},
+    {"menu", kBlock | kList}, {"ol", kBlock | kList}, {"ul", kBlock | kList},
+    {"dl", kBlock | kList},
+    {"li", kBlock | kListItem}, {"dd", kBlock | kDefinition}, {"dt", kBlock | kDefinition},
+    {"h1", kBlock | kHeading}, {"h2", kBlock | kHeading}, {"h3", kBlock | kHeading},
+    {"h4", kBlock | kHeading}, {"h5", kBlock | kHeading}, {"h6", kBlock | kHeading},
+    {"table", kSpecial | kScope}, {"caption", kSpecial | kScope},
+    {"colgroup", kSpecial}, {"tbody", kSpecial | kSection}, {"thead", kSpecial | kSection},
+    {"tfoot", kSpecial | kSection}, {"tr", kSpecial | kRow},
+    {"td", kSpecial | kScope | kCell}, {"th", kSpecial | kScope | kCell},
+    {"applet", kSpecial | kScope}, {"marquee", kSpecial | kScope},
+    {"object", kSpecial | kScope}, {"template", kSpecial | kScope},
+    {"button", kSpecial}, {"select", kSpecial}, {"noscript", kSpecial},
+    {"script", kSpecial | kRawText}, {"style", kSpecial | kRawText},
+    {"textarea", kSpecial | kRawText}, {"title", kSpecial | kRawText},
+    {"xmp", kBlock | kRawText}, {"iframe", kSpecial | kRawText},
+    {"noembed", kSpecial | kRawText}, {"noframes", kSpecial | kRawText},
+    {"plaintext", kBlock | kPlaintext},
+    {"svg", kForeign}, {"math", kForeign},
+};
+
+// Tag names interned to small integers, with their traits.
+class Names {
+ public:
+  Names() {
+    for (const NameInfo& info : kKnownNames) intern(info.name, info.traits);
+  }
+  std::uint32_t id(std::string_view lower_name) {
+    auto it = ids_.find(std::string(lower_name));
+    if (it != ids_.end()) return it->second;
+    // Pages can invent any number of names; past a few thousand they all
+    // share one id, which only makes their end tags match each other.
+    if (traits_.size() >= kMaxNames) return other_;
+    return intern(lower_name, 0);
+  }
+  std::uint16_t traits(std::uint32_t id) const { return traits_[id]; }
+  bool has(std::uint32_t id, std::uint16_t trait) const { return (traits_[id] & trait) != 0; }
+  std::size_t size() const { return traits_.size(); }
+
+ private:
+  static constexpr std::size_t kMaxNames = 4096;
+  std::uint32_t intern(std::string_view name, std::uint16_t traits) {
+    auto id = static_cast<std::uint32_t>(traits_.size());
+    ids_.emplace(std::string(name), id);
+    traits_.push_back(traits);
+    return id;
+  }
+  std::unordered_map<std::string, std::uint32_t> ids_;
+  std::vector<std::uint16_t> traits_;
+  std::uint32_t other_ = intern("\x01other", 0);
+};
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
+bool is_letter(char c) { return (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; }
+
+// The model of the tree builder: the stack of open elements and the list of
+// active formatting elements, with per-name counts so that "is X open?" is
+// O(1) and searches only run when they will find something.
+class TreeModel {
+ public:
+  TreeModel(Names& names, const MarkupLimits& limits) : names_(names), limits_(limits) {
+    fit_names();
+  }
+
+  enum class Verdict { keep, drop, drop_deep, drop_formatting, cut };
+
+  Verdict start_tag(std::uint32_t id, bool self_closing) {
+    std::uint16_t t = names_.traits(id);
+    if (t & kIgnored) return Verdict::keep;
+    apply_implied_end_tags(id, t);
+    if ((t & kFormatting) && active_.size() >= limits_.max_formatting) {
+      ++dropped_[id];
+      return Verdict::drop_formatting;
+    }
+    if (!(t & kSpecial) || (t & kFormatting) || (t & kVoid)) reconstruct_formatting();
+    bool opens = !(t & kVoid) && !(self_closing && foreign_open_ > 0);
+    if (opens && stack_.size() >= limits_.max_depth) {
+      ++dropped_[id];
+      return Verdict::drop_deep;
+    }
+    if (!count_element()) return Verdict::cut;
+    if (opens) push(id, t);
+    if (t & kFormatting) active_.push_back({id, opens});
+    return Verdict::keep;
+  }
+
+  // An end tag that belongs to a start tag the guard left out is dropped too,
+  // so that it cannot close an element further up instead.
+  Verdict end_tag(std::uint32_t id) {
+    std::uint16_t t = names_.traits(id);
+    if (t & kIgnored) return Verdict::keep;
+    if (open_count(id) == 0 && dropped_count(id) > 0) {
+      --dropped_[id];
+      return Verdict::drop;
+    }
+    if (t & kFormatting) {
+      // Adoption agency, roughly: the element closes, formatting elements
+      // opened inside it stay active and are reopened later.
+      if (open_count(id) > 0) pop_nearest(id, 0);
+      remove_last_active(id);
+      return Verdict::keep;
+    }
+    if (open_count(id) == 0) {
+      // A stray </p> or </br> makes an element of its own.
+      if (id == p_id() || id == br_id_) return count_element() ? Verdict::keep : Verdict::cut;
+      return Verdict::keep;
+    }
+    // A special element's end tag closes it when no scope boundary is in
+    // between; a generic end tag closes the nearest element of its name
+    // unless a special element is open above it.
+    pop_nearest(id, end_tag_boundary(id, t));
+    return Verdict::keep;
+  }
+
+  std::size_t foreign_open() const { return foreign_open_; }
+
+  // Non-white-space text reopens formatting elements that a block closed.
+  void text() {
+    if (!active_.empty()) reconstruct_formatting();
+  }
+
+  bool over_element_budget() const { return elements_ > limits_.max_elements; }
+  std::size_t elements() const { return elements_; }
+
+ private:
+  struct Active {
+    std::uint32_t id;
+    bool open;  // on the stack of open elements right now
+  };
+
+  void apply_implied_end_tags(std::uint32_t id, std::uint16_t t) {
+    if ((t & kClosesP) && open_count(p_id()) > 0) pop_nearest(p_id(), kScope);
+    if ((t & kHeading) && !stack_.empty() && names_.has(stack_.back(), kHeading))
+      pop_to_size(stack_.size() - 1);
+    if (t & kListItem) close_nearest(kListItem, kList | kScope);
+    if (t & kDefinition) close_nearest(kDefinition, kList | kScope);
+    if (t & kCell) close_nearest(kCell, kRow | kScope);
+    if (t & kRow) close_nearest(kRow | kCell, kSection | kScope);
+    if (t & kSection) close_nearest(kSection | kRow | kCell, kScope);
+    if ((t & kFormatting) && is_a_or_nobr(id) && has_active(id)) {
+      // A new <a> while one is open closes the old one first.
+      if (open_count(id) > 0) pop_nearest(id, 0);
+      remove_last_active(id);
+    }
+  }
+
+  // What stops an end tag's search: a generic end tag stops at any special
+  // element; a special one at a scope boundary, except that the table parts
+  // (</td>, </tr>, </tbody>...) only stop at their table, and </table> at
+  // nothing.
+  std::uint16_t end_tag_boundary(std::uint32_t id, std::uint16_t t) const {
+    if (!(t & kSpecial)) return kSpecial;
+    if (id == table_id_) return 0;
+    if (t & (kCell | kRow | kSection)) return kTableOnly;
+    return kScope;
+  }
+
+  // Searches walk at most this far down the stack; an element further down
+  // is taken as not found and stays open in the model, which only makes the
+  // model count more depth than the parser will see.
+  static constexpr std::size_t kMaxWalk = 128;
+
+  // Pops up to and including the nearest open element with one of the
+  // `wanted` traits, unless an element with a `boundary` trait comes first.
+  void close_nearest(std::uint16_t wanted, std::uint16_t boundary) {
+    if (!any_open_with(wanted)) return;
+    std::size_t floor = stack_.size() > kMaxWalk ? stack_.size() - kMaxWalk : 0;
+    for (std::size_t k = stack_.size(); k-- > floor;) {
+      std::uint16_t t = names_.traits(stack_[k]);
+      if (t & wanted) {
+        pop_to_size(k);
+        return;
+      }
+      if (t & boundary) return;
+    }
+  }
+
+  // Pops up to and including the nearest open `id`, unless an element with a
+  // `boundary` trait comes first.
+  void pop_nearest(std::uint32_t id, std::uint16_t boundary) {
+    std::size_t floor = stack_.size() > kMaxWalk ? stack_.size() - kMaxWalk : 0;
+    for (std::size_t k = stack_.size(); k-- > floor;) {
+      if (stack_[k] == id) {
+        pop_to_size(k);
+        return;
+      }
+      if (boundary == kTableOnly ? stack_[k] == table_id_ : names_.has(stack_[k], boundary)) return;
+    }
+  }
+  // A pseudo-trait for pop_nearest: stop at a <table> only.
+  static constexpr std::uint16_t kTableOnly = 0xFFFF;
+
+  bool any_open_with(std::uint16_t traits) const {
+    for (int bit = 0; bit < 16; ++bit)
+      if ((traits & (1u << bit)) && open_by_trait_[bit] > 0) return true;
+    return false;
+  }
+
+  void count_traits(std::uint16_t t, int delta) {
+    for (int bit = 0; bit < 16; ++bit)
+      if (t & (1u << bit)) open_by_trait_[bit] += delta;
+  }
+
+  void push(std::uint32_t id, std::uint16_t t) {
+    stack_.push_back(id);
+    ++open_[id];
+    count_traits(t, +1);
+    if (t & kForeign) ++foreign_open_;
+  }
+
+  void pop_to_size(std::size_t size) {
+    while (stack_.size() > size) {
+      std::uint32_t id = stack_.back();
+      stack_.pop_back();
+      --open_[id];
+      std::uint16_t t = names_.traits(id);
+      count_traits(t, -1);
+      if (t & kForeign) --foreign_open_;
+      if (t & kFormatting) mark_closed(id);
+    }
+  }
+
+  void mark_closed(std::uint32_t id) {
+    for (std::size_t k = active_.size(); k-- > 0;)
+      if (active_[k].id == id && active_[k].open) {
+        active_[k].open = false;
+        ++closed_active_;
+        return;
+      }
+  }
+
+  void remove_last_active(std::uint32_t id) {
+    for (std::size_t k = active_.size(); k-- > 0;)
+      if (active_[k].id == id) {
+        if (!active_[k].open) --closed_active_;
+        active_.erase(active_.begin() + static_cast<std::ptrdiff_t>(k));
+        return;
+      }
+  }
+
+  bool has_active(std::uint32_t id) const {
+    for (const Active& a : active_)
+      if (a.id == id) return true;
+    return false;
+  }
+
+  // Every active formatting element that is not open is opened again, as a
+  // new element, by the next text or inline tag.
+  void reconstruct_formatting() {
+    if (closed_active_ == 0) return;
+    for (Active& a : active_) {
+      if (a.open) continue;
+      a.open = true;
+      push(a.id, names_.traits(a.id));
+      ++elements_;
+    }
+    closed_active_ = 0;
+  }
+
+  bool count_element() {
+    ++elements_;
+    return elements_ <= limits_.max_elements;
+  }
+
+  std::size_t open_count(std::uint32_t id) const { return id < open_.size() ? open_[id] : 0; }
+  std::size_t dropped_count(std::uint32_t id) const { return id < dropped_.size() ? dropped_[id] : 0; }
+  std::uint32_t p_id() const { return p_id_; }
+  bool is_a_or_nobr(std::uint32_t id) const { return id == a_id_ || id == nobr_id_; }
+
+ public:
+  // Per-name counters grow with the interned names.
+  void fit_names() {
+    if (open_.size() < names_.size()) {
+      open_.resize(names_.size(), 0);
+      dropped_.resize(names_.size(), 0);
+    }
+  }
+
+ private:
+  Names& names_;
+  const MarkupLimits& limits_;
+  std::vector<std::uint32_t> stack_;
+  std::vector<Active> active_;
+  std::size_t closed_active_ = 0;
+  std::vector<std::size_t> open_;
+  std::vector<std::size_t> dropped_;
+  std::size_t foreign_open_ = 0;
+  std::size_t elements_ = 0;
+  long open_by_trait_[16] = {};
+  std::uint32_t p_id_ = names_.id("p"), br_id_ = names_.id("br");
+  std::uint32_t a_id_ = names_.id("a"), nobr_id_ = names_.id("nobr");
+  std::uint32_t table_id_ = names_.id("table");
+};
+
+// Builds the output lazily: nothing is copied until the first cut.
+class Editor {
+ public:
+  explicit Editor(std::string_view in) : in_(in) {}
+  void drop(std::size_t begin, std::size_t end) {
+    if (!changed_) {
+      out_.reserve(in_.size());
+      changed_ = true;
+    }
+    out_.append(in_.substr(copied_, begin - copied_));
+    copied_ = end;
+  }
+  void finish(GuardedMarkup& result, std::size_t end) {
+    if (!changed_ && end == in_.size()) return;
+    if (!changed_) out_.reserve(end);
+    out_.append(in_.substr(copied_, end - copied_));
+    result.html = std::move(out_);
+    result.changed = true;
+  }
+
+ private:
+  std::string_view in_;
+  std::string out_;
+  std::size_t copied_ = 0;
+  bool changed_ = false;
+};
+
+// Index just past the end of a comment whose text starts at `from`: "-->",
+// "--!>", or the abrupt "<!-->" / "<!--->"; npos when it never ends.
+std::size_t comment_end(std::string_view s, std::size_t from) {
+  if (s.compare(from, 1, ">") == 0) return from + 1;
+  if (s.compare(from, 2, "->") == 0) return from + 2;
+  for (std::size_t k = s.find("--", from); k != std::string_view::npos; k = s.find("--", k + 1)) {
+    if (s.compare(k + 2, 1, ">") == 0) return k + 3;
+    if (s.compare(k + 2, 2, "!>") == 0) return k + 4;
+  }
+  return std::string_view::npos;
+}
+
+bool has_visible_text(std::string_view s) {
+  for (char c : s)
+    if (!is_space(c)) return true;
+  return false;
+}
+
+}  // namespace
+
+GuardedMarkup guard_markup(std::string_view s, const MarkupLimits& limits) {
+  GuardedMarkup result;
+  Names names;
+  TreeModel model(names, limits);
+  Editor editor(s);
+  std::size_t end_of_input = s.size();
+  std::size_t text_from = 0;
+  std::size_t i = 0;
+  std::string name;
+  while ((i = s.find('<', i)) != std::string_view::npos) {
+    if (i > text_from) {
+      ++result.text_runs;
+      if (has_visible_text(s.substr(text_from, i - text_from))) model.text();
+    }
+    std::size_t lt = i;
+    char next = i + 1 < s.size() ? s[i + 1] : '\0';
+    bool closing = next == '/';
+    std::size_t name_at = i + (closing ? 2 : 1);
+    if (name_at >= s.size() || !is_letter(s[name_at])) {
+      if (s.compare(i, 4, "<!--") == 0) {
+        std::size_t end = comment_end(s, i + 4);
+        // An unclosed comment would hide the rest of the page; it is read as
+        // markup instead, which can only make the model count more.
+        i = text_from = end == std::string_view::npos ? i + 4 : end;
+      } else if (next == '!' || next == '?' || closing) {
+        std::size_t end = s.find('>', i + 1);  // doctype or bogus comment
+        if (end == std::string_view::npos) break;
+        i = text_from = end + 1;
+      } else {
+        ++i;  // a '<' in text
+      }
+      continue;
+    }
+    std::size_t name_end = name_at;
+    name.clear();
+    while (name_end < s.size() && !ends_tag_name(s, name_end)) {
+      if (name.size() < 64) name.push_back(text::ascii_lower(s[name_end]));
+      ++name_end;
+    }
+    std::size_t gt = find_tag_end(s, name_end);
+    if (gt == std::string_view::npos) {  // an unclosed quote: go on as if it were text
+      ++i;
+      continue;
+    }
+    i = text_from = gt + 1;
+    std::uint32_t id = names.id(name);
+    model.fit_names();
+    bool self_closing = gt > name_end && s[gt - 1] == '/';
+    bool in_foreign = model.foreign_open() > 0;
+    switch (closing ? model.end_tag(id) : model.start_tag(id, self_closing)) {
+      case TreeModel::Verdict::keep: break;
+      case TreeModel::Verdict::drop:
+        editor.drop(lt, gt + 1);
+        continue;
+      case TreeModel::Verdict::drop_deep:
+        ++result.dropped_deep;
+        editor.drop(lt, gt + 1);
+        continue;
+      case TreeModel::Verdict::drop_formatting:
+        ++result.dropped_formatting;
+        editor.drop(lt, gt + 1);
+        continue;
+      case TreeModel::Verdict::cut:
+        result.truncated_at = lt;
+        end_of_input = lt;
+        break;
+    }
+    if (result.truncated_at != std::string::npos) break;
+    if (closing || in_foreign) continue;  // inside <svg>/<math> no element is raw text
+    std::uint16_t traits = names.traits(id);
+    if (traits & kPlaintext) break;
+    if (traits & kRawText) {
+      // Unclosed, its text would run to the end of the page; the rest is
+      // then read as markup, which can only make the model count more.
+      std::size_t end = find_raw_text_end(s, i, name);
+      if (end != std::string_view::npos) i = text_from = end;
+    }
+  }
+  result.elements = model.elements();
+  editor.finish(result, end_of_input);
+  return result;
+}
+
+}  // namespace pith::dom

@@ -1,0 +1,51 @@
+// A linear pass over the markup, before Gumbo sees it, that keeps the HTML
+// tree builder's costs linear in the input.
+//
+// Gumbo's tree construction does work proportional to the depth of the stack
+// of open elements for many tokens (scope checks, adoption agency), so deep
+// nesting is quadratic (60,000 nested <div>s take seconds, a million take
+// hours). Unclosed formatting elements (<b id=1><p>x<b id=2><p>x...) are worse:
+// each new block re-opens every one of them, so the tree grows quadratically.
+// And each element costs a few hundred bytes in Gumbo's tree.
+//
+// The guard follows the markup with a small model of the tree builder (open
+// elements with the common implied end tags, the list of active formatting
+// elements) and, as a documented truncation:
+//   - leaves out start tags that would open an element deeper than max_depth
+//     (their text stays, attached to the deepest element kept), and the end
+//     tags that matched them;
+//   - leaves out formatting start tags (<b>, <font>...) while max_formatting
+//     are already open;
+//   - cuts the page off at the tag that would make more than max_elements
+//     elements.
+// The model is approximate (it is not a second HTML parser), but it errs
+// towards counting too much: what it lets through is bounded.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace pith::dom {
+
+struct MarkupLimits {
+  std::size_t max_depth = 512;
+  std::size_t max_formatting = 32;
+  std::size_t max_elements = 1'000'000;
+};
+
+struct GuardedMarkup {
+  // The markup to parse, when the guard changed anything; otherwise empty and
+  // `changed` is false (the input is to be parsed as it is).
+  std::string html;
+  bool changed = false;
+  std::size_t elements = 0;           // elements the model expects Gumbo to create
+  std::size_t text_runs = 0;          // non-empty text between tags (bounds the text nodes)
+  std::size_t dropped_deep = 0;       // start tags left out for max_depth
+  std::size_t dropped_formatting = 0; // start tags left out for max_formatting
+  std::size_t truncated_at = std::string::npos;  // byte offset where max_elements cut the page
+};
+
+GuardedMarkup guard_markup(std::string_view html, const MarkupLimits& limits);
+
+}  // namespace pith::dom

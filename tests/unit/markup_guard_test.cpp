@@ -1,0 +1,154 @@
+// Tests for the markup guard (src/dom/markup_guard.hpp): hostile nesting is
+// cut before Gumbo sees it, ordinary markup passes untouched.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "dom/build.hpp"
+#include "dom/markup_guard.hpp"
+
+namespace {
+
+using pith::dom::build_dom;
+using pith::dom::Dom;
+using pith::dom::GuardedMarkup;
+using pith::dom::guard_markup;
+using pith::dom::MarkupLimits;
+using pith::dom::Tag;
+
+std::string repeat(std::string_view piece, int times) {
+  std::string out;
+  out.reserve(piece.size() * static_cast<std::size_t>(times));
+  for (int k = 0; k < times; ++k) out += piece;
+  return out;
+}
+
+std::size_t max_depth(const Dom& dom) {
+  std::size_t deepest = 0;
+  for (const auto& node : dom.nodes) deepest = std::max<std::size_t>(deepest, node.depth);
+  return deepest;
+}
+
+std::size_t count_tag(const Dom& dom, Tag tag) {
+  std::size_t n = 0;
+  for (const auto& node : dom.nodes) n += node.tag == tag;
+  return n;
+}
+
+std::string all_text(const Dom& dom) {
+  std::string out;
+  if (dom.size() > 0) dom.append_subtree_text(0, out);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("guard_markup leaves an ordinary page unchanged") {
+  std::string page =
+      "<!DOCTYPE html><html><head><title>T</title><script>if (a < b) x()</script></head>"
+      "<body><div class=\"a\"><p>One <b>bold</b> <a href='/x?a=1&b=2'>link</a><p>Two<br>"
+      "<ul><li>a<li>b</ul><table><tr><td>1<td>2<tr><td>3</table><!-- <div> -->"
+      "<svg><path d=\"M0 0\"/></svg><textarea><div></textarea></div></body></html>";
+  GuardedMarkup g = guard_markup(page, {});
+  CHECK_FALSE(g.changed);
+  CHECK(g.dropped_deep == 0);
+  CHECK(g.dropped_formatting == 0);
+  CHECK(g.truncated_at == std::string::npos);
+}
+
+TEST_CASE("guard_markup drops start tags beyond max_depth and their end tags") {
+  MarkupLimits limits;
+  limits.max_depth = 100;
+  std::string page = "<html><body>" + repeat("<div>", 1000) + "deep" + repeat("</div>", 1000) +
+                     "<p>after</p></body></html>";
+  GuardedMarkup g = guard_markup(page, limits);
+  CHECK(g.changed);
+  CHECK(g.dropped_deep == 900);
+  Dom dom = build_dom(page, nullptr, limits);
+  CHECK(count_tag(dom, Tag::div) == 100);
+  CHECK(max_depth(dom) <= 105);
+  CHECK(all_text(dom) == "deepafter");
+  // The <p> after the deep block is a sibling of the outermost div, not
+  // inside it: the dropped end tags did not close kept elements.
+  pith::dom::NodeId p = dom.find_first(Tag::p);
+  REQUIRE(p != pith::dom::kNoNode);
+  CHECK(dom.nodes[dom.nodes[p].parent].tag == Tag::body);
+}
+
+TEST_CASE("guard_markup keeps a million nested divs linear and shallow") {
+  std::string page = "<html><body>" + repeat("<div>", 1'000'000) + "x";
+  GuardedMarkup g = guard_markup(page, {});
+  CHECK(g.dropped_deep == 1'000'000 - 512);
+  Dom dom = build_dom(page);
+  CHECK(count_tag(dom, Tag::div) == 512);
+}
+
+TEST_CASE("guard_markup: sibling paragraphs and list items do not count as depth") {
+  std::string page = "<html><body>" + repeat("<p>para", 5000) + repeat("<ul><li>a<li>b</ul>", 2000) +
+                     repeat("<table><tr><td>c<td>d</table>", 2000) + repeat("<dl><dt>t<dd>d</dl>", 2000);
+  GuardedMarkup g = guard_markup(page, {});
+  CHECK_FALSE(g.changed);
+  Dom dom = build_dom(page);
+  CHECK(count_tag(dom, Tag::p) == 5000);
+  CHECK(count_tag(dom, Tag::li) == 4000);
+}
+
+TEST_CASE("guard_markup caps unclosed formatting elements that blocks would reopen") {
+  // Each <p> closes the previous one; every still-open <b> is reopened inside
+  // the next paragraph, so without the cap the tree grows quadratically.
+  std::string page = "<html><body>";
+  for (int k = 0; k < 2000; ++k) page += "<p><b id=" + std::to_string(k) + ">x";
+  GuardedMarkup g = guard_markup(page, {});
+  CHECK(g.dropped_formatting == 2000 - 32);
+  Dom dom = build_dom(page);
+  CHECK(count_tag(dom, Tag::p) == 2000);
+  CHECK(count_tag(dom, Tag::b) <= 2000 * 33);
+  CHECK(max_depth(dom) < 64);
+}
+
+TEST_CASE("guard_markup: <a> closes the previous <a>, so unclosed links do not pile up") {
+  std::string page = "<html><body><ul>" + repeat("<li><a href=/x>link", 5000) + "</ul>";
+  GuardedMarkup g = guard_markup(page, {});
+  CHECK_FALSE(g.changed);
+}
+
+TEST_CASE("guard_markup cuts the page at max_elements") {
+  MarkupLimits limits;
+  limits.max_elements = 1000;
+  std::string page = "<html><body>" + repeat("<p>x</p>", 5000);
+  GuardedMarkup g = guard_markup(page, limits);
+  REQUIRE(g.truncated_at != std::string::npos);
+  Dom dom = build_dom(page, nullptr, limits);
+  CHECK(count_tag(dom, Tag::p) <= 1000);
+  CHECK(count_tag(dom, Tag::p) > 990);
+}
+
+TEST_CASE("guard_markup counts stray </p> end tags as elements") {
+  MarkupLimits limits;
+  limits.max_elements = 100;
+  std::string page = "<html><body>" + repeat("</p>", 1000);
+  GuardedMarkup g = guard_markup(page, limits);
+  CHECK(g.truncated_at != std::string::npos);
+}
+
+TEST_CASE("guard_markup does not let an unclosed comment, quote or raw-text tag hide markup") {
+  MarkupLimits limits;
+  limits.max_depth = 50;
+  for (std::string opener : {"<!-->", "<!-- x --!>", "<!-- never closed", "<a =\">",
+                             "<textarea>", "<title>", "<svg><title>", "<div title='x>"}) {
+    CAPTURE(opener);
+    std::string page = "<html><body>" + opener + repeat("<div>", 500) + "x";
+    GuardedMarkup g = guard_markup(page, limits);
+    CHECK(g.dropped_deep >= 400);
+  }
+}
+
+TEST_CASE("guard_markup: <span><div></span> does not hide depth behind ignored end tags") {
+  MarkupLimits limits;
+  limits.max_depth = 100;
+  std::string page = "<html><body>" + repeat("<span><div></span>", 1000) + "x";
+  GuardedMarkup g = guard_markup(page, limits);
+  CHECK(g.dropped_deep > 1000);
+  Dom dom = build_dom(page, nullptr, limits);
+  CHECK(max_depth(dom) <= 110);
+}
