@@ -5,7 +5,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 SAMPLE ?= fixtures/gate-news-pt/page.html
 
-.PHONY: all deps configure build run test bench install clean
+.PHONY: all deps configure build run test tsan bench install clean
 
 all: build
 
@@ -23,6 +23,13 @@ run: build
 
 test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+
+# extract() from several threads under ThreadSanitizer (its own build folder).
+TSAN_BUILD ?= build-tsan
+tsan: deps
+	cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPITH_TSAN=ON -DPITH_BUILD_BENCH=OFF
+	cmake --build $(TSAN_BUILD) -j $(JOBS) --target pith_threads
+	ctest --test-dir $(TSAN_BUILD) -R '^threads$$' --output-on-failure
 
 bench: build
 	./bench/run.sh
