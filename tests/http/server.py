@@ -8,6 +8,8 @@ the python3-brotli module when present, else the `brotli` command-line tool
 
 Routes (every body is generated here; no page is copied from anywhere):
   /article, /page/N          an HTML article (N varies the text)
+  /long/N                    a ~40 KB article among navigation and teaser lists (for bench/)
+  ?sleep=MS on /page, /long  answers after MS milliseconds (network latency, for bench/)
   /echo                      an article whose text lists the request headers
   /redirect/chain/N          N redirects, then /article
   /dir/relative              a relative Location (../article)
@@ -72,6 +74,19 @@ def article_text(n=0):
     return article(f"Ferry timetable review {n}", [f"{s} (Item {n}.)" for s in SENTENCES])
 
 
+def long_article(n):
+    """A page with real weight: 60 paragraphs, a 150-link menu, teasers."""
+    menu = "".join(f"<li><a href='/section/{i}'>Section {i}</a></li>" for i in range(150))
+    teasers = "".join(f"<div class='teaser'><a href='/t/{i}'>Teaser headline {i}</a><span>3 min</span></div>"
+                      for i in range(30))
+    paragraphs = "".join(f"<p>{SENTENCES[i % 4]} Paragraph {i} of page {n}, with a comma, and more.</p>"
+                         for i in range(60))
+    return (f"<!DOCTYPE html><html><head><title>Long report {n}</title></head><body>"
+            f"<header><ul class='menu'>{menu}</ul></header><main><article><h1>Long report {n}</h1>"
+            f"{paragraphs}</article><aside>{teasers}</aside></main><footer>Footer text</footer>"
+            f"</body></html>")
+
+
 ARTICLE = article_text().encode()
 ENCODED = {
     "/cp1251": ("windows-1251", article("Паромное расписание", [
@@ -102,6 +117,9 @@ hits_lock = threading.Lock()
 
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"  # keep-alive, as real servers do
+    # Headers and body go out in separate writes; with Nagle on, the body waits
+    # for the client's delayed ACK (~40 ms a response on Linux).
+    disable_nagle_algorithm = True
 
     def log_message(self, *args):  # quiet: the tests read stdout/stderr
         pass
@@ -128,6 +146,11 @@ class Handler(BaseHTTPRequestHandler):
             hits[path] += 1
         key = query.get("key", [""])[0]
 
+        sleep_ms = int(query.get("sleep", ["0"])[0])
+        if sleep_ms and (path.startswith("/page/") or path.startswith("/long/")):
+            time.sleep(sleep_ms / 1000)
+        if path.startswith("/long/"):
+            return self.send(200, long_article(int(path[6:] or 0)).encode())
         if path == "/article":
             return self.send(200, ARTICLE)
         if path.startswith("/page/"):
