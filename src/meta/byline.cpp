@@ -20,6 +20,9 @@ using dom::Tag;
 // How far after the headline (in bytes of page text) a byline or date still
 // belongs to the article rather than to a sidebar or the comments.
 constexpr std::size_t kBylineWindow = 2000;
+// CJK bylines are labelled ("作者：", "责任编辑：") and often close the
+// article, so the labelled search reaches further.
+constexpr std::size_t kCjkBylineWindow = 30000;
 // A byline element's text is short; a longer "author" block is a biography.
 constexpr std::size_t kMaxBylineElementBytes = 120;
 
@@ -30,6 +33,11 @@ bool named(const dom::Dom& dom, NodeId id, std::string_view word) {
 
 // Comment threads have authors and dates of their own.
 bool is_comment_container(const dom::Dom& dom, NodeId id) {
+  // Page-level elements named for the page ("comments-page") hold the article too.
+  switch (dom.nodes[id].tag) {
+    case Tag::html: case Tag::body: case Tag::main: case Tag::article: return false;
+    default: break;
+  }
   return named(dom, id, "comment") || named(dom, id, "reply") || named(dom, id, "respond");
 }
 
@@ -75,7 +83,7 @@ const RE2& latin_byline() {
 
 const RE2& cjk_byline() {
   static const RE2 re(
-      R"((作者|记者|記者|撰文|文|编辑|責任編輯|责任编辑|编者|发表人|發表人|发布人|发布者|发帖人|楼主|樓主|来源|來源)\s*[:：/／]?\s*)"
+      R"((?:^|[\s(（【\[|｜·])(作者|记者|記者|撰文|编辑|責任編輯|责任编辑|编者|发表人|發表人|发布人|发布者|发帖人|楼主|樓主|来源|來源|文(?:[/／]))\s*[:：/／]?\s*)"
       R"(((?:\p{Han}{2,4}|[A-Za-z][A-Za-z0-9_.-]{2,20})(?:[ 　、,，]+\p{Han}{2,4}){0,4}))");
   return re;
 }
@@ -85,7 +93,7 @@ int cjk_label_rank(std::string_view label) {
   if (label == "作者" || label == "撰文" || label == "发表人" || label == "發表人" || label == "楼主" ||
       label == "樓主" || label == "发帖人")
     return 0;
-  if (label == "记者" || label == "記者" || label == "文") return 1;
+  if (label == "记者" || label == "記者" || label.rfind("文", 0) == 0) return 1;
   if (label == "发布人" || label == "发布者") return 2;
   if (label == "编辑" || label == "责任编辑" || label == "責任編輯" || label == "编者") return 3;
   return 4;  // 来源: a source, often an agency, sometimes the writer
@@ -93,7 +101,8 @@ int cjk_label_rank(std::string_view label) {
 
 // Words that follow a CJK label but are not names.
 bool is_cjk_non_name(std::string_view name) {
-  for (std::string_view word : {"本报", "本站", "网友", "转载", "原创", "不详", "未知", "admin"})
+  for (std::string_view word : {"本报", "本站", "网友", "转载", "原创", "不详", "未知", "admin", "时间", "日期",
+                                "阅读", "点击", "评论", "出自", "来源", "发表", "浏览", "人气", "简介", "文章"})
     if (name.rfind(word, 0) == 0) return true;
   return false;
 }
@@ -107,13 +116,14 @@ std::vector<std::string> split_cjk_names(std::string_view names) {
     char32_t c = text::decode_utf8(names, i);
     bool separator = c == U' ' || c == U'\u3000' || c == U'、' || c == U',' || c == U'，';
     if (separator) {
+      if (is_cjk_non_name(current)) break;  // "张三 阅读(12)": the name list has ended
       add_unique(out, current);
       current.clear();
     } else {
       current.append(names.substr(before, i - before));
     }
   }
-  add_unique(out, current);
+  if (!is_cjk_non_name(current)) add_unique(out, current);
   return out;
 }
 
@@ -165,13 +175,28 @@ class BylineReader {
   // The name in a byline element: "By Jane Doe | May 3, 2024" -> "Jane Doe".
   static std::string name_in(std::string_view raw) {
     std::string text = text::collapse_whitespace(raw);
-    std::string date = find_date_in_text(text);
-    if (!date.empty()) {
-      // Cut at the first digit of the date, and at a trailing "on"/"am".
-      std::size_t digit = text.find_first_of("0123456789");
-      if (digit != std::string::npos) text.erase(digit);
-    }
+    std::size_t date = date_position(text);
+    if (date != std::string::npos) text.erase(date);
     return clean_author(text);
+  }
+
+  // A byline usually links the author's name; the link's text is the name
+  // without the job title, "Updated ..." and the like around it.
+  std::string linked_name(NodeId byline) const {
+    for (NodeId k = byline + 1; k < dom_.nodes[byline].subtree_end; ++k) {
+      if (dom_.nodes[k].tag != Tag::a) continue;
+      std::string name = clean_author(element_text(dom_, k));
+      if (looks_like_name(name)) return name;
+    }
+    return {};
+  }
+
+  // Two to five words, or a CJK name; not a sentence, not a date.
+  static bool looks_like_name(const std::string& name) {
+    if (name.empty() || name.size() > 60 || find_date_in_text(name).size()) return false;
+    int words = 1;
+    for (char c : name) words += c == ' ';
+    return words <= 5;
   }
 
   // rel=author links, then elements named "author"/"byline" (itemprop is
@@ -188,8 +213,8 @@ class BylineReader {
       if (!rel_author && !class_author) continue;
       std::string raw = element_text(dom_, i);
       if (raw.empty() || raw.size() > kMaxBylineElementBytes || in_comments(i)) continue;
-      // A byline element holding a rel=author link: the link is the name.
-      std::string name = name_in(raw);
+      std::string name = rel_author ? name_in(raw) : linked_name(i);
+      if (name.empty()) name = name_in(raw);
       if (name.empty()) continue;
       auto& list = i >= headline_node_ ? after : before;
       if (list.size() < 4) list.push_back(std::move(name));
@@ -204,12 +229,12 @@ class BylineReader {
     std::size_t budget = 0;
     int best_rank = 99;
     std::string best_cjk;
-    for (std::size_t k = headline_line_; k < lines_.size() && budget < kBylineWindow * 4; ++k) {
+    for (std::size_t k = headline_line_; k < lines_.size() && budget < kCjkBylineWindow; ++k) {
       const std::string& line = lines_[k].text;
       budget += line.size();
       re2::StringPiece input(line);
       std::string latin;
-      if (line.size() <= 160 && RE2::PartialMatch(input, latin_byline(), &latin)) {
+      if (budget < kBylineWindow && line.size() <= 160 && RE2::PartialMatch(input, latin_byline(), &latin)) {
         std::string name = clean_author(latin);
         if (!name.empty()) {
           add_unique(m.authors, name);

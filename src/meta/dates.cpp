@@ -160,7 +160,8 @@ Found match_month_names(std::string_view text) {
     re2::StringPiece g[15];
     if (month_name_day_year().Match(input, 0, text.size(), RE2::UNANCHORED, g, 15)) {
       int month = matched_month(g, 1), day = to_int(g[13]), year = to_int(g[14]);
-      std::size_t at = static_cast<std::size_t>(g[13].data() - text.data());
+      // The match starts one character before the month name, when there is one.
+      std::size_t at = static_cast<std::size_t>(g[0].data() - text.data());
       if (valid_date(year, month, day) && at < best.at)
         best = {at, ymd(year, month, day)};
     }
@@ -176,13 +177,21 @@ std::string_view trim(std::string_view s) {
 
 }  // namespace
 
-std::string find_date_in_text(std::string_view text) {
-  // The earliest date in the text wins, whichever way it is written.
+namespace {
+
+// The earliest date in the text wins, whichever way it is written.
+Found earliest_date(std::string_view text) {
   Found best = match_year_first(text);
   for (const Found& f : {match_day_first(text), match_month_names(text)})
     if (f.at < best.at) best = f;
-  return best.iso;
+  return best;
 }
+
+}  // namespace
+
+std::string find_date_in_text(std::string_view text) { return earliest_date(text).iso; }
+
+std::size_t date_position(std::string_view text) { return earliest_date(text).at; }
 
 std::string normalize_date(std::string_view value) {
   value = trim(value);

@@ -20,6 +20,10 @@ std::string normalize_date(std::string_view value);
 // Same output as normalize_date; "" when there is none.
 std::string find_date_in_text(std::string_view text);
 
+// Where that date starts in `text` (roughly: at most one character early);
+// npos when there is none.
+std::size_t date_position(std::string_view text);
+
 // The date a URL's path encodes: /2024/05/03/, /2024-05-03/, /20240503/
 // ("YYYY-MM-DD"), or /2024/05/ ("YYYY-MM"). "" when none.
 std::string date_from_url(std::string_view url);

@@ -158,7 +158,11 @@ class Reader {
     }
     // A page's main entity often sits inside it ("mainEntity" of a QAPage or
     // WebPage), as may the article of an ItemPage.
+    // An FAQ's main entities are its questions, not the page's subject.
+    bool faq = false;
+    for (const std::string& t : types_of(v)) faq = faq || text::iequals_ascii(t, "FAQPage");
     for (const char* key : {"mainEntity", "mainEntityOfPage", "itemReviewed"}) {
+      if (faq) break;
       auto it = v.find(key);
       if (it != v.end() && (it->is_object() || it->is_array())) collect(*it, depth + 1);
     }

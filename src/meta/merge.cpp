@@ -3,10 +3,11 @@
 //
 //   title           <h1> the page title starts with > JSON-LD headline > og:title /
 //                   twitter:title > microdata headline > <title> (site name stripped) > <h1>
-//   authors         JSON-LD > microdata > <meta> (author, article:author, citation_author, ...)
+//   authors         JSON-LD (unless it credits only the site itself) > microdata > <meta> (author, article:author, citation_author, ...)
 //                   > byline on the page (rel=author, author/byline classes, "By ...", "作者：...")
 //   date_published  JSON-LD > <meta> (article:published_time, ...) > microdata
 //                   > <time datetime> / date printed near the headline > date in the URL
+//                   > date_modified
 //   date_modified   JSON-LD > <meta> > microdata
 //   site_name       og:site_name / application-name > JSON-LD WebSite or publisher name
 //   description     <meta> (og:description, description) > JSON-LD > microdata
@@ -25,6 +26,7 @@
 #include "meta/page_meta.hpp"
 #include "meta/sources.hpp"
 #include "meta/url.hpp"
+#include "text/ascii.hpp"
 
 namespace pith::meta {
 namespace {
@@ -50,6 +52,13 @@ std::string license_value(std::string_view base, const std::string& value) {
   return url_like ? resolve_url(base, value) : value;
 }
 
+bool same_name(const std::string& a, const std::string& b) {
+  if (a.empty() || a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (text::ascii_lower(a[i]) != text::ascii_lower(b[i])) return false;
+  return true;
+}
+
 }  // namespace
 
 Metadata read_metadata(const dom::Dom& dom, std::string_view page_url) {
@@ -57,6 +66,13 @@ Metadata read_metadata(const dom::Dom& dom, std::string_view page_url) {
   Metadata tags = read_meta_tags(dom);
   Metadata micro = read_microdata(dom);
   Metadata doc = read_document(dom);
+
+  // Some sites escape their metadata twice ("Finance &amp;amp; Accounting").
+  for (Metadata* source : {&jsonld, &tags, &micro, &doc}) {
+    source->title = decode_entities(source->title);
+    source->description = decode_entities(source->description);
+    source->site_name = decode_entities(source->site_name);
+  }
 
   Metadata m;
   m.site_name = first_of({&tags.site_name, &jsonld.site_name});
@@ -70,12 +86,20 @@ Metadata read_metadata(const dom::Dom& dom, std::string_view page_url) {
   m.title = choose_title(titles);
 
   Metadata page = read_page_bylines(dom, m.title);
-  m.authors = first_of({&jsonld.authors, &micro.authors, &tags.authors, &page.authors});
+  // Sites often credit themselves as the JSON-LD author; a person named
+  // elsewhere on the page is the better answer then.
+  bool jsonld_credits_site = !jsonld.authors.empty();
+  for (const std::string& a : jsonld.authors)
+    jsonld_credits_site = jsonld_credits_site && (same_name(a, m.site_name) || same_name(a, jsonld.site_name));
+  m.authors = jsonld_credits_site
+                  ? first_of({&micro.authors, &tags.authors, &page.authors, &jsonld.authors})
+                  : first_of({&jsonld.authors, &micro.authors, &tags.authors, &page.authors});
   std::string url_date = date_from_url(page_url);
   if (url_date.empty()) url_date = date_from_url(tags.canonical_url);
-  m.date_published = first_of({&jsonld.date_published, &tags.date_published, &micro.date_published,
-                               &page.date_published, &url_date});
   m.date_modified = first_of({&jsonld.date_modified, &tags.date_modified, &micro.date_modified});
+  // A page that states only when it was last changed is dated by that.
+  m.date_published = first_of({&jsonld.date_published, &tags.date_published, &micro.date_published,
+                               &page.date_published, &url_date, &m.date_modified});
   m.description = first_of({&tags.description, &jsonld.description, &micro.description});
   m.language = first_of({&doc.language, &jsonld.language, &micro.language});
   m.canonical_url = resolve_url(page_url, tags.canonical_url);

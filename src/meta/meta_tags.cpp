@@ -97,6 +97,16 @@ Metadata read_meta_tags(const dom::Dom& dom) {
       if (k == key && m.date_published.empty()) m.date_published = normalize_date(v);
     if (!m.date_published.empty()) break;
   }
+  // Any other <meta> named for a date ("ms.date", "article.date") that is
+  // not about changes or expiry.
+  for (const auto& [k, v] : metas) {
+    if (!m.date_published.empty()) break;
+    if (k.find("date") == std::string::npos || k.find("modif") != std::string::npos ||
+        k.find("updat") != std::string::npos || k.find("expir") != std::string::npos ||
+        k.find("revis") != std::string::npos)
+      continue;
+    m.date_published = normalize_date(v);
+  }
   for (std::string_view key : kModifiedKeys) {
     for (const auto& [k, v] : metas)
       if (k == key && m.date_modified.empty()) m.date_modified = normalize_date(v);

@@ -8,8 +8,14 @@
 namespace pith::meta {
 namespace {
 
-constexpr std::array<std::string_view, 9> kSeparators = {
-    " | ", " - ", " \xE2\x80\x93 ", " \xE2\x80\x94 ", " :: ", " \xC2\xB7 ", " \xC2\xBB ", "_", " / "};
+constexpr std::array<std::string_view, 12> kSeparators = {
+    " | ", " - ", " \xE2\x80\x93 ", " \xE2\x80\x94 ", " :: ", " \xC2\xB7 ", " \xC2\xBB ",
+    " \xE2\x80\xA2 ", " : ", " ~ ", "_", " / "};
+
+// An <h1> the title starts with is the headline when it is a real part of the
+// title, not a short site or section name in front of it.
+constexpr double kMinHeadingShareOfTitle = 0.4;
+constexpr int kMinHeadingWords = 4;
 
 // A comparison key: ASCII case folded, white space collapsed, typographic
 // quotes and dashes folded to ASCII.
@@ -50,11 +56,51 @@ bool title_starts_with_heading(std::string_view title, std::string_view heading)
   std::string t = key(title), h = key(heading);
   if (h.empty() || t.compare(0, h.size(), h) != 0) return false;
   if (t.size() == h.size()) return true;
+  // key() folds typographic dashes, so " - " covers " – " and " — " here.
   std::string_view rest = std::string_view(t).substr(h.size());
   for (std::string_view sep : kSeparators)
     if (rest.substr(0, sep.size()) == sep) return true;
-  // Folded dashes: " - " covers " – " and " — " after key().
   return false;
+}
+
+int word_count(std::string_view s) {
+  int words = 0;
+  bool in_word = false;
+  for (char c : s) {
+    bool space = c == ' ';
+    if (!space && !in_word) ++words;
+    in_word = !space;
+  }
+  return words;
+}
+
+// The title cut at every separator, in order.
+std::vector<std::string> segments(const std::string& title) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= title.size()) {
+    std::size_t best = std::string::npos, best_len = 0;
+    for (std::string_view sep : kSeparators) {
+      std::size_t at = title.find(sep, start);
+      if (at != std::string::npos && at < best) {
+        best = at;
+        best_len = sep.size();
+      }
+    }
+    if (best == std::string::npos) {
+      out.push_back(title.substr(start));
+      break;
+    }
+    out.push_back(title.substr(start, best - start));
+    start = best + best_len;
+  }
+  return out;
+}
+
+// "Site - Section - Headline": the heading is the title's last part.
+bool title_ends_with_heading(const std::string& title, std::string_view heading) {
+  std::vector<std::string> parts = segments(title);
+  return parts.size() >= 2 && key(parts.back()) == key(heading);
 }
 
 }  // namespace
@@ -76,13 +122,26 @@ std::string strip_site_suffix(std::string_view raw, std::string_view site_name) 
     if (colon != std::string::npos && key(title.substr(0, colon)) == site && colon + 2 < title.size())
       return title.substr(colon + 2);
   }
+  // A pipe (and the like) sets the headline apart from what follows (site,
+  // section, slogan): cut at the first one.
+  std::size_t strong = std::string::npos;
+  for (std::string_view sep : {" | ", " \xC2\xB7 ", " \xE2\x80\xA2 ", " :: ", " \xC2\xBB ", "_"}) {
+    std::size_t at = title.find(sep);
+    if (at != std::string::npos && at > 0 && at < strong) strong = at;
+  }
+  if (strong != std::string::npos) return title.substr(0, strong);
+  // Dashes may be part of a headline ("Electrical - Overview"). With three or
+  // more dash parts the first is the headline; with two, the dash cuts only
+  // when the headline is the larger part ("A - B" with a long B is a site
+  // name first).
+  std::vector<std::string> parts = segments(title);
+  if (parts.size() >= 3 && !text::collapse_whitespace(parts.front()).empty())
+    return text::collapse_whitespace(parts.front());
   std::size_t cut = std::string::npos;
   for (std::string_view sep : kSeparators) {
     std::size_t at = title.rfind(sep);
     if (at != std::string::npos && at > 0 && (cut == std::string::npos || at > cut)) cut = at;
   }
-  // Keep the cut only when the headline is the larger part: "A | B" where B
-  // is a long headline is a site name first.
   if (cut != std::string::npos && cut * 2 >= title.size()) return title.substr(0, cut);
   return title;
 }
@@ -93,8 +152,13 @@ std::string choose_title(const TitleCandidates& c) {
   for (const std::string& raw_h1 : c.h1s) {
     std::string h1 = clean_heading(raw_h1);
     if (h1.empty() || h1.size() > 400 || (!site.empty() && key(h1) == site)) continue;
-    for (const std::string* t : titles)
-      if (!t->empty() && title_starts_with_heading(*t, h1)) return h1;
+    for (const std::string* t : titles) {
+      if (t->empty() || !(title_starts_with_heading(*t, h1) || title_ends_with_heading(*t, h1))) continue;
+      if (static_cast<double>(h1.size()) >= kMinHeadingShareOfTitle * static_cast<double>(t->size()) ||
+          word_count(h1) >= kMinHeadingWords)
+        // An <h1> that repeats the whole title repeats its site name too.
+        return key(h1) == key(*t) ? strip_site_suffix(h1, c.site_name) : h1;
+    }
   }
   for (const std::string* t : titles)
     if (!t->empty()) return strip_site_suffix(*t, c.site_name);

@@ -4,6 +4,7 @@
 #include "meta/sources.hpp"
 #include "text/ascii.hpp"
 #include "text/chars.hpp"
+#include "text/utf8.hpp"
 
 namespace pith::meta {
 
@@ -48,12 +49,62 @@ bool starts_with_ci(std::string_view s, std::string_view prefix_lower) {
 
 }  // namespace
 
+std::string decode_entities(std::string_view s) {
+  if (s.find('&') == std::string_view::npos) return std::string(s);
+  static constexpr std::pair<std::string_view, std::string_view> kNamed[] = {
+      {"amp", "&"}, {"quot", "\""}, {"apos", "'"}, {"lt", "<"}, {"gt", ">"}, {"nbsp", " "},
+      {"bull", "\xE2\x80\xA2"}, {"ndash", "\xE2\x80\x93"}, {"mdash", "\xE2\x80\x94"},
+      {"hellip", "\xE2\x80\xA6"}, {"rsquo", "\xE2\x80\x99"}, {"lsquo", "\xE2\x80\x98"},
+      {"ldquo", "\xE2\x80\x9C"}, {"rdquo", "\xE2\x80\x9D"}, {"aacute", "\xC3\xA1"},
+      {"eacute", "\xC3\xA9"}, {"iacute", "\xC3\xAD"}, {"oacute", "\xC3\xB3"}, {"uacute", "\xC3\xBA"},
+      {"ntilde", "\xC3\xB1"}, {"ccedil", "\xC3\xA7"}, {"auml", "\xC3\xA4"}, {"ouml", "\xC3\xB6"},
+      {"uuml", "\xC3\xBC"}, {"szlig", "\xC3\x9F"}};
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    std::size_t semi = s[i] == '&' ? s.find(';', i) : std::string_view::npos;
+    if (semi == std::string_view::npos || semi - i > 10) {
+      out += s[i];
+      continue;
+    }
+    std::string_view name = s.substr(i + 1, semi - i - 1);
+    bool done = false;
+    if (!name.empty() && name[0] == '#') {
+      bool hex = name.size() > 1 && (name[1] == 'x' || name[1] == 'X');
+      std::string_view digits = name.substr(hex ? 2 : 1);
+      char32_t cp = 0;
+      bool ok = !digits.empty();
+      for (char c : digits) {
+        int d = (c >= '0' && c <= '9') ? c - '0' : (hex && (c | 0x20) >= 'a' && (c | 0x20) <= 'f') ? (c | 0x20) - 'a' + 10 : -1;
+        if (d < 0 || cp > 0x10FFFF) { ok = false; break; }
+        cp = cp * (hex ? 16 : 10) + static_cast<char32_t>(d);
+      }
+      if (ok && cp > 0) {
+        text::append_utf8(out, cp);
+        done = true;
+      }
+    } else {
+      for (const auto& [n, v] : kNamed)
+        if (n == name) {
+          out += v;
+          done = true;
+          break;
+        }
+    }
+    if (done) i = semi;
+    else out += s[i];
+  }
+  return out;
+}
+
 std::string clean_author(std::string_view value) {
-  std::string v = text::collapse_whitespace(value);
+  std::string v = text::collapse_whitespace(decode_entities(value));
+  // Quotes around a name are the page's punctuation.
+  while (!v.empty() && (v.front() == '\'' || v.front() == '"')) v.erase(0, 1);
+  while (!v.empty() && (v.back() == '\'' || v.back() == '"')) v.pop_back();
   // "By Jane Doe", "Written by Jane Doe", "Von Jane Doe": the label is not the name.
-  static constexpr std::array<std::string_view, 14> kLabels = {
+  static constexpr std::array<std::string_view, 16> kLabels = {
       "written by ", "posted by ", "published by ", "story by ", "words by ", "by ", "por ",
-      "von ", "par ", "di ", "door ", "autor: ", "author: ", "autorin: "};
+      "von ", "par ", "di ", "door ", "autor: ", "author: ", "autorin: ", "auteur: ", "auteur : "};
   for (bool stripped = true; stripped;) {
     stripped = false;
     for (std::string_view label : kLabels)
@@ -63,7 +114,7 @@ std::string clean_author(std::string_view value) {
       }
   }
   // A byline's trailing " | date" or " - 3 min read" is not part of the name.
-  for (std::string_view cut : {" | ", " \xC2\xB7 ", " \xE2\x80\xA2 ", " - ", " \xE2\x80\x93 "}) {
+  for (std::string_view cut : {" | ", " \xC2\xB7 ", " \xE2\x80\xA2 ", " - ", " \xE2\x80\x93 ", " at ", " on "}) {
     std::size_t at = v.find(cut);
     if (at != std::string::npos && at > 0) v.erase(at);
   }
