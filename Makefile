@@ -5,7 +5,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 SAMPLE ?= fixtures/gate-news-pt/page.html
 
-.PHONY: all deps configure build run test tsan bench install clean
+.PHONY: all deps configure build run test tsan test-sanitize hostile fuzz-build fuzz fuzz-ci bench install clean
 
 all: build
 
@@ -30,6 +30,43 @@ tsan: deps
 	cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPITH_TSAN=ON -DPITH_BUILD_BENCH=OFF
 	cmake --build $(TSAN_BUILD) -j $(JOBS) --target pith_threads
 	ctest --test-dir $(TSAN_BUILD) -R '^threads$$' --output-on-failure
+
+# Every test, the fixtures and the dev set (../shared/eval/dev, when present)
+# under AddressSanitizer + UndefinedBehaviorSanitizer (its own build folder).
+ASAN_BUILD ?= build-asan
+test-sanitize: deps
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPITH_SANITIZE=ON -DPITH_BUILD_BENCH=OFF
+	cmake --build $(ASAN_BUILD) -j $(JOBS)
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS)
+
+# The adversarial corpus at full size (a 100 MB page, a million nested divs...):
+# outcome, wall time and peak memory per case, as a markdown table (README).
+hostile: build
+	PITH_HOSTILE_FULL=1 ./tests/hostile/hostile_test.sh ./$(BUILD)/pith --markdown $(BUILD)/hostile.md
+	@echo "table: $(BUILD)/hostile.md"
+
+# libFuzzer targets (clang; fuzz/README.md):
+#   make fuzz TARGET=fuzz_extract SECONDS=600   one target for a while
+#   make fuzz-ci                                 each target for FUZZ_CI_SECONDS
+FUZZ_BUILD ?= build-fuzz
+TARGET ?= fuzz_extract
+SECONDS ?= 60
+FUZZ_CI_SECONDS ?= 60
+fuzz-build: deps
+	CC=clang CXX=clang++ cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPITH_FUZZ=ON \
+	  -DPITH_BUILD_TESTS=OFF -DPITH_BUILD_BENCH=OFF
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target pith_fuzz_targets
+
+fuzz: fuzz-build
+	./fuzz/run.sh $(TARGET) $(SECONDS) $(FUZZ_BUILD)
+
+fuzz-ci: fuzz-build
+	@for target in $$(ls fuzz/fuzz_*.cpp | xargs -n1 basename | sed 's/\.cpp$$//'); do \
+	  ./fuzz/run.sh $$target $(FUZZ_CI_SECONDS) $(FUZZ_BUILD) >$(FUZZ_BUILD)/$$target.ci.log 2>&1 \
+	    && echo "fuzz: $$target ok ($$(grep -o 'stat::number_of_executed_units: *[0-9]*' $(FUZZ_BUILD)/$$target.ci.log | grep -o '[0-9]*$$') runs)" \
+	    || { tail -60 $(FUZZ_BUILD)/$$target.ci.log; echo "fuzz: $$target FAILED"; exit 1; }; \
+	done
 
 bench: build
 	./bench/run.sh

@@ -8,6 +8,8 @@ packages=(
   libgumbo-dev libcurl4-openssl-dev libre2-dev libfmt-dev doctest-dev
   libuchardet-dev nlohmann-json3-dev libcli11-dev zlib1g-dev
   python3 ca-certificates
+  time                            # GNU time: peak memory in tests/hostile/run.py
+  clang libclang-rt-14-dev        # libFuzzer and sanitizer runtimes for fuzz/ (make fuzz)
   python3-brotli brotli  # the fetch tests serve brotli bodies (tests/http/server.py)
 )
 

@@ -38,7 +38,15 @@ enum Exit : int {
   kFetchBlockedRobots = 15,
   kFetchBlockedPrivate = 16,
   kInterrupted = 130,  // --batch stopped by SIGINT (128 + SIGINT, as shells report it)
+  // Standard output was closed by the reader (`pith page | head`): the run
+  // stops quietly with the status a shell shows for SIGPIPE (128 + 13), but
+  // by returning, not by the signal (main.cpp ignores SIGPIPE).
+  kOutputClosed = 141,
 };
+
+// The exit code, and the message on stderr, for a failed write to standard
+// output; `err` is the errno of the failure (output_error.cpp).
+int output_failure(int err);
 
 // The exit code for a failed fetch of one URL (fetch_exit_code.cpp).
 int fetch_exit_code(FetchErrorKind kind);
