@@ -21,4 +21,13 @@ std::optional<Format> parse_format(std::string_view name);
 //  json:     metadata + text + markdown + blocks (schema in README)
 std::string render(const Document& doc, Format format);
 
+// What the Markdown and HTML renderers add beyond the text's structure and
+// emphasis: links and images, with URLs made absolute against the page's
+// address (when it was known).
+struct RenderOptions {
+  bool links = false;
+  bool images = false;
+};
+std::string render(const Document& doc, Format format, const RenderOptions& options);
+
 }  // namespace pith

@@ -67,6 +67,7 @@ int run_extract(int argc, char** argv) {
   pith::Options options;
   pith::FetchOptions fetch_options;
   bool no_title = false;
+  pith::RenderOptions render_options;
 
   app.add_option("input", input, "URL (http/https), file path, or - for standard input")
       ->capture_default_str();
@@ -78,6 +79,10 @@ int run_extract(int argc, char** argv) {
   app.add_option("-c,--charset", options.charset,
                  "The page's character encoding, overriding what the page declares");
   app.add_flag("--no-title", no_title, "Do not put the page's headline at the top of the content");
+  app.add_flag("--links", render_options.links, "Markdown/HTML: keep links (made absolute)");
+  app.add_flag("--images", render_options.images, "Markdown/HTML: keep images (made absolute)");
+  app.add_flag("--comments", options.include_comments,
+               "Find the page's comment thread (JSON: \"comments\", author/date/text)");
   app.add_option("--timeout", fetch_options.timeout_seconds, "Fetch timeout in seconds")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
@@ -172,16 +177,14 @@ int run_extract(int argc, char** argv) {
       bytes = read_file(input);
     }
     pith::Document doc = pith::extract(bytes, options);
+    for (const std::string& note : doc.truncations) std::cerr << "pith: warning: " << note << "\n";
     bool found = doc.has_main_content();
     if (found || *format == pith::Format::json) {
-      std::string out = pith::render(doc, *format);
+      std::string out = pith::render(doc, *format, render_options);
       out.push_back('\n');
       std::fwrite(out.data(), 1, out.size(), stdout);
     }
-    if (std::fflush(stdout) != 0) {
-      std::cerr << "pith: cannot write the output: " << std::strerror(errno) << "\n";
-      return kInputError;
-    }
+    if (std::ferror(stdout) || std::fflush(stdout) != 0) return output_failure(errno);
     if (!found) {
       std::cerr << "pith: no main content found in " << (input == "-" ? "standard input" : input)
                 << "\n";

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "extract/heuristics.hpp"
+#include "extract/inline_marks.hpp"
 #include "text/chars.hpp"
 
 namespace pith::extraction {
@@ -130,6 +131,7 @@ class Renderer {
 
   void enter(NodeId id) {
     Tag tag = dom_.nodes[id].tag;
+    if (cell_depth_ == 0) marks_.open(dom_, id, current_.size());
     if (tag == Tag::br) {
       if (cell_depth_ > 0) { pending_space_ = true; return; }
       if (!current_.empty() && current_.back() == '\n') flush();
@@ -173,6 +175,7 @@ class Renderer {
 
   void leave(NodeId id) {
     Tag tag = dom_.nodes[id].tag;
+    marks_.close(id, current_);
     if (tag == Tag::table) {
       flush();
       data_tables_.pop_back();
@@ -216,16 +219,21 @@ class Renderer {
 
   void flush() {
     if (cell_depth_ > 0) return;
+    std::size_t leading = std::min(current_.find_first_not_of(" \n\t\r"), current_.size());
     trim(current_);
     pending_space_ = false;
     std::uint32_t chars = current_chars_, link_chars = current_link_chars_;
     current_chars_ = current_link_chars_ = 0;
-    if (current_.empty()) return;
+    if (current_.empty()) {
+      marks_.drop_block();
+      return;
+    }
     // "Read more", "See original", a line of tags: a paragraph that is mostly
     // link text says nothing of its own.
     if (!keep_link_paragraphs_ && heading_level_ == 0 && li_depth_ == 0 && chars > 0 &&
         link_chars > kLinkParagraphDensity * chars && chars < kLinkParagraphMaxLength) {
       current_.clear();
+      marks_.drop_block();
       return;
     }
     Block b;
@@ -244,6 +252,7 @@ class Renderer {
     } else {
       b.kind = BlockKind::paragraph;
     }
+    b.inlines = marks_.finish_block(leading, current_);
     b.text = std::move(current_);
     current_.clear();
     blocks_.push_back(std::move(b));
@@ -254,6 +263,7 @@ class Renderer {
   bool keep_link_paragraphs_;
   std::vector<Block> blocks_;
   std::string current_;
+  InlineMarks marks_;  // links, images, emphasis of current_
   std::uint32_t current_chars_ = 0;       // code points of current_, for link density
   std::uint32_t current_link_chars_ = 0;  // of which inside links
   bool pending_space_ = false;

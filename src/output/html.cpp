@@ -1,5 +1,6 @@
-// A small, safe HTML fragment: only structural elements, every piece of text
-// escaped, no attributes except a sanitised class on <code>. Safe to embed in
+// A small, safe HTML fragment: only structural elements and em/strong/code,
+// every piece of text escaped, no attributes except a sanitised class on
+// <code> and, when asked for, http(s) href/src and alt on <a> and <img>. Safe to embed in
 // another page without a sanitiser.
 #include <algorithm>
 #include <cstddef>
@@ -55,9 +56,76 @@ std::string prose(std::string_view text) {
 
 const char* list_tag(bool ordered) { return ordered ? "ol" : "ul"; }
 
+// Only web addresses become href/src: no javascript:, data: or relative paths
+// whose meaning depends on where the fragment is embedded.
+bool safe_url(std::string_view url) {
+  return url.rfind("https://", 0) == 0 || url.rfind("http://", 0) == 0;
+}
+
+// Prose with its inline markup: <em>, <strong>, <code> always; <a href> and
+// <img src alt> when asked for. Ranges nest (blocks.cpp records them from the
+// page's element tree), so tags open and close in order.
+std::string marked_prose(const Block& block, const RenderOptions& options) {
+  if (block.inlines.empty()) return prose(block.text);
+  const std::string_view text = block.text;
+  const std::string_view trimmed = trim_lines(text);
+  const std::size_t from = static_cast<std::size_t>(trimmed.data() - text.data());
+  const std::size_t to = from + trimmed.size();
+  struct Event { std::size_t at; int order; std::size_t other; const Inline* span; };
+  std::vector<Event> events;
+  for (const Inline& span : block.inlines) {
+    if (span.kind == InlineKind::image) {
+      if (options.images && safe_url(span.url) && span.begin >= from && span.begin <= to)
+        events.push_back({span.begin, 1, span.begin, &span});
+      continue;
+    }
+    if (span.kind == InlineKind::link && (!options.links || !safe_url(span.url))) continue;
+    const std::size_t b = std::max<std::size_t>(span.begin, from), e = std::min<std::size_t>(span.end, to);
+    if (b >= e) continue;
+    events.push_back({b, 2, e, &span});
+    events.push_back({e, 0, b, &span});
+  }
+  std::stable_sort(events.begin(), events.end(), [](const Event& x, const Event& y) {
+    if (x.at != y.at) return x.at < y.at;
+    if (x.order != y.order) return x.order < y.order;
+    return x.other > y.other;
+  });
+  std::string out;
+  std::size_t pos = from;
+  for (const Event& ev : events) {
+    append_escaped(out, text.substr(pos, ev.at - pos), true);
+    pos = ev.at;
+    const Inline& span = *ev.span;
+    const bool open = ev.order == 2;
+    switch (span.kind) {
+      case InlineKind::image:
+        out += "<img src=\"";
+        append_escaped(out, span.url, false);
+        out += "\" alt=\"";
+        append_escaped(out, span.alt, false);
+        out += "\">";
+        break;
+      case InlineKind::link:
+        if (open) {
+          out += "<a href=\"";
+          append_escaped(out, span.url, false);
+          out += "\">";
+        } else {
+          out += "</a>";
+        }
+        break;
+      case InlineKind::emphasis: out += open ? "<em>" : "</em>"; break;
+      case InlineKind::strong: out += open ? "<strong>" : "</strong>"; break;
+      case InlineKind::code: out += open ? "<code>" : "</code>"; break;
+    }
+  }
+  append_escaped(out, text.substr(pos, to - pos), true);
+  return out;
+}
+
 }  // namespace
 
-std::string render_html(const Document& doc) {
+std::string render_html(const Document& doc, const RenderOptions& options) {
   std::string out = "<article>\n";
   // Open lists, innermost last; true for <ol>. The innermost open <li> is left
   // unclosed so that a deeper list can nest inside it.
@@ -90,7 +158,7 @@ std::string render_html(const Document& doc) {
         out += ">\n";
         lists.push_back(block.ordered);
       }
-      out += "<li>" + prose(block.text);
+      out += "<li>" + marked_prose(block, options);
       continue;
     }
     close_lists_to(0);
@@ -109,7 +177,7 @@ std::string render_html(const Document& doc) {
       }
       case BlockKind::quote:
         if (is_blank(block.text)) break;
-        out += "<blockquote>" + prose(block.text) + "</blockquote>\n";
+        out += "<blockquote>" + marked_prose(block, options) + "</blockquote>\n";
         break;
       case BlockKind::code: {
         if (is_blank(block.text)) break;
@@ -150,7 +218,7 @@ std::string render_html(const Document& doc) {
       case BlockKind::paragraph:
       case BlockKind::list_item:  // handled above
         if (is_blank(block.text)) break;
-        out += "<p>" + prose(block.text) + "</p>\n";
+        out += "<p>" + marked_prose(block, options) + "</p>\n";
         break;
     }
   }

@@ -68,6 +68,140 @@ std::string escape_inline(std::string_view s) {
   return out;
 }
 
+// A block's inline markup, for the lines of its text being rendered.
+struct Marks {
+  std::string_view text;  // the block's whole text: views below point into it
+  const std::vector<Inline>* inlines = nullptr;
+  const RenderOptions* options = nullptr;
+};
+
+// "(" and ")" would end a link destination early; spaces are not allowed in one.
+std::string link_destination(std::string_view url) {
+  std::string out;
+  for (char c : url) {
+    switch (c) {
+      case ' ': out += "%20"; break;
+      case '(': out += "%28"; break;
+      case ')': out += "%29"; break;
+      case '<': out += "%3C"; break;
+      case '>': out += "%3E"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+std::string bracket_text(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '[' || c == ']' || c == '\\') out += '\\';
+    out += (c == '\n') ? ' ' : c;
+  }
+  return out;
+}
+
+// A code span's fence: one backtick more than the longest run inside.
+std::string code_fence(std::string_view content) {
+  std::size_t longest = 0, run = 0;
+  for (char c : content) {
+    run = c == '`' ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  return std::string(longest + 1, '`');
+}
+
+// `view` (a piece of marks.text) escaped, with emphasis, code, and (when
+// asked for) links and images written in Markdown.
+std::string marked_inline(std::string_view view, const Marks* marks) {
+  if (!marks || !marks->inlines || marks->inlines->empty()) return escape_inline(view);
+  const std::size_t from = static_cast<std::size_t>(view.data() - marks->text.data());
+  const std::size_t to = from + view.size();
+  struct Event {
+    std::size_t at;
+    int order;  // closes (0) before images (1) before opens (2)
+    std::size_t span_end;
+    const Inline* span;
+  };
+  std::vector<Event> events;
+  for (const Inline& span : *marks->inlines) {
+    if (span.kind == InlineKind::image) {
+      bool here = (span.begin >= from && span.begin < to) || (span.begin == to && to == marks->text.size());
+      if (marks->options->images && here) events.push_back({span.begin, 1, span.begin, &span});
+      continue;
+    }
+    if (span.kind == InlineKind::link && !marks->options->links) continue;
+    const std::size_t b = std::max<std::size_t>(span.begin, from), e = std::min<std::size_t>(span.end, to);
+    if (b >= e) continue;
+    events.push_back({b, 2, e, &span});
+    events.push_back({e, 0, b, &span});
+  }
+  // Opens: outer (longer) first; closes: inner (later-opened) first.
+  std::stable_sort(events.begin(), events.end(), [](const Event& x, const Event& y) {
+    if (x.at != y.at) return x.at < y.at;
+    if (x.order != y.order) return x.order < y.order;
+    // Opens: the longer range (outer) first. Closes: the one opened later
+    // (larger begin, inner) first.
+    return x.span_end > y.span_end;
+  });
+  std::string out;
+  std::size_t pos = from;
+  int in_code = 0, in_link = 0;
+  std::string open_code_fence;
+  auto text_until = [&](std::size_t at) {
+    std::string_view piece = marks->text.substr(pos, at - pos);
+    if (in_code) out += piece;
+    else if (in_link) out += bracket_text(escape_inline(piece));
+    else out += escape_inline(piece);
+    pos = at;
+  };
+  for (const Event& ev : events) {
+    text_until(ev.at);
+    const Inline& span = *ev.span;
+    if (ev.order == 1) {
+      if (in_code) continue;
+      // An image stands apart from the word before it (its space is pending
+      // until the next word in the block text).
+      if (!out.empty() && out.back() != ' ' && out.back() != '[') out += ' ';
+      out += "![" + bracket_text(span.alt) + "](" + link_destination(span.url) + ")";
+      continue;
+    }
+    const bool open = ev.order == 2;
+    switch (span.kind) {
+      case InlineKind::code:
+        if (open && in_code++ == 0) {
+          std::string_view content = marks->text.substr(ev.at, ev.span_end - ev.at);
+          open_code_fence = code_fence(content);
+          out += open_code_fence;
+          if (content.front() == '`') out += ' ';
+        } else if (!open && --in_code == 0) {
+          if (marks->text[ev.at - 1] == '`') out += ' ';
+          out += open_code_fence;
+        }
+        break;
+      case InlineKind::link:
+        if (in_code) break;
+        if (open) {
+          ++in_link;
+          out += '[';
+        } else {
+          --in_link;
+          out += "](" + link_destination(span.url) + ")";
+        }
+        break;
+      case InlineKind::emphasis:
+        if (!in_code) out += '*';
+        break;
+      case InlineKind::strong:
+        if (!in_code) out += "**";
+        break;
+      case InlineKind::image:
+        break;
+    }
+  }
+  text_until(to);
+  return out;
+}
+
 // True when the line is a thematic break or setext underline: three or more of
 // one of - * _ = (spaces allowed between), and nothing else.
 bool is_rule_like(std::string_view line) {
@@ -87,7 +221,7 @@ bool is_rule_like(std::string_view line) {
 // Escapes one line of prose so it cannot start a block construct. The line is
 // trimmed first: leading spaces would turn four-space-indented lines into code
 // and trailing double spaces into hard breaks.
-std::string escape_line(std::string_view raw) {
+std::string escape_line(std::string_view raw, const Marks* marks = nullptr) {
   const std::string_view line = trim(raw);
   if (line.empty()) return {};
   const char c = line.front();
@@ -119,12 +253,12 @@ std::string escape_line(std::string_view raw) {
       const std::size_t after = digits + 1;
       if (after == line.size() || is_space(line[after])) {
         // "1\. " keeps the number and stops the list.
-        return escape_inline(line.substr(0, digits)) + "\\" +
-               escape_inline(line.substr(digits));
+        return marked_inline(line.substr(0, digits), marks) + "\\" +
+               marked_inline(line.substr(digits), marks);
       }
     }
   }
-  return prefix + escape_inline(rest);
+  return prefix + marked_inline(rest, marks);
 }
 
 // Text for a single-line construct (heading, table cell): line breaks become
@@ -136,9 +270,9 @@ std::string one_line(std::string_view s) {
   return std::string(trim(out));
 }
 
-std::string heading(const Block& block) {
+std::string heading(const Block& block, const Marks* marks) {
   const int level = std::clamp(block.level, 1, 6);
-  std::string text = escape_inline(one_line(block.text));
+  std::string text = one_line(marked_inline(trim_lines(block.text), marks));
   // A trailing " #..." run would be read as the optional closing sequence and
   // dropped; escaping its first '#' keeps it as text.
   if (!text.empty() && text.back() == '#') {
@@ -151,11 +285,12 @@ std::string heading(const Block& block) {
 
 // Lines of prose, each escaped and prefixed. `first` goes before the first line
 // and `cont` before the rest (list markers vs. their continuation indent).
-std::string prose(std::string_view text, std::string_view first, std::string_view cont) {
+std::string prose(std::string_view text, std::string_view first, std::string_view cont,
+                  const Marks* marks) {
   std::string out;
   bool is_first = true;
   for (std::string_view raw : split_lines(trim_lines(text))) {
-    const std::string line = escape_line(raw);
+    const std::string line = escape_line(raw, marks);
     if (!is_first) out += '\n';
     if (is_first) {
       out += first;
@@ -168,11 +303,11 @@ std::string prose(std::string_view text, std::string_view first, std::string_vie
   return out;
 }
 
-std::string quote(const Block& block) {
+std::string quote(const Block& block, const Marks* marks) {
   std::string out;
   bool is_first = true;
   for (std::string_view raw : split_lines(trim_lines(block.text))) {
-    const std::string line = escape_line(raw);
+    const std::string line = escape_line(raw, marks);
     if (!is_first) out += '\n';
     out += line.empty() ? ">" : "> " + line;
     is_first = false;
@@ -258,13 +393,14 @@ struct ListLevel {
 
 }  // namespace
 
-std::string render_markdown(const Document& doc) {
+std::string render_markdown(const Document& doc, const RenderOptions& options) {
   std::string out;
   std::vector<ListLevel> lists;
   const auto& blocks = doc.blocks;
 
   for (std::size_t i = 0; i < blocks.size(); ++i) {
     const Block& block = blocks[i];
+    const Marks marks{block.text, &block.inlines, &options};
     std::string piece;
     bool tight = false;  // joined to the previous piece by a single newline
 
@@ -293,13 +429,13 @@ std::string render_markdown(const Document& doc) {
       const std::string marker = block.ordered ? std::to_string(number) + ". " : "- ";
       lists.push_back({indent + marker.size(), block.ordered, number});
       const std::string pad(indent, ' ');
-      piece = prose(block.text, pad + marker, std::string(indent + marker.size(), ' '));
+      piece = prose(block.text, pad + marker, std::string(indent + marker.size(), ' '), &marks);
     } else {
       switch (block.kind) {
-        case BlockKind::heading: piece = heading(block); break;
-        case BlockKind::quote: piece = quote(block); break;
+        case BlockKind::heading: piece = heading(block, &marks); break;
+        case BlockKind::quote: piece = quote(block, &marks); break;
         case BlockKind::code: piece = code(block); break;
-        default: piece = prose(block.text, "", ""); break;
+        default: piece = prose(block.text, "", "", &marks); break;
       }
     }
     if (block.kind != BlockKind::list_item) lists.clear();

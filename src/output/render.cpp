@@ -24,11 +24,13 @@ std::optional<Format> parse_format(std::string_view name) {
   return std::nullopt;
 }
 
-std::string render(const Document& doc, Format format) {
+std::string render(const Document& doc, Format format) { return render(doc, format, RenderOptions{}); }
+
+std::string render(const Document& doc, Format format, const RenderOptions& options) {
   switch (format) {
     case Format::text: return render_text(doc);
-    case Format::markdown: return render_markdown(doc);
-    case Format::html: return render_html(doc);
+    case Format::markdown: return render_markdown(doc, options);
+    case Format::html: return render_html(doc, options);
     case Format::json: return render_json(doc);
   }
   // Only reachable through a value cast from outside the enum's range.

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "pith/pith.hpp"
+#include "pith/render.hpp"
 
 // Declared in namespace pith itself (not a nested one) so that the extractor's
 // unqualified render_text(doc) finds it.
@@ -16,8 +17,8 @@ namespace pith {
 // Each returns valid UTF-8 with no trailing newline (callers that print add one,
 // and JSON Lines writers need the line without it).
 std::string render_text(const Document& doc);
-std::string render_markdown(const Document& doc);
-std::string render_html(const Document& doc);
+std::string render_markdown(const Document& doc, const RenderOptions& options = {});
+std::string render_html(const Document& doc, const RenderOptions& options = {});
 std::string render_json(const Document& doc);
 
 // The JSON object render_json() dumps, for writers that add fields to it (the
