@@ -62,13 +62,6 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-bool starts_with_nocase(std::string_view s, std::string_view prefix) {
-  if (s.size() < prefix.size()) return false;
-  for (std::size_t i = 0; i < prefix.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(s[i])) != prefix[i]) return false;
-  return true;
-}
-
 // One entry per line that is neither blank nor a # comment; line numbers
 // count every physical line.
 std::vector<Entry> read_entries(std::istream& in) {

@@ -27,6 +27,9 @@ using fetch_detail::Transfer;
 constexpr std::size_t kRobotsJob = std::numeric_limits<std::size_t>::max();
 // RFC 9309 asks crawlers to parse at least 500 KiB of a robots.txt.
 constexpr std::size_t kMaxRobotsBytes = 512u << 10;
+// A robots.txt Crawl-delay above this is taken as this: a site asking for
+// minutes between requests would otherwise stall a batch for days.
+constexpr double kMaxCrawlDelaySeconds = 30;
 // The longest the loop sleeps without looking at the stop flag.
 constexpr auto kMaxPoll = std::chrono::milliseconds(100);
 
@@ -46,6 +49,7 @@ struct Host {
   std::string origin;
   int active = 0;
   Clock::time_point next_start{};
+  double crawl_delay = 0;  // seconds, from robots.txt
   RobotsState robots = RobotsState::unknown;
   RobotsRules rules = RobotsRules::allow_all();
   std::deque<Job*> waiting;
@@ -99,8 +103,8 @@ struct Fetcher::Impl {
     ++job.attempts;
     ++host.active;
     ++run.active;
-    host.next_start = now + std::chrono::duration_cast<Clock::duration>(
-                                std::chrono::duration<double>(options.min_host_delay_seconds));
+    const double delay = std::max(options.min_host_delay_seconds, host.crawl_delay);
+    host.next_start = now + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(delay));
   }
 
   // Starts what the limits allow; lowers `wake` to the next time something
@@ -163,6 +167,10 @@ struct Fetcher::Impl {
       host.robots = RobotsState::ready;
       if (outcome.result) {
         host.rules = RobotsRules::parse(outcome.result->body, token);
+        host.crawl_delay = std::min(host.rules.crawl_delay(), kMaxCrawlDelaySeconds);
+        // The robots.txt request itself counts: the first page waits the crawl delay.
+        host.next_start = std::max(host.next_start, now + std::chrono::duration_cast<Clock::duration>(
+                                                              std::chrono::duration<double>(host.crawl_delay)));
       } else if (outcome.error->kind() == FetchErrorKind::http_status && outcome.error->status() >= 500) {
         // RFC 9309 §2.3.1.4: an unreachable robots.txt means "disallow all".
         host.rules = RobotsRules::disallow_all();

@@ -1,5 +1,6 @@
 #include "fetch/robots.hpp"
 
+#include <charconv>
 #include <cstddef>
 
 #include "text/ascii.hpp"
@@ -52,6 +53,7 @@ RobotsRules RobotsRules::parse(std::string_view body, std::string_view token) {
   // Groups: one or more user-agent lines, then rules. A user-agent line after
   // a rule starts a new group.
   std::vector<Rule> ours, everyone;
+  double our_delay = 0, everyone_delay = 0;
   bool named_us = false;  // a group for our token exists, even one without rules
   bool group_is_ours = false, group_is_everyone = false;
   bool in_rules = false;
@@ -80,12 +82,19 @@ RobotsRules RobotsRules::parse(std::string_view body, std::string_view token) {
       Rule rule{std::string(value), text::iequals_ascii(key, "allow")};
       if (group_is_ours) ours.push_back(rule);
       if (group_is_everyone) everyone.push_back(std::move(rule));
+    } else if (text::iequals_ascii(key, "crawl-delay")) {
+      double seconds = 0;
+      const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), seconds);
+      if (error != std::errc() || !(seconds > 0)) continue;
+      if (group_is_ours) our_delay = seconds;
+      if (group_is_everyone) everyone_delay = seconds;
     } else {
-      // Sitemap, Crawl-delay and unknown keys do not end a group.
+      // Sitemap and unknown keys do not end a group.
     }
   }
   RobotsRules rules;
   rules.rules_ = named_us ? std::move(ours) : std::move(everyone);
+  rules.crawl_delay_ = named_us ? our_delay : everyone_delay;
   return rules;
 }
 

@@ -24,12 +24,17 @@ class RobotsRules {
   // always allowed.
   bool allows(std::string_view path) const;
 
+  // The Crawl-delay of the chosen group in seconds, 0 when none (a
+  // non-standard line that many sites still use).
+  double crawl_delay() const noexcept { return crawl_delay_; }
+
  private:
   struct Rule {
     std::string pattern;  // may hold '*' wildcards; a final '$' anchors the end
     bool allow;
   };
   std::vector<Rule> rules_;
+  double crawl_delay_ = 0;
 };
 
 // The product token of a User-Agent string: "pith/0.1 (+x)" -> "pith".

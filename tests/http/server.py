@@ -27,7 +27,8 @@ Routes (every body is generated here; no page is copied from anywhere):
   /truncated                 announces 20000 bytes, sends 200, closes
   /pdf, /json                non-HTML types
   /huge-headers              200 with 200 KB of headers
-  /robots.txt                disallows /private (except /private/open$) for everyone
+  /robots.txt                disallows /private (except /private/open$) for everyone, all for
+                             otherbot; asks slowbot for a 0.3 s Crawl-delay
   /private/..., /private/open  pages robots.txt disallows / allows
   /stats?path=P              how many requests P has had (plain text)
 """
@@ -109,6 +110,9 @@ Allow: /private/open$
 
 User-agent: otherbot
 Disallow: /
+
+User-agent: slowbot
+Crawl-delay: 0.3
 """
 
 hits = Counter()

@@ -103,6 +103,14 @@ bool contains(const std::string& haystack, const std::string& needle) {
   return haystack.find(needle) != std::string::npos;
 }
 
+// How a caller hands a fetched page to extract(): its address and header.
+pith::Options extract_options(const pith::FetchResult& r) {
+  pith::Options options;
+  options.url = r.final_url;
+  options.content_type = r.content_type;
+  return options;
+}
+
 std::string article_bytes() { return pith::fetch(url("/article"), quick_options()).body; }
 
 int hits(const std::string& path) {
@@ -123,7 +131,7 @@ TEST_CASE("fetch: a page, its status, type, charset and final URL") {
   CHECK(r.charset == "utf-8");
   CHECK(r.attempts == 1);
   CHECK(contains(r.body, "<title>Ferry timetable review 0</title>"));
-  const pith::Document doc = pith::extract(r.body, {.url = r.final_url, .content_type = r.content_type});
+  const pith::Document doc = pith::extract(r.body, extract_options(r));
   CHECK(doc.title == "Ferry timetable review 0");
   CHECK(contains(doc.text, "The harbour committee met on Tuesday"));
   CHECK(!contains(doc.text, "Copyright the local test server"));
@@ -194,7 +202,7 @@ TEST_CASE("fetch: a charset declared only in the header reaches the decoder") {
     const pith::FetchResult r = pith::fetch(url(c.path), quick_options());
     CHECK(r.charset == c.charset);
     CHECK(!contains(r.body, c.text));  // the bytes are not UTF-8...
-    const pith::Document doc = pith::extract(r.body, {.url = r.final_url, .content_type = r.content_type});
+    const pith::Document doc = pith::extract(r.body, extract_options(r));
     CHECK(doc.charset_source == "http");  // ...the header's charset decoded them
     CHECK(contains(doc.text, c.text));
   }
@@ -379,6 +387,7 @@ TEST_CASE("robots.txt rules") {
     CHECK(rules.allows("/search?lang=en"));
     CHECK(rules.allows("/robots.txt"));
     CHECK(rules.allows("/only-pith"));
+    CHECK(rules.crawl_delay() == 0);
   }
   SUBCASE("a group naming our product token, case-insensitively, replaces *") {
     const auto rules = RobotsRules::parse(text, "pith");
@@ -386,6 +395,7 @@ TEST_CASE("robots.txt rules") {
     CHECK(rules.allows("/private"));  // the * group does not apply
     CHECK(!rules.allows("/x-and-y"));
     CHECK(rules.allows("/x-and-y/z"));
+    CHECK(rules.crawl_delay() == 5);
   }
   SUBCASE("longest match wins, Allow wins a tie") {
     const auto rules = RobotsRules::parse("User-agent: *\nDisallow: /a\nAllow: /a/b\nDisallow: /a/b/c\n"
@@ -508,6 +518,16 @@ TEST_CASE("Fetcher: the per-host delay spaces requests to one host") {
   // Four starts, three gaps of at least 0.2 s between them.
   CHECK(Clock::now() - start >= std::chrono::milliseconds(600));
   CHECK(c.outcomes.size() == 4);
+}
+
+TEST_CASE("Fetcher: a robots.txt Crawl-delay spaces requests like the per-host delay") {
+  auto options = crawl_options();
+  options.fetch.user_agent = "SlowBot/1.0";  // robots.txt: Crawl-delay: 0.3
+  const auto start = Clock::now();
+  const Collected c = run_fetcher(options, {url("/page/9"), url("/page/10"), url("/page/11")});
+  // robots.txt, then three pages, each start 0.3 s after the one before.
+  CHECK(Clock::now() - start >= std::chrono::milliseconds(900));
+  CHECK(c.outcomes.at(2).result.has_value());
 }
 
 TEST_CASE("Fetcher: the guard applies in batch too") {
