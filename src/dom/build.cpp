@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "dom/prescan.hpp"
+#include "dom/unseen_markup.hpp"
 #include "text/ascii.hpp"
 
 namespace pith::dom {
@@ -285,6 +286,7 @@ Dom build_dom(std::string_view utf8_html, BuildTimings* timings, const MarkupLim
   GuardedMarkup guarded = guard_markup(stripped, limits);
   if (guarded.changed) stripped = std::move(guarded.html);
   guarded.html = std::string();
+  stripped = drop_unseen_markup(std::move(stripped));  // comments, svg bodies, unread attributes
   std::pmr::monotonic_buffer_resource arena(stripped.size() * 4 + 4096);
   GumboOptions options = kGumboDefaultOptions;
   options.allocator = arena_allocate;
