@@ -58,6 +58,11 @@ if [ "$(id -u)" -ne 0 ]; then
   expect "unreadable file" 3 "$pith" "$work/locked.html"
   check "unreadable message" grep -q "cannot read" "$work/err"
 fi
+# Endless inputs stop at --max-bytes instead of filling memory.
+expect "endless file (/dev/zero)" 3 "$pith" --max-bytes 100000 /dev/zero
+check "endless file message" grep -q "larger than the limit" "$work/err"
+expect "endless stdin" 3 bash -c "'$pith' --max-bytes 100000 - </dev/zero"
+check "endless stdin message" grep -q "larger than the limit" "$work/err"
 expect "empty stdin" 3 bash -c "'$pith' - </dev/null"
 check "empty stdin message" one_line_message
 

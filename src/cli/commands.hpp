@@ -51,9 +51,11 @@ int output_failure(int err);
 // The exit code for a failed fetch of one URL (fetch_exit_code.cpp).
 int fetch_exit_code(FetchErrorKind kind);
 
-// Reads a whole file; throws pith::Error(io_failed) with a one-line message
+// Reads a whole file; throws pith::Error(io_failed) with a one-line message,
+// or input_too_large past max_bytes (so that /dev/zero cannot exhaust memory)
 // (extract_command.cpp).
-std::string read_input_file(const std::string& path);
+std::string read_input_file(const std::string& path,
+                            std::size_t max_bytes = Options{}.max_input_bytes);
 
 int run_extract(int argc, char** argv);
 int run_check(int argc, char** argv);    // argv[0] is "check"

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -11,8 +12,10 @@
 #include <iterator>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/explain_report.hpp"
 #include "pith/fetch.hpp"
 #include "pith/pith.hpp"
 #include "pith/render.hpp"
@@ -34,13 +37,28 @@ bool is_url(std::string_view s) {
   return starts("http://") || starts("https://");
 }
 
-std::string read_stdin() {
-  std::ostringstream buffer;
-  buffer << std::cin.rdbuf();
-  return std::move(buffer).str();
+// Reads all of `in`, but never more than max_bytes + 1: /dev/zero or an
+// endless pipe must end in input_too_large, not in exhausted memory.
+std::string read_capped(std::istream& in, std::size_t max_bytes, const std::string& what) {
+  std::string data;
+  std::vector<char> chunk(1 << 16);
+  while (in) {
+    in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+    data.append(chunk.data(), static_cast<std::size_t>(in.gcount()));
+    if (data.size() > max_bytes)
+      throw pith::Error(pith::ErrorCode::input_too_large,
+                        fmt::format("{} is larger than the limit of {} bytes", what, max_bytes));
+  }
+  if (in.bad())
+    throw pith::Error(pith::ErrorCode::io_failed, fmt::format("error while reading {}", what));
+  return data;
 }
 
-std::string read_file(const std::string& path) {
+std::string read_stdin(std::size_t max_bytes) {
+  return read_capped(std::cin, max_bytes, "standard input");
+}
+
+std::string read_file(const std::string& path, std::size_t max_bytes) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))
     throw pith::Error(pith::ErrorCode::io_failed, fmt::format("{} is a directory, not a file", path));
@@ -48,15 +66,14 @@ std::string read_file(const std::string& path) {
   if (!in)
     throw pith::Error(pith::ErrorCode::io_failed,
                       fmt::format("cannot read {}: {}", path, std::strerror(errno)));
-  std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad())
-    throw pith::Error(pith::ErrorCode::io_failed, fmt::format("error while reading {}", path));
-  return data;
+  return read_capped(in, max_bytes, path);
 }
 
 }  // namespace
 
-std::string read_input_file(const std::string& path) { return read_file(path); }
+std::string read_input_file(const std::string& path, std::size_t max_bytes) {
+  return read_file(path, max_bytes);
+}
 
 int run_extract(int argc, char** argv) {
   CLI::App app{"pith: extract the main content of a web page (article, post, documentation body)"};
@@ -83,6 +100,14 @@ int run_extract(int argc, char** argv) {
   app.add_flag("--images", render_options.images, "Markdown/HTML: keep images (made absolute)");
   app.add_flag("--comments", options.include_comments,
                "Find the page's comment thread (JSON: \"comments\", author/date/text)");
+  bool precision = false, recall = false;
+  auto* precision_flag = app.add_flag(
+      "--precision", precision, "Favour precision: leave out blocks in doubt (less clutter)");
+  app.add_flag("--recall", recall, "Favour recall: keep blocks in doubt (less content lost)")
+      ->excludes(precision_flag);
+  app.add_flag("--explain", options.explain,
+               "Print every block of the page, kept or dropped, the rule that decided and "
+               "its numbers, instead of the content");
   app.add_option("--timeout", fetch_options.timeout_seconds, "Fetch timeout in seconds")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
@@ -140,6 +165,8 @@ int run_extract(int argc, char** argv) {
     return kUsageError;
   }
   options.include_title = !no_title;
+  options.focus = precision ? pith::Focus::precision : recall ? pith::Focus::recall
+                                                               : pith::Focus::balanced;
   if (!warc_files.empty()) return run_warc({std::move(warc_files), options, jobs});
   if (!batch_input.empty()) {
     if (input != "-" || app.count("--format") > 0) {
@@ -165,21 +192,27 @@ int run_extract(int argc, char** argv) {
   try {
     std::string bytes;
     if (input == "-") {
-      bytes = read_stdin();
+      bytes = read_stdin(options.max_input_bytes);
     } else if (is_url(input) || input.find("://") != std::string::npos) {
       // Other schemes go to fetch() too, which refuses them with exit code 5.
+      // libcurl with CURLOPT_NOSIGNAL can raise SIGPIPE on a TLS connection the
+      // server closed; a closed stdout is caught by the fflush check below.
+      std::signal(SIGPIPE, SIG_IGN);
       fetch_options.max_bytes = options.max_input_bytes;
       pith::FetchResult fetched = pith::fetch(input, fetch_options);
       bytes = std::move(fetched.body);
       if (options.url.empty()) options.url = fetched.final_url;
       options.content_type = fetched.content_type;
     } else {
-      bytes = read_file(input);
+      bytes = read_file(input, options.max_input_bytes);
     }
     pith::Document doc = pith::extract(bytes, options);
     for (const std::string& note : doc.truncations) std::cerr << "pith: warning: " << note << "\n";
     bool found = doc.has_main_content();
-    if (found || *format == pith::Format::json) {
+    if (options.explain) {
+      std::string report = explain_report(doc);
+      std::fwrite(report.data(), 1, report.size(), stdout);
+    } else if (found || *format == pith::Format::json) {
       std::string out = pith::render(doc, *format, render_options);
       out.push_back('\n');
       std::fwrite(out.data(), 1, out.size(), stdout);

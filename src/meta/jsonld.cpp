@@ -168,10 +168,13 @@ class Reader {
     }
   }
 
-  void authors(const Json& raw, std::vector<std::string>& out) const {
+  // `depth` bounds the recursion into nested arrays: hostile JSON-LD
+  // ([[[[...]]]] a million deep) must not overflow the stack.
+  void authors(const Json& raw, std::vector<std::string>& out, int depth = 0) const {
+    if (depth > 8) return;
     const Json& v = resolve(raw);
     if (v.is_array()) {
-      for (const Json& item : v) authors(item, out);
+      for (const Json& item : v) authors(item, out, depth + 1);
     } else if (v.is_object()) {
       add_unique(out, clean_author(string_of(value(v, "name"))));
     } else if (v.is_string()) {
@@ -179,10 +182,11 @@ class Reader {
     }
   }
 
-  std::string image_url(const Json& raw) const {
+  std::string image_url(const Json& raw, int depth = 0) const {
+    if (depth > 8) return {};  // nested arrays, bounded as in authors()
     const Json& v = resolve(raw);
     if (v.is_string()) return string_of(v);
-    if (v.is_array() && !v.empty()) return image_url(v[0]);
+    if (v.is_array() && !v.empty()) return image_url(v[0], depth + 1);
     if (v.is_object()) {
       std::string url = string_of(value(v, "url"));
       return url.empty() ? string_of(value(v, "contentUrl")) : url;

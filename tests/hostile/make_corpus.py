@@ -73,6 +73,11 @@ def cases(scale: str):
     add("wrong-declared-charset",
         page("<p>" + "这是一个测试段落，内容是中文。" * 300 + "</p>",
              head="<meta charset=\"windows-1251\"><title>x</title>").encode("utf-8"))
+    deep_json = "[" * 200_000 + "\"x\"" + "]" * 200_000
+    add("jsonld-nested-arrays", page(ARTICLE * 5, head=(
+        "<title>JSON-LD</title><script type=\"application/ld+json\">{\"@type\": \"NewsArticle\", "
+        f"\"headline\": \"h\", \"author\": {deep_json}, \"image\": {deep_json}, "
+        f"\"@graph\": {deep_json}}}</script>")))
     add("nul-bytes", page(("<p>text\0with\0nul bytes\0</p>\0" + ARTICLE) * 300))
 
     # Size and shape.
