@@ -137,7 +137,15 @@ Document extract(std::string_view html, const Options& options) {
   doc.metadata = meta::read_metadata(dom, options.url);
   doc.title = doc.metadata.title;
   doc.language = doc.metadata.language;
-  doc.blocks = extraction::extract_content(dom, {options.include_title, doc.title, &doc.timings});
+  extraction::ContentOptions content;
+  content.include_title = options.include_title;
+  content.title = doc.title;
+  content.timings = &doc.timings;
+  content.tuning = options.focus == Focus::precision ? extraction::kPrecisionTuning
+                   : options.focus == Focus::recall  ? extraction::kRecallTuning
+                                                     : extraction::kBalancedTuning;
+  if (options.explain) content.explanation = &doc.explanation;
+  doc.blocks = extraction::extract_content(dom, content);
   check_time_budget(t0, options, "content extraction");
   resolve_inline_urls(doc.blocks, options.url.empty() ? doc.metadata.canonical_url : options.url);
   if (options.include_comments) doc.comments = extraction::find_comments(dom);

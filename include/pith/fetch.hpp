@@ -1,6 +1,10 @@
 // Fetching pages over HTTP(S) with libcurl: one URL (fetch), or many at once
 // for a crawler (Fetcher), with retries, size caps, robots.txt and a guard
 // against being steered into private networks.
+//
+// Thread-safe: fetch() may run on many threads at once, one Fetcher per
+// thread. libcurl runs with CURLOPT_NOSIGNAL, so a TLS peer that hangs up can
+// raise SIGPIPE: programs that fetch should ignore SIGPIPE (the pith CLI does).
 #pragma once
 
 #include <atomic>

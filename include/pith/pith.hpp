@@ -42,6 +42,13 @@ class Error : public std::runtime_error {
   ErrorCode code_;
 };
 
+// What to favour when a block is in doubt (README, "Precision and recall").
+enum class Focus {
+  balanced,
+  precision,  // leave out borderline blocks: less clutter, some content lost
+  recall,     // keep borderline blocks: more content, some clutter
+};
+
 struct Options {
   // The page's address; relative links and image sources are resolved against it.
   std::string url;
@@ -72,6 +79,10 @@ struct Options {
   // Find the page's comment thread and return it in Document::comments (it is
   // never part of the main content either way).
   bool include_comments = false;
+  // What to favour when a block is in doubt.
+  Focus focus = Focus::balanced;
+  // Fill Document::explanation: every block, kept or dropped, and why.
+  bool explain = false;
 };
 
 enum class BlockKind {
@@ -146,6 +157,24 @@ struct Timings {
   std::chrono::nanoseconds render{0};     // blocks of the chosen content and Document::text
 };
 
+// --explain: one block of the page (an element with text of its own) and what
+// the extractor did with it.
+struct BlockDecision {
+  bool kept = false;
+  std::string rule;              // why: "in the selected content", "link list (...)", ...
+  std::string element;           // "p", "div.article-body", "section#comments"
+  std::string text;              // the block's own text, cut to about 100 bytes
+  std::uint32_t length = 0;      // characters of own text, CJK counting 3
+  double link_density = 0;       // share of the own text inside links
+  std::uint32_t commas = 0;
+  std::uint32_t sentence_ends = 0;
+};
+
+struct Explanation {
+  std::string strategy;               // how the content was chosen (selection, main region...)
+  std::vector<BlockDecision> blocks;  // in document order
+};
+
 struct Document {
   std::string url;             // Options::url, as given
   std::string title;           // the page's headline: metadata.title
@@ -160,6 +189,7 @@ struct Document {
   std::vector<std::string> truncations;
   std::string text;            // the main content as plain text, blocks separated by blank lines
   Timings timings;
+  Explanation explanation;  // filled when Options::explain
 
   bool has_main_content() const noexcept { return !blocks.empty(); }
 };

@@ -27,28 +27,44 @@
 namespace pith::cli {
 namespace {
 
-// Set by SIGINT. A lock-free atomic is safe to store from a signal handler.
+// g_interrupted: SIGINT came. g_stop: stop fetching and extracting (SIGINT,
+// or stdout is gone). Lock-free atomics are safe to store from a signal handler.
 std::atomic<bool> g_interrupted{false};
+std::atomic<bool> g_stop{false};
 static_assert(std::atomic<bool>::is_always_lock_free);
 
-extern "C" void on_interrupt(int) { g_interrupted.store(true); }
+extern "C" void on_interrupt(int) {
+  g_interrupted.store(true);
+  g_stop.store(true);
+}
 
 // Installs the SIGINT handler for the run; SA_RESETHAND makes a second ^C
-// kill the process the usual way, should flushing ever hang.
-class InterruptGuard {
+// kill the process the usual way, should flushing ever hang. Ignores SIGPIPE:
+// libcurl with CURLOPT_NOSIGNAL (needed with threads) can raise it on a TLS
+// connection the server closed, and a closed stdout is noticed by the writer.
+class SignalGuard {
  public:
-  InterruptGuard() {
+  SignalGuard() {
     g_interrupted = false;
+    g_stop = false;
     struct sigaction action {};
     action.sa_handler = on_interrupt;
     action.sa_flags = SA_RESETHAND;
     sigemptyset(&action.sa_mask);
-    sigaction(SIGINT, &action, &previous_);
+    sigaction(SIGINT, &action, &previous_int_);
+    struct sigaction ignore {};
+    ignore.sa_handler = SIG_IGN;
+    sigemptyset(&ignore.sa_mask);
+    sigaction(SIGPIPE, &ignore, &previous_pipe_);
   }
-  ~InterruptGuard() { sigaction(SIGINT, &previous_, nullptr); }
+  ~SignalGuard() {
+    sigaction(SIGINT, &previous_int_, nullptr);
+    sigaction(SIGPIPE, &previous_pipe_, nullptr);
+  }
 
  private:
-  struct sigaction previous_ {};
+  struct sigaction previous_int_ {};
+  struct sigaction previous_pipe_ {};
 };
 
 struct Entry {
@@ -98,11 +114,12 @@ int run_batch(const BatchRun& run) {
     entries = read_entries(in);
   }
 
-  InterruptGuard interrupt_guard;
+  SignalGuard signal_guard;
   OrderedJsonlWriter writer(stdout);
   BatchProgress progress(entries.size(), ::isatty(STDERR_FILENO) == 1);
   const auto emit = [&](std::size_t sequence, const nlohmann::ordered_json& record, bool failed) {
     writer.put(sequence, record);
+    if (writer.write_failed()) g_stop = true;  // nobody reads the output any more
     progress.record_done(failed);
   };
 
@@ -149,7 +166,7 @@ int run_batch(const BatchRun& run) {
     }
 
     Fetcher::Hooks hooks;
-    hooks.stop = &g_interrupted;
+    hooks.stop = &g_stop;
     // Bodies wait in the pool's queue; a bounded backlog bounds their memory.
     hooks.may_start = [&] { return pool.backlog() < 4 * static_cast<std::size_t>(pool.threads()); };
     hooks.on_done = [&](std::size_t index, FetchOutcome outcome) {
@@ -172,10 +189,10 @@ int run_batch(const BatchRun& run) {
       fetcher_failed = true;
     }
 
-    while (pool.backlog() > 0 && !g_interrupted.load() && !fetcher_failed) {
+    while (pool.backlog() > 0 && !g_stop.load() && !fetcher_failed) {
       std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
-    if (g_interrupted.load() || fetcher_failed) pool.discard_queued();
+    if (g_stop.load() || fetcher_failed) pool.discard_queued();
     pool.wait_idle();
   }
   progress.finish();

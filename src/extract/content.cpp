@@ -6,6 +6,7 @@
 
 #include "extract/blocks.hpp"
 #include "extract/discussion.hpp"
+#include "extract/explain.hpp"
 #include "extract/heuristics.hpp"
 #include "extract/pass.hpp"
 #include "extract/stage_timer.hpp"
@@ -52,7 +53,18 @@ struct Attempt {
   std::uint32_t length = 0;
   // The selection's length outside the page's discussion, before pruning.
   std::uint32_t outside_discussion = 0;
+  // For --explain: what the attempt left out, and why.
+  std::vector<std::uint8_t> dead;
+  std::vector<Rule> why;
+  std::string strategy;
 };
+
+// Keeps what --explain needs from a finished pass.
+void keep_decisions(Attempt& a, Pass& pass, bool explain) {
+  if (!explain) return;
+  a.dead = std::move(pass.dead);
+  a.why = std::move(pass.why);
+}
 
 // How much of the selection lies outside `discussion` (all of it when there is
 // none).
@@ -89,9 +101,10 @@ void add_discussion(const dom::Dom& dom, NodeId discussion, std::vector<NodeId>&
 // One attempt: select, prune, render. With `include_discussion`, the page's
 // discussion joins the selection.
 Attempt run(const dom::Dom& dom, const std::vector<Hints>& hints, Flags flags,
-            NodeId discussion, bool include_discussion, Timings* timings) {
-  StageTimer timer(timings);
+            NodeId discussion, bool include_discussion, const ContentOptions& options) {
+  StageTimer timer(options.timings);
   Pass pass(dom, hints, flags);
+  pass.tuning = options.tuning;
   prepare(pass);
   timer.lap(&Timings::features);
   Attempt a;
@@ -120,6 +133,8 @@ Attempt run(const dom::Dom& dom, const std::vector<Hints>& hints, Flags flags,
   a.blocks = to_blocks(pass, a.roots);
   a.length = content_length(a.blocks);
   timer.lap(&Timings::render);
+  a.strategy = include_discussion ? "selection + discussion" : "selection";
+  keep_decisions(a, pass, options.explanation != nullptr);
   return a;
 }
 
@@ -140,12 +155,13 @@ NodeId main_region(const Pass& pass) {
 // for pages where no part stands out (listings, collections, pages of short
 // items).
 Attempt whole_region(const dom::Dom& dom, const std::vector<Hints>& hints, bool prune,
-                     Timings* timings) {
-  StageTimer timer(timings);
+                     const ContentOptions& options) {
+  StageTimer timer(options.timings);
   // Pruning treats every comment thread and teaser list in the region as
   // clutter, however long (the discussion, when it is the content, is marked
   // in the hints).
   Pass pass(dom, hints, Flags{true, true, prune, /*keep_dominant_lists=*/false});
+  pass.tuning = options.tuning;
   prepare(pass);
   timer.lap(&Timings::features);
   Attempt a;
@@ -157,17 +173,21 @@ Attempt whole_region(const dom::Dom& dom, const std::vector<Hints>& hints, bool 
   a.blocks = to_blocks(pass, a.roots, /*keep_link_paragraphs=*/!prune);
   a.length = content_length(a.blocks);
   timer.lap(&Timings::render);
+  a.strategy = prune ? "main region, pruned (content split over sections)"
+                     : "main region (no block stands out)";
+  keep_decisions(a, pass, options.explanation != nullptr);
   return a;
 }
 
 // Fewer assumptions on each retry, as Readability does; keeps the longest.
 Attempt select_with_retries(const dom::Dom& dom, const std::vector<Hints>& hints,
-                            NodeId discussion, bool include_discussion, Timings* timings) {
+                            NodeId discussion, bool include_discussion,
+                            const ContentOptions& options) {
   static constexpr Flags kAttempts[] = {
       {true, true, true}, {false, true, true}, {false, false, true}, {false, false, false}};
   Attempt best;
   for (const Flags& flags : kAttempts) {
-    Attempt a = run(dom, hints, flags, discussion, include_discussion, timings);
+    Attempt a = run(dom, hints, flags, discussion, include_discussion, options);
     if (a.length > best.length) best = std::move(a);
     if (best.length >= kRetryLength) break;
   }
@@ -188,12 +208,12 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
   // describe content, and it joins the selection.
   Discussion discussion = find_discussion(dom, hints);
   timer.lap(&Timings::features);
-  Attempt best = select_with_retries(dom, hints, discussion.node, false, options.timings);
-  if (discussion.node != kNoNode) {
+  Attempt best = select_with_retries(dom, hints, discussion.node, false, options);
+  if (discussion.node != kNoNode && options.tuning.join_discussion) {
     std::vector<Hints> marked = hints;
     mark_discussion(dom, discussion.node, marked);
     Attempt with_thread =
-        select_with_retries(dom, marked, discussion.node, true, options.timings);
+        select_with_retries(dom, marked, discussion.node, true, options);
     if (std::getenv("PITH_DEBUG"))
       std::fprintf(stderr, "with thread: outside=%u length=%u\n", with_thread.outside_discussion,
                    with_thread.length);
@@ -206,14 +226,21 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
     std::fprintf(stderr, "discussion=%u length=%u outside=%u\n", discussion.node,
                  discussion.length, best.outside_discussion);
   {
-    Attempt region = whole_region(dom, hints, /*prune=*/true, options.timings);
-    if (region.length > best.length * kSplitContentGain) best = std::move(region);
+    Attempt region = whole_region(dom, hints, /*prune=*/true, options);
+    if (region.length > best.length * options.tuning.split_content_gain) best = std::move(region);
   }
-  if (best.length < kRegionFallbackBelow) {
-    Attempt region = whole_region(dom, hints, /*prune=*/false, options.timings);
+  if (best.length < options.tuning.region_fallback_below) {
+    Attempt region = whole_region(dom, hints, /*prune=*/false, options);
     if (std::getenv("PITH_DEBUG"))
       std::fprintf(stderr, "region fallback: best=%u region=%u\n", best.length, region.length);
     if (region.length > best.length * kRegionFallbackGain) best = std::move(region);
+  }
+  if (options.explanation) {
+    std::string strategy = best.length < kMinContentLength
+                               ? "none: the best candidate is too short to be main content"
+                               : best.strategy;
+    *options.explanation = explain(dom, best.roots, best.dead, best.why,
+                                   best.length < kMinContentLength, std::move(strategy));
   }
   if (best.length < kMinContentLength) return {};
 

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "dom/dom.hpp"
+#include "extract/heuristics.hpp"
 #include "pith/pith.hpp"
 
 namespace pith::extraction {
@@ -12,6 +13,8 @@ struct ContentOptions {
   bool include_title = true;
   std::string_view title;  // the page title as the metadata stage found it
   Timings* timings = nullptr;  // when set, the stages' times are added to it
+  Tuning tuning = kBalancedTuning;  // Options::focus
+  Explanation* explanation = nullptr;  // when set, filled for --explain
 };
 
 std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& options);

@@ -106,4 +106,22 @@ inline constexpr std::uint32_t kRegionFallbackGain = 6;
 // error pages).
 inline constexpr std::uint32_t kMinContentLength = 120;
 
+// --- precision and recall modes ----------------------------------------------
+// The few thresholds that trade one for the other (Options::focus). Balanced
+// uses the constants above; README, "Modes", has each mode's dev figures.
+struct Tuning {
+  double split_content_gain;               // see kSplitContentGain
+  std::uint32_t region_fallback_below;     // see kRegionFallbackBelow
+  double link_list_density;                // see kLinkListDensity
+  double sibling_share;                    // see kSiblingShare
+  bool join_discussion;                    // a dominant discussion joins the content
+};
+inline constexpr Tuning kBalancedTuning{kSplitContentGain, kRegionFallbackBelow, kLinkListDensity,
+                                        kSiblingShare, true};
+// Precision: no split-content or main-region fallbacks unless overwhelming,
+// stricter link lists, fewer siblings, no comment threads.
+inline constexpr Tuning kPrecisionTuning{8.0, 120, 0.25, 0.35, false};
+// Recall: fallbacks sooner, laxer link lists, more siblings.
+inline constexpr Tuning kRecallTuning{2.0, 500, 0.5, 0.1, true};
+
 }  // namespace pith::extraction

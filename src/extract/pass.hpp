@@ -8,6 +8,7 @@
 
 #include "dom/dom.hpp"
 #include "extract/features.hpp"
+#include "extract/heuristics.hpp"
 #include "extract/hints.hpp"
 
 namespace pith::extraction {
@@ -19,18 +20,41 @@ struct Flags {
   bool keep_dominant_lists = true;  // keep a comment/teaser list that is most of the selection
 };
 
+// Why a node was left out: recorded where its subtree was removed, so that
+// --explain can say which rule dropped a paragraph.
+enum class Rule : std::uint8_t {
+  none,
+  document_head,     // <head>
+  boilerplate_tag,   // nav, aside, footer, form controls, role=navigation/banner/...
+  unlikely_name,     // class/id named like clutter (sidebar, share, related, comment...)
+  negative_name,     // named like clutter, judged inside the content
+  link_list,         // link density above the limit
+  too_short,         // a container with almost no text and no heading
+  form_controls,     // more form fields than paragraphs
+  gallery,           // images without paragraphs
+  counter_bar,       // "10 Likes · Reward · Share"
+  stamped_list,      // items stamped with dates: comments, teasers
+  action_bar_list,   // repeated items with like/reply/report buttons
+};
+
+// A short phrase for a rule, as --explain prints it.
+const char* rule_name(Rule rule);
+
 struct Pass {
   const dom::Dom& dom;
   const std::vector<Hints>& hints;
   Flags flags;
   std::vector<std::uint8_t> dead;   // 1 = left out, with its whole subtree
+  std::vector<Rule> why;            // at the root of each left-out subtree: the rule
   std::vector<NodeFeatures> features;
+  Tuning tuning = kBalancedTuning;
 
   Pass(const dom::Dom& d, const std::vector<Hints>& h, Flags fl) : dom(d), hints(h), flags(fl) {}
 
   // Marks a node and its subtree as left out.
-  void kill(dom::NodeId id) {
+  void kill(dom::NodeId id, Rule rule) {
     for (dom::NodeId i = id; i < dom.nodes[id].subtree_end; ++i) dead[i] = 1;
+    why[id] = rule;
   }
 };
 

@@ -75,35 +75,55 @@ bool is_counter_bar(const Remaining& r) {
          r.text.sentence_ends == 0 && r.text.commas == 0;
 }
 
-bool should_prune(const Pass& pass, NodeId id, const Remaining& r) {
+Rule prune_rule(const Pass& pass, NodeId id, const Remaining& r) {
   const Hints& h = pass.hints[id];
   Tag tag = pass.dom.nodes[id].tag;
-  if (h.content) return false;
-  if (pass.flags.weight_classes && h.weight < 0) return true;
-  if (r.text.commas >= kProseCommas) return false;
+  if (h.content) return Rule::none;
+  if (pass.flags.weight_classes && h.weight < 0) return Rule::negative_name;
+  if (r.text.commas >= kProseCommas) return Rule::none;
   if (r.headings == 0 && r.length() < kMinContainerLength && r.images == 0 &&
       r.text.chars > 0)
-    return true;
-  if (r.inputs > 0 && r.inputs > r.paragraphs / 3) return true;
-  double density_limit = h.weight > 0 ? kLinkListDensityNamedContent : kLinkListDensity;
-  if (r.link_density() > density_limit) return true;
-  if (r.images > 1 && r.paragraphs * 2 < r.images && tag != Tag::figure) return true;
-  if (tag != Tag::table && !is_list(tag) && r.headings == 0 && is_counter_bar(r)) return true;
-  return false;
+    return Rule::too_short;
+  if (r.inputs > 0 && r.inputs > r.paragraphs / 3) return Rule::form_controls;
+  double density_limit = h.weight > 0 ? kLinkListDensityNamedContent : pass.tuning.link_list_density;
+  if (r.link_density() > density_limit) return Rule::link_list;
+  if (r.images > 1 && r.paragraphs * 2 < r.images && tag != Tag::figure) return Rule::gallery;
+  if (tag != Tag::table && !is_list(tag) && r.headings == 0 && is_counter_bar(r))
+    return Rule::counter_bar;
+  return Rule::none;
 }
 
 // Comment threads and teaser lists are pruned unless they are most of the
 // content (a forum thread's posts are its content).
-bool is_clutter_list(const Pass& pass, NodeId id, NodeId root) {
-  if (!pass.flags.clean_conditionally || pass.hints[id].discussion) return false;
+Rule clutter_list_rule(const Pass& pass, NodeId id, NodeId root) {
+  if (!pass.flags.clean_conditionally || pass.hints[id].discussion) return Rule::none;
   if (pass.flags.keep_dominant_lists &&
       pass.features[id].text.chars * 2 > pass.features[root].text.chars)
-    return false;
-  if (!pass.flags.keep_dominant_lists && is_interactive_item_list(pass, id)) return true;
-  return is_stamped_item_list(pass, id, kClutterStampedShare);
+    return Rule::none;
+  if (!pass.flags.keep_dominant_lists && is_interactive_item_list(pass, id))
+    return Rule::action_bar_list;
+  return is_stamped_item_list(pass, id, kClutterStampedShare) ? Rule::stamped_list : Rule::none;
 }
 
 }  // namespace
+
+const char* rule_name(Rule rule) {
+  switch (rule) {
+    case Rule::none: return "kept";
+    case Rule::document_head: return "document head";
+    case Rule::boilerplate_tag: return "boilerplate element (nav/aside/footer/form/role)";
+    case Rule::unlikely_name: return "clutter-like class/id, removed before scoring";
+    case Rule::negative_name: return "clutter-like class/id inside the content";
+    case Rule::link_list: return "link list (link density over the limit)";
+    case Rule::too_short: return "container with almost no text";
+    case Rule::form_controls: return "form remnant (more fields than paragraphs)";
+    case Rule::gallery: return "gallery (images without paragraphs)";
+    case Rule::counter_bar: return "counter bar (short, numeric, no sentence)";
+    case Rule::stamped_list: return "comment thread or teaser list (date-stamped items)";
+    case Rule::action_bar_list: return "comment-like items with action buttons";
+  }
+  return "?";
+}
 
 void prune_content(Pass& pass, const std::vector<NodeId>& roots) {
   const auto& nodes = pass.dom.nodes;
@@ -117,13 +137,16 @@ void prune_content(Pass& pass, const std::vector<NodeId>& roots) {
       // Code is content to the last character, whatever its markup looks like.
       if (pass.dead[i] || !judged(nodes[i].tag) || pass.features[i].in_code) continue;
       Remaining r = remaining(pass.features[i], pruned[i - root]);
+      Rule rule = Rule::none;
       if (!pass.flags.clean_conditionally) {
-        if (!(pass.flags.weight_classes && pass.hints[i].weight < 0 && !pass.hints[i].content))
-          continue;
-      } else if (!should_prune(pass, i, r) && !is_clutter_list(pass, i, root)) {
-        continue;
+        if (pass.flags.weight_classes && pass.hints[i].weight < 0 && !pass.hints[i].content)
+          rule = Rule::negative_name;
+      } else {
+        rule = prune_rule(pass, i, r);
+        if (rule == Rule::none) rule = clutter_list_rule(pass, i, root);
       }
-      pass.kill(i);
+      if (rule == Rule::none) continue;
+      pass.kill(i, rule);
       for (NodeId a = nodes[i].parent; a != kNoNode && a >= root; a = nodes[a].parent)
         accumulate(pruned[a - root], r);
     }

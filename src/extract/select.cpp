@@ -98,21 +98,22 @@ void prepare(Pass& pass) {
   const dom::Dom& dom = pass.dom;
   const auto& nodes = dom.nodes;
   pass.dead.assign(nodes.size(), 0);
+  pass.why.assign(nodes.size(), Rule::none);
   std::vector<std::uint8_t> holds = holds_declared_content(pass);
   for (NodeId i = 0; i < nodes.size();) {
     const Hints& h = pass.hints[i];
     Tag tag = nodes[i].tag;
-    bool remove = false;
+    Rule remove = Rule::none;
     if (tag == Tag::head) {
-      remove = true;
+      remove = Rule::document_head;
     } else if (tag != Tag::text && !holds[i]) {
-      if (h.boilerplate_tag) remove = true;
+      if (h.boilerplate_tag) remove = Rule::boilerplate_tag;
       else if (pass.flags.strip_unlikely && h.unlikely && tag != Tag::body && tag != Tag::html &&
                tag != Tag::a && !inside(dom, i, Tag::table) && !inside(dom, i, Tag::pre))
-        remove = true;
+        remove = Rule::unlikely_name;
     }
-    if (remove) {
-      pass.kill(i);
+    if (remove != Rule::none) {
+      pass.kill(i, remove);
       i = nodes[i].subtree_end;
     } else {
       ++i;
@@ -237,7 +238,7 @@ Selection select_content(const Pass& pass) {
     return selection;
   }
   double top_final = score_of(top);
-  double sibling_threshold = std::max(kMinSiblingScore, top_final * kSiblingShare);
+  double sibling_threshold = std::max(kMinSiblingScore, top_final * pass.tuning.sibling_share);
   std::string_view top_class = dom.attr(top, dom::Attr::class_);
   // A heading belongs with the sibling content it introduces: it joins just
   // before the element that follows it.

@@ -30,7 +30,9 @@ Routes (every body is generated here; no page is copied from anywhere):
   /robots.txt                disallows /private (except /private/open$) for everyone, all for
                              otherbot; asks slowbot for a 0.3 s Crawl-delay
   /private/..., /private/open  pages robots.txt disallows / allows
-  /stats?path=P              how many requests P has had (plain text)
+  /inflight?key=K            the article after 0.2 s, counting requests in flight per key
+  /stats?path=P              how many requests P has had (plain text); P = max:K gives the
+                             most /inflight?key=K requests that were ever in flight at once
 """
 import gzip
 import shutil
@@ -155,6 +157,14 @@ class Handler(BaseHTTPRequestHandler):
             time.sleep(sleep_ms / 1000)
         if path.startswith("/long/"):
             return self.send(200, long_article(int(path[6:] or 0)).encode())
+        if path == "/inflight":
+            with hits_lock:
+                hits["now:" + key] += 1
+                hits["max:" + key] = max(hits["max:" + key], hits["now:" + key])
+            time.sleep(0.2)
+            with hits_lock:
+                hits["now:" + key] -= 1
+            return self.send(200, ARTICLE)
         if path == "/article":
             return self.send(200, ARTICLE)
         if path.startswith("/page/"):

@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
@@ -507,6 +508,39 @@ TEST_CASE("Fetcher: robots.txt can be ignored, and names our user agent") {
   const Collected c = run_fetcher(options, {url("/page/3"), url("/article")});
   CHECK(c.outcomes.at(0).error->kind() == pith::FetchErrorKind::blocked_robots);
   CHECK(c.outcomes.at(1).error->kind() == pith::FetchErrorKind::blocked_robots);
+}
+
+TEST_CASE("Fetcher: connection limits, per host and in total") {
+  auto options = crawl_options();
+  options.respect_robots = false;
+  options.max_per_host = 2;
+  std::vector<std::string> urls(8, url("/inflight?key=per-host"));
+  CHECK(run_fetcher(options, urls).outcomes.size() == 8);
+  CHECK(hits("max:per-host") == 2);
+
+  options.max_per_host = 8;
+  options.max_connections = 3;
+  urls.assign(8, url("/inflight?key=total"));
+  CHECK(run_fetcher(options, urls).outcomes.size() == 8);
+  CHECK(hits("max:total") == 3);
+}
+
+TEST_CASE("Fetcher: back-pressure holds new transfers back, loses nothing") {
+  auto options = crawl_options();
+  options.respect_robots = false;
+  int asked = 0;
+  std::vector<std::size_t> reported;
+  pith::Fetcher fetcher(options);
+  pith::Fetcher::Hooks hooks;
+  hooks.may_start = [&] { return ++asked > 30; };  // "busy" for the first 30 questions
+  hooks.on_done = [&](std::size_t index, pith::FetchOutcome outcome) {
+    CHECK(outcome.result.has_value());
+    reported.push_back(index);
+  };
+  fetcher.run({url("/page/12"), url("/page/13"), url("/page/14")}, hooks);
+  CHECK(asked > 30);
+  std::sort(reported.begin(), reported.end());
+  CHECK(reported == std::vector<std::size_t>{0, 1, 2});
 }
 
 TEST_CASE("Fetcher: the per-host delay spaces requests to one host") {

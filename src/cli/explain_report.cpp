@@ -1,0 +1,23 @@
+#include "cli/explain_report.hpp"
+
+#include <fmt/format.h>
+
+namespace pith::cli {
+
+std::string explain_report(const Document& doc) {
+  const Explanation& e = doc.explanation;
+  std::size_t kept = 0;
+  for (const BlockDecision& d : e.blocks) kept += d.kept;
+  std::string out = fmt::format("strategy: {}\nblocks: {} kept, {} dropped\n", e.strategy, kept,
+                                e.blocks.size() - kept);
+  out += "      element                      len  links commas ends  rule | text\n";
+  for (const BlockDecision& d : e.blocks) {
+    std::string element = d.element.size() > 28 ? d.element.substr(0, 27) + "~" : d.element;
+    out += fmt::format("{} {:<28} {:>5}  {:>4.2f} {:>6} {:>4}  {} | {}\n", d.kept ? "KEEP" : "drop",
+                       element, d.length, d.link_density, d.commas, d.sentence_ends, d.rule,
+                       d.text);
+  }
+  return out;
+}
+
+}  // namespace pith::cli

@@ -1,0 +1,105 @@
+#include "extract/explain.hpp"
+
+#include <unordered_map>
+
+#include "extract/features.hpp"
+#include "text/chars.hpp"
+
+namespace pith::extraction {
+
+using dom::kNoNode;
+using dom::NodeId;
+using dom::Tag;
+
+namespace {
+
+// How much of a block's text the report quotes.
+constexpr std::size_t kQuoteBytes = 100;
+
+// "p", "div.article-body", "section#comments": enough to find it in the page.
+std::string describe(const dom::Dom& dom, NodeId id) {
+  std::string out(dom::tag_name(dom.nodes[id].tag));
+  std::string_view cls = dom.attr(id, dom::Attr::class_);
+  std::string_view name = dom.attr(id, dom::Attr::id);
+  if (!name.empty()) {
+    out += '#';
+    out += name.substr(0, name.find(' '));
+  } else if (!cls.empty()) {
+    std::size_t begin = cls.find_first_not_of(" \t\n");
+    if (begin != std::string_view::npos) {
+      std::size_t end = cls.find_first_of(" \t\n", begin);
+      out += '.';
+      out += cls.substr(begin, end == std::string_view::npos ? end : end - begin);
+    }
+  }
+  return out;
+}
+
+// The rule that removed `id` or the nearest ancestor removed with it.
+Rule removal_rule(const dom::Dom& dom, NodeId id, const std::vector<std::uint8_t>& dead,
+                  const std::vector<Rule>& why) {
+  if (dead.empty() || !dead[id]) return Rule::none;
+  for (NodeId a = id; a != kNoNode; a = dom.nodes[a].parent)
+    if (why[a] != Rule::none) return why[a];
+  return Rule::none;
+}
+
+}  // namespace
+
+Explanation explain(const dom::Dom& dom, const std::vector<NodeId>& roots,
+                    const std::vector<std::uint8_t>& dead, const std::vector<Rule>& why,
+                    bool rejected, std::string strategy) {
+  Explanation e;
+  e.strategy = std::move(strategy);
+  // Numbers as the page has them, before anything was left out.
+  std::vector<NodeFeatures> raw = measure(dom);
+  std::vector<std::uint8_t> selected(dom.size(), 0);
+  for (NodeId r : roots)
+    for (NodeId i = r; i < dom.nodes[r].subtree_end; ++i) selected[i] = 1;
+
+  std::unordered_map<NodeId, std::size_t> index;
+  for (NodeId i = 0; i < dom.size(); ++i) {
+    if (dom.nodes[i].tag == Tag::text || raw[i].block != i || raw[i].own.chars == 0) continue;
+    BlockDecision d;
+    d.element = describe(dom, i);
+    d.length = raw[i].own_length();
+    d.link_density = raw[i].own_link_density();
+    d.commas = raw[i].own.commas;
+    d.sentence_ends = raw[i].own.sentence_ends;
+    Rule rule = removal_rule(dom, i, dead, why);
+    if (rule != Rule::none) {
+      d.rule = rule_name(rule);
+    } else if (!selected[i]) {
+      d.rule = "outside the selected content";
+    } else if (rejected) {
+      d.rule = "selected, but too short to be main content";
+    } else {
+      d.kept = true;
+      d.rule = "in the selected content";
+    }
+    index.emplace(i, e.blocks.size());
+    e.blocks.push_back(std::move(d));
+  }
+  // Quote each block's own text.
+  std::vector<std::uint8_t> pending_space(e.blocks.size(), 0);
+  for (NodeId i = 0; i < dom.size(); ++i) {
+    if (dom.nodes[i].tag != Tag::text) continue;
+    auto it = index.find(raw[i].block);
+    if (it == index.end()) continue;
+    std::string& quote = e.blocks[it->second].text;
+    if (quote.size() >= kQuoteBytes) continue;
+    bool space = pending_space[it->second];
+    text::append_collapsed(quote, dom.text(i), space);
+    pending_space[it->second] = space;
+  }
+  for (BlockDecision& d : e.blocks) {
+    if (d.text.size() <= kQuoteBytes) continue;
+    std::size_t cut = kQuoteBytes;  // back to a character boundary
+    while (cut > 0 && (static_cast<unsigned char>(d.text[cut]) & 0xC0) == 0x80) --cut;
+    d.text.resize(cut);
+    d.text += "\xE2\x80\xA6";  // an ellipsis
+  }
+  return e;
+}
+
+}  // namespace pith::extraction
