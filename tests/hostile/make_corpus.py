@@ -82,7 +82,6 @@ def cases(scale: str):
 
     # Size and shape.
     add("page-100mb", article_of_size(100_000_000 // big), "error" if big == 1 else "page")
-    add("text-node-10mb", page("<p>" + ("lorem ipsum dolor sit amet " * (10_000_000 // 27 // big)) + "</p>"))
     add("attribute-1mb", page("<div class=\"" + "c" * 1_000_000 + "\" title='" + "t " * 500_000 +
                               "'>" + ARTICLE * 10 + "</div>"))
     add("unclosed-script", page(ARTICLE * 20 + "<script>var a = '" + "x" * 1_000_000 + "';"))
@@ -112,6 +111,7 @@ def cases(scale: str):
     family("reopened-formatting", lambda n: page("".join(
         f"<p><font id=\"f{k}\">x" for k in range(n))), 1_000)
     family("article", lambda n: article_of_size(n), 600_000)
+    family("text-node", lambda n: page("<p>" + "lorem ipsum dolor sit amet " * (n // 27) + "</p>"), 100_000)
     return out
 
 

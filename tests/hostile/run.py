@@ -6,7 +6,9 @@ issue 6 for every case: no crash, the documented outcome, bounded memory
     run.py PITH CORPUS_DIR [--markdown FILE] [--no-resource-checks]
 
 Each case runs as `pith --format json FILE` under GNU time (/usr/bin/time),
-which reports the child's peak RSS. (wait4() from this script would not do:
+which reports the child's peak RSS and CPU time. The linear-time check uses
+CPU time (user + system), which a busy machine does not inflate as it does
+wall time. (wait4() from this script would not do:
 a forked child inherits the Python process's RSS high-water mark.) Exit status 0 when every check passes. Resource checks
 are skipped in sanitizer builds (ASan's shadow memory and slowdown are not
 the product's). The last line is "hostile: N passed, N failed".
@@ -29,7 +31,7 @@ def run_case(pith, case):
         out_path = case["file"] + ".out"
         with open(out_path, "wb") as out, open(case["file"] + ".err", "wb") as err:
             rss_path = case["file"] + ".rss"
-            proc = subprocess.Popen([TIME, "-f", "%M", "-o", rss_path, "--", pith, "--format", "json",
+            proc = subprocess.Popen([TIME, "-f", "%M %U %S", "-o", rss_path, "--", pith, "--format", "json",
                                      case["file"]], stdout=out, stderr=err, stdin=subprocess.DEVNULL)
             deadline = start + HANG_SECONDS
             status = None
@@ -54,11 +56,13 @@ def run_case(pith, case):
     message = [line for line in message if not line.startswith("Command terminated by signal")]
     try:
         with open(rss_path) as f:
-            rss = int(f.read().split()[-1]) * 1024
+            fields = f.read().split()[-3:]
+        rss = int(fields[0]) * 1024
+        cpu = float(fields[1]) + float(fields[2])
         os.remove(rss_path)
     except (OSError, ValueError, IndexError):
-        rss = 0
-    result = dict(case, wall=wall, rss=rss, message=message[0] if message else "")
+        rss, cpu = 0, 0.0
+    result = dict(case, wall=wall, cpu=cpu, rss=rss, message=message[0] if message else "")
     if status is None:
         result.update(exit="hang", signal=None)
     elif killed_by is not None:
@@ -114,10 +118,10 @@ def linear_time_problems(results):
     for name, runs in families.items():
         runs.sort(key=lambda r: r["bytes"])
         for small, large in zip(runs, runs[1:]):
-            if large["wall"] < 0.3:
+            if large["cpu"] < 0.3:
                 continue
             size_ratio = large["bytes"] / small["bytes"]
-            time_ratio = large["wall"] / max(small["wall"], 0.02)
+            time_ratio = large["cpu"] / max(small["cpu"], 0.02)
             small["ratio"] = None
             large["ratio"] = f"{time_ratio:.1f}x time for {size_ratio:.1f}x size"
             if time_ratio > 2.0 * size_ratio:
@@ -136,13 +140,13 @@ def outcome(r):
 
 
 def markdown(results):
-    lines = ["| case | input | outcome | exit | wall | peak RSS | RSS bound | check |",
-             "| --- | ---: | --- | ---: | ---: | ---: | ---: | --- |"]
+    lines = ["| case | input | outcome | exit | CPU | wall | peak RSS | RSS bound | check |",
+             "| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | --- |"]
     for r in results:
         size = r["bytes"]
         human = f"{size / MB:.1f} MB" if size >= MB else f"{size / 1024:.0f} KB" if size >= 1024 else f"{size} B"
         check = "ok" if not r["problems"] else "FAIL: " + "; ".join(r["problems"])
-        lines.append(f"| {r['name']} | {human} | {outcome(r)} | {r['exit']} | {r['wall']:.2f} s | "
+        lines.append(f"| {r['name']} | {human} | {outcome(r)} | {r['exit']} | {r['cpu']:.2f} s | {r['wall']:.2f} s | "
                      f"{r['rss'] / MB:.0f} MB | {r['bound'] / MB:.0f} MB | {check} |")
     return "\n".join(lines) + "\n"
 
@@ -165,7 +169,8 @@ def main():
         r = run_case(args.pith, case)
         r["problems"] = judge(r, not args.no_resource_checks)
         results.append(r)
-        print(f"{r['name']:32} exit {r['exit']!s:9} {r['wall']:7.2f} s {r['rss'] / MB:7.0f} MB  "
+        print(f"{r['name']:32} exit {r['exit']!s:9} cpu {r['cpu']:6.2f} s wall {r['wall']:6.2f} s "
+              f"{r['rss'] / MB:6.0f} MB  "
               f"{'ok' if not r['problems'] else 'FAIL ' + '; '.join(r['problems'])}", flush=True)
     slow = [] if args.no_resource_checks else linear_time_problems(results)
     for p in slow:
