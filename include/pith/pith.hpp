@@ -72,7 +72,7 @@ struct Options {
   // Wall-clock budget for one page, checked between stages (decode, parse,
   // extraction); a page over it fails with ErrorCode::over_time_budget.
   // Zero disables the check.
-  std::chrono::milliseconds time_budget{20'000};
+  std::chrono::milliseconds time_budget{60'000};
   // Put the page's headline at the top of the content when the selected
   // content does not already start with it.
   bool include_title = true;
