@@ -1,0 +1,115 @@
+// Tests for how the extractor decides: the discussion rule, the split-content
+// region, --explain's report, and the precision/recall focus.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <string_view>
+
+#include "pith/pith.hpp"
+
+namespace {
+
+bool contains(std::string_view haystack, std::string_view needle) {
+  return haystack.find(needle) != std::string_view::npos;
+}
+
+std::string paragraph(int n) {
+  return "<p>Paragraph " + std::to_string(n) +
+         " of the story, long enough to count as prose, with commas, clauses, and a full stop "
+         "at the end of every sentence it holds.</p>";
+}
+
+// A short link post and a long dated thread of replies under it.
+std::string thread_page(int replies) {
+  std::string html =
+      "<html><body><nav><a href='/'>Home</a> <a href='/new'>New</a></nav>"
+      "<div class='story'><h1>Show: a tiny parser</h1><p>I wrote a parser in a weekend.</p></div>"
+      "<ul class='comments'>";
+  for (int i = 0; i < replies; ++i)
+    html += "<li class='comment'><span class='by'>user" + std::to_string(i) +
+            "</span> <time datetime='2024-01-0" + std::to_string(i % 9 + 1) +
+            "'>3 hours ago</time><div class='text'><p>Reply number " + std::to_string(i) +
+            " says something substantial about parsers, grammars, and error recovery, "
+            "which is what this thread is about.</p></div></li>";
+  html += "</ul><footer>About · Contact</footer></body></html>";
+  return html;
+}
+
+// A real article followed by a comment thread; the thread is not content.
+std::string article_with_comments() {
+  std::string html = "<html><body><article><h1>City streets</h1>";
+  for (int i = 0; i < 8; ++i) html += paragraph(i);
+  html += "</article><section class='x1'>";
+  for (int i = 0; i < 4; ++i)
+    html += "<div class='c9'><b>Reader " + std::to_string(i) +
+            "</b> <time datetime='2024-05-01'>yesterday</time><p>I disagree with parts of "
+            "this, but it is a fair point overall, and well argued.</p></div>";
+  html += "</section></body></html>";
+  return html;
+}
+
+}  // namespace
+
+TEST_CASE("a dominant thread under a short post is the content") {
+  pith::Document doc = pith::extract(thread_page(12));
+  CHECK(contains(doc.text, "Reply number 0 says"));
+  CHECK(contains(doc.text, "Reply number 11 says"));
+  CHECK(contains(doc.text, "Show: a tiny parser"));  // the headline leads the thread
+  CHECK_FALSE(contains(doc.text, "About"));
+}
+
+TEST_CASE("comments under a real article stay out") {
+  pith::Document doc = pith::extract(article_with_comments());
+  CHECK(contains(doc.text, "Paragraph 7 of the story"));
+  CHECK_FALSE(contains(doc.text, "I disagree with parts"));
+}
+
+TEST_CASE("--explain reports every block with the rule that decided it") {
+  pith::Options options;
+  options.explain = true;
+  pith::Document doc = pith::extract(thread_page(6), options);
+  REQUIRE_FALSE(doc.explanation.blocks.empty());
+  CHECK(contains(doc.explanation.strategy, "discussion"));
+  bool nav_dropped = false, reply_kept = false;
+  for (const pith::BlockDecision& d : doc.explanation.blocks) {
+    if (contains(d.text, "Home")) {
+      nav_dropped = !d.kept && contains(d.rule, "boilerplate");
+    }
+    if (contains(d.text, "Reply number 3")) {
+      reply_kept = d.kept;
+      CHECK(d.element == "p");
+      CHECK(d.length > 50);
+      CHECK(d.link_density == doctest::Approx(0.0));
+      CHECK(d.commas >= 2);
+    }
+  }
+  CHECK(nav_dropped);
+  CHECK(reply_kept);
+
+  pith::Document plain = pith::extract(thread_page(6));
+  CHECK(plain.explanation.blocks.empty());  // only on request
+}
+
+TEST_CASE("--explain says why a page has no main content") {
+  pith::Options options;
+  options.explain = true;
+  pith::Document doc =
+      pith::extract("<html><body><nav><a href='/a'>A</a><a href='/b'>B</a></nav>"
+                    "<p>Short.</p></body></html>",
+                    options);
+  CHECK_FALSE(doc.has_main_content());
+  CHECK(contains(doc.explanation.strategy, "none"));
+  for (const pith::BlockDecision& d : doc.explanation.blocks) CHECK_FALSE(d.kept);
+}
+
+TEST_CASE("precision keeps no more than balanced, recall no less") {
+  pith::Options precision;
+  precision.focus = pith::Focus::precision;
+  pith::Options recall;
+  recall.focus = pith::Focus::recall;
+  for (const std::string& page : {thread_page(12), article_with_comments()}) {
+    std::size_t balanced_size = pith::extract(page).text.size();
+    CHECK(pith::extract(page, precision).text.size() <= balanced_size);
+    CHECK(pith::extract(page, recall).text.size() >= balanced_size);
+  }
+}
