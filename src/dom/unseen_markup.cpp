@@ -1,5 +1,6 @@
 #include "dom/unseen_markup.hpp"
 
+#include <algorithm>
 #include <utility>
 #include <vector>
 
@@ -167,6 +168,11 @@ bool integration_point(std::string_view name) {
   return false;
 }
 
+bool keeps_white_space(std::string_view name) {
+  return text::iequals_ascii(name, "pre") || text::iequals_ascii(name, "code") ||
+         text::iequals_ascii(name, "listing");
+}
+
 bool ends_name_at(std::string_view s, std::size_t at, std::string_view name) {
   return at + name.size() <= s.size() && text::iequals_ascii(s.substr(at, name.size()), name) &&
          ends_tag_name(s, at + name.size());
@@ -237,6 +243,7 @@ std::string drop_unseen_markup(std::string html) {
   };
   std::vector<Range> drops;
   TagToken tag;
+  int verbatim = 0;  // open <pre>, <code>, <listing>: their white space is content
   std::size_t i = 0;
   while ((i = s.find('<', i)) != npos) {
     if (s.compare(i, 4, "<!--") == 0) {
@@ -269,8 +276,24 @@ std::string drop_unseen_markup(std::string html) {
     drops.clear();
     if (!read_tag(s, name_at, tag, end_tag ? nullptr : &drops)) break;
     i = tag.end + 1;
+    for (const auto& [from, to] : drops) cut(from, to);  // none for end tags
+    if (keeps_white_space(tag.name) && !tag.self_closing)
+      verbatim = end_tag ? std::max(0, verbatim - 1) : verbatim + 1;
+    bool body_follows = !end_tag && (raw_text_element(tag.name) || text::iequals_ascii(tag.name, "plaintext") ||
+                                      text::iequals_ascii(tag.name, "svg") || text::iequals_ascii(tag.name, "math"));
+    if (verbatim == 0 && !body_follows) {
+      // White space alone between two tags counts for nothing after the
+      // parse (no stage counts it, renderers fold it): one character of it
+      // is enough, a line break when it had one.
+      std::size_t j = i;
+      while (j < s.size() && space(s[j])) ++j;
+      if (j - i >= 2 && j < s.size() && s[j] == '<') {
+        bool newline = s.substr(i, j - i).find('\n') != npos;
+        cut(i, j);
+        out.push_back(newline ? '\n' : ' ');
+      }
+    }
     if (end_tag) continue;
-    for (const auto& [from, to] : drops) cut(from, to);
     if (raw_text_element(tag.name)) {
       std::string lower;
       for (char c : tag.name) lower += text::ascii_lower(c);

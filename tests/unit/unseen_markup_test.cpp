@@ -22,15 +22,26 @@ using pith::dom::drop_unseen_markup;
 // merged text, without comments and without the insides of svg/math.
 void flatten(const GumboNode* node, std::string& out) {
   std::vector<const GumboNode*> stack{node};
+  int pre_depth = 0;
+  std::vector<bool> closes_pre;  // per open element: is it a <pre>/<code>/<listing>
+  bool in_pre = false;
   while (!stack.empty()) {
     const GumboNode* n = stack.back();
     stack.pop_back();
     if (n == nullptr) {
       out += ")";
+      if (closes_pre.back()) --pre_depth;
+      closes_pre.pop_back();
+      in_pre = pre_depth > 0;
       continue;
     }
     if (n->type == GUMBO_NODE_TEXT || n->type == GUMBO_NODE_WHITESPACE || n->type == GUMBO_NODE_CDATA) {
-      out += n->v.text.text;
+      // White space alone between tags may shrink to one character (a line
+      // break when it had one); nothing after the parse counts it.
+      std::string_view t = n->v.text.text;
+      bool blank = t.find_first_not_of(" \t\n\r\f") == std::string_view::npos;
+      if (blank && !t.empty() && !in_pre) out += t.find('\n') != std::string_view::npos ? "\n" : " ";
+      else out += t;
       continue;
     }
     if (n->type != GUMBO_NODE_ELEMENT && n->type != GUMBO_NODE_TEMPLATE &&
@@ -57,6 +68,10 @@ void flatten(const GumboNode* node, std::string& out) {
     }
     out += ":";
     stack.push_back(nullptr);
+    bool verbatim = el.tag == GUMBO_TAG_PRE || el.tag == GUMBO_TAG_CODE || el.tag == GUMBO_TAG_LISTING;
+    closes_pre.push_back(verbatim);
+    if (verbatim) ++pre_depth;
+    in_pre = pre_depth > 0;
     if (el.tag == GUMBO_TAG_SVG || el.tag == GUMBO_TAG_MATH) continue;
     for (unsigned i = el.children.length; i-- > 0;)
       stack.push_back(static_cast<const GumboNode*>(el.children.data[i]));
@@ -110,6 +125,15 @@ TEST_CASE("unseen markup: unread attributes go, with the tokenizer's attribute r
   CHECK(drop_unseen_markup("<br data-x/>") == "<br />");
   CHECK(drop_unseen_markup("<a href=y/data-x>t</a>") == "<a href=y/data-x>t</a>");
   CHECK(drop_unseen_markup("<p class=\"a data-x=1\">t</p>") == "<p class=\"a data-x=1\">t</p>");
+}
+
+TEST_CASE("unseen markup: white space alone between tags shrinks, except where it is content") {
+  CHECK(drop_unseen_markup("<div>\n      <p>a</p>    <p>b</p>\n</div>") == "<div>\n<p>a</p> <p>b</p>\n</div>");
+  CHECK(drop_unseen_markup("<p><b>x</b>  <i>y</i></p>") == "<p><b>x</b> <i>y</i></p>");
+  std::string pre = "<pre><b>def</b>\n    <i>f</i></pre>  <code>  <b>x</b></code>";
+  CHECK(drop_unseen_markup(pre) == "<pre><b>def</b>\n    <i>f</i></pre> <code>  <b>x</b></code>");
+  CHECK(drop_unseen_markup("<textarea>   </textarea>") == "<textarea>   </textarea>");
+  CHECK(drop_unseen_markup("<p>a  b</p>") == "<p>a  b</p>");  // text, not between tags
 }
 
 TEST_CASE("unseen markup: Gumbo builds the same kept tree with and without it") {
