@@ -65,6 +65,15 @@ assert "- Una frase che la pagina" in failure.text
 assert root.get("failures") == "1"
 EOF
 
+assert "hint to accept" has "--update --name one-paragraph-it" err
+
+# A long article with a floor of 1.00: any broken line fails.
+cp -r "$fixtures/gate-news-pt" "$work/suite/"
+sed -i '5s/.*/This line was edited by hand./' "$work/suite/gate-news-pt/expected.txt"
+run "gate: broken line fails" 1 "$pith" check "$work/suite/gate-news-pt"
+assert "gate: diff" has "- This line was edited by hand."
+rm -rf "$work/suite/gate-news-pt"
+
 run "json results" 1 "$pith" check "$work/suite" --json
 assert "json is machine-readable" python3 -c "
 import json; d = json.load(open('$work/out'))
@@ -120,7 +129,7 @@ assert "error reason" has "fixture.json is not valid JSON"
 run "fixture name invalid" 2 "$pith" fixture new "$fixtures/gate-news-pt/page.html" --name ../x --dir "$work/mine"
 run "fixture exists" 3 "$pith" fixture new "$fixtures/gate-news-pt/page.html" --name gate --dir "$work/mine"
 run "fixture file missing" 3 "$pith" fixture new "$work/absent.html" --name y --dir "$work/mine"
-run "fixture fetch refused" 4 "$pith" fixture new http://127.0.0.1:9/ --name z --dir "$work/mine" --timeout 5
+run "fixture fetch refused (exit 7, as pith URL)" 7 "$pith" fixture new http://127.0.0.1:9/ --name z --dir "$work/mine" --timeout 5
 assert "failed fetch leaves nothing" test ! -e "$work/mine/z"
 run "fixture without subcommand" 2 "$pith" fixture
 

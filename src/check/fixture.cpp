@@ -35,6 +35,12 @@ bool is_hidden(const fs::path& p) {
 
 }  // namespace
 
+std::string floor_text(double floor) {
+  std::string text = fmt::format("{:.3f}", floor);
+  if (text.back() == '0') text.pop_back();
+  return text;
+}
+
 FixtureSpec parse_spec(const nlohmann::json& json) {
   if (!json.is_object()) throw FixtureError("fixture.json: not a JSON object");
   static const std::set<std::string> known = {
@@ -150,13 +156,28 @@ Fixture load_fixture(const FixtureLocation& location) {
   return fixture;
 }
 
+namespace {
+
+// fixture.json's mode goes to Options::focus when pith::Options has one (the
+// precision/recall trade-off); written against whatever Options holds, so
+// fixtures stay valid for a pith without that option, which ignores the mode.
+template <class ExtractOptions>
+void apply_mode(ExtractOptions& options, const std::string& mode) {
+  if constexpr (requires { options.focus; }) {
+    using Focus = decltype(options.focus);
+    if (mode == "precision") options.focus = Focus::precision;
+    if (mode == "recall") options.focus = Focus::recall;
+  }
+}
+
+}  // namespace
+
 pith::Options extract_options(const FixtureSpec& spec) {
   pith::Options options;
   options.url = spec.url;
   options.charset = spec.charset;
   options.content_type = spec.content_type;
-  // spec.mode has nothing to steer yet: pith::Options has no precision/recall
-  // trade-off. It is validated so that fixtures written for it stay valid.
+  apply_mode(options, spec.mode);
   return options;
 }
 

@@ -32,7 +32,7 @@ struct FixtureSpec {
   std::string url;           // Options::url
   std::string charset;       // Options::charset: trusted as given (a BOM still wins)
   std::string content_type;  // Options::content_type: the HTTP header recorded at fetch time
-  std::string mode;          // "precision" / "recall" / "balanced": accepted, unused until pith has such an option
+  std::string mode;          // "precision" / "recall" / "balanced": Options::focus, when pith has it
   // Token F1 against expected.txt must reach this. 1.0 (the default) means the
   // same words in the same order: any drift fails.
   double f1_floor = 1.0;
@@ -48,6 +48,9 @@ struct FixtureSpec {
   // Keys this version does not know (typos, or newer options): reported.
   std::vector<std::string> unknown_keys;
 };
+
+// A floor as people write it: 0.85, 0.989, 1.00 (two or three decimals).
+std::string floor_text(double floor);
 
 // Throws FixtureError on a value of the wrong type or an unknown mode.
 FixtureSpec parse_spec(const nlohmann::json& json);

@@ -58,8 +58,8 @@ std::string junit_xml(const std::vector<FixtureResult>& results) {
   for (const auto& r : results) {
     out += fmt::format("    <testcase classname=\"pith.check\" name=\"{}\" file=\"{}\" time=\"{:.3f}\"",
                        xml_escape(r.name), xml_escape(r.dir.generic_string()), r.seconds);
-    std::string score = fmt::format("P {:.3f}  R {:.3f}  F1 {:.3f}  floor {:.2f}\n", r.score.precision,
-                                    r.score.recall, r.score.f1, r.spec.f1_floor);
+    std::string score = fmt::format("P {:.3f}  R {:.3f}  F1 {:.3f}  floor {}\n", r.score.precision,
+                                    r.score.recall, r.score.f1, floor_text(r.spec.f1_floor));
     if (r.passed()) {
       out += fmt::format(">\n      <system-out>{}{}</system-out>\n    </testcase>\n", xml_escape(score),
                          xml_escape(lines(r.notes)));

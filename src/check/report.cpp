@@ -39,7 +39,7 @@ std::string format_table(const std::vector<FixtureResult>& results) {
                          "-", "-", "-");
     } else {
       out += fmt::format("{:<{}}  {:5.3f}  {:5.3f}  {:5.3f}  {:>5}  {:>8}  {:>6}  {}\n", r.name, width,
-                         r.score.precision, r.score.recall, r.score.f1, fmt::format("{:.2f}", r.spec.f1_floor),
+                         r.score.precision, r.score.recall, r.score.f1, floor_text(r.spec.f1_floor),
                          ratio(r.snippet_failures.size(), r.snippets_checked, true),
                          ratio(r.field_mismatches.size(), r.fields_checked, r.has_expected_fields),
                          r.passed() ? "ok" : "FAIL");

@@ -36,7 +36,7 @@ void check_text(const Fixture& fixture, FixtureResult& r) {
   }
   r.score = compare(*fixture.expected_text, r.actual_text);
   if (r.score.f1 + kFloorTolerance < spec.f1_floor)
-    r.text_failures.push_back(fmt::format("F1 {:.3f} below floor {:.2f}", r.score.f1, spec.f1_floor));
+    r.text_failures.push_back(fmt::format("F1 {:.3f} below floor {}", r.score.f1, floor_text(spec.f1_floor)));
 }
 
 void check_snippets(const FixtureSpec& spec, FixtureResult& r) {

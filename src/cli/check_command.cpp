@@ -97,6 +97,18 @@ bool update_all(const std::vector<check::FixtureResult>& results) {
   return ok;
 }
 
+// After a failure, how to accept it when the change was intended.
+void print_accept_hint(const std::vector<check::FixtureResult>& results, const std::vector<std::string>& roots) {
+  auto failed = std::find_if(results.begin(), results.end(), [](const auto& r) { return !r.passed() && r.error.empty(); });
+  if (failed == results.end()) return;
+  std::string dirs;
+  for (const auto& root : roots) dirs += " " + root;
+  std::cerr << fmt::format(
+      "If the change is intended: pith check{} --update --name {} (or --all), then review the diff of its "
+      "expected files.\n",
+      dirs, failed->name);
+}
+
 }  // namespace
 
 int run_check(int argc, char** argv) {
@@ -155,6 +167,7 @@ int run_check(int argc, char** argv) {
   else
     std::cout << check::format_table(results);
   std::cout.flush();
+  if (!update && !json) print_accept_hint(results, roots);
 
   if (!junit_path.empty()) {
     try {

@@ -85,7 +85,7 @@ int run_fixture(int argc, char** argv) {
       ->check(CLI::PositiveNumber);
   app.footer(
       "Exit codes: 0 fixture created, 2 usage error (bad option or name), 3 input error (unreadable file,\n"
-      "            not a page, fixture folder exists), 4 fetch error.");
+      "            not a page, fixture folder exists), 4-16 fetch errors as for `pith URL`.");
 
   if (auto exit_code = parse_arguments(app, argc, argv)) return *exit_code;
   if (!check::valid_fixture_name(name)) {
@@ -99,6 +99,9 @@ int run_fixture(int argc, char** argv) {
     page.charset = given.charset;
     print_created(check::create_fixture(page, parent, name));
     return kContentFound;
+  } catch (const pith::FetchError& e) {
+    std::cerr << "pith fixture: " << e.what() << "\n";
+    return fetch_exit_code(e.kind());  // the codes `pith URL` uses
   } catch (const pith::Error& e) {
     std::cerr << "pith fixture: " << e.what() << "\n";
     return e.code() == pith::ErrorCode::fetch_failed ? kFetchError : kInputError;

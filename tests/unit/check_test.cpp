@@ -125,6 +125,18 @@ TEST_CASE("fixture.json: defaults, every option, unknown keys reported, bad valu
   CHECK_THROWS_AS(parse_spec(nlohmann::json::parse("[1]")), FixtureError);
 }
 
+TEST_CASE("fixture.json: mode reaches Options::focus when pith has that option") {
+  FixtureSpec spec;
+  spec.mode = "recall";
+  pith::Options options = extract_options(spec);
+  // Generic lambda: the check compiles whether or not Options has a focus.
+  [](auto& o) {
+    if constexpr (requires { o.focus; }) CHECK(o.focus == decltype(o.focus)::recall);
+  }(options);
+  spec.mode = "";
+  CHECK_NOTHROW(extract_options(spec));
+}
+
 TEST_CASE("gzip: round trip, corrupt and truncated data refused, inflation capped") {
   std::string page(100000, 'x');
   std::string packed = gzip(page);
