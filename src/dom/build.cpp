@@ -183,10 +183,16 @@ class Builder {
  public:
   // `expected_nodes` is the guard's bound, so the node vector never regrows
   // (a regrowth holds the old and the new array at once).
-  Builder(std::size_t input_size, std::size_t expected_nodes) {
+  Builder(std::size_t input_size, std::size_t expected_nodes, bool keep_hidden)
+      : keep_hidden_(keep_hidden) {
     dom_.pool.reserve(input_size / 2);
     dom_.nodes.reserve(expected_nodes + 16);
   }
+
+  // What the build saw: how many hidden subtrees it left out, how many bytes
+  // of text it kept.
+  std::size_t hidden_skipped() const { return hidden_skipped_; }
+  std::size_t text_bytes() const { return text_bytes_; }
 
   Dom build(const GumboNode* root) {
     struct Pending { const GumboNode* node; NodeId parent; std::uint16_t depth; };
@@ -207,7 +213,11 @@ class Builder {
       if (g->type != GUMBO_NODE_ELEMENT && g->type != GUMBO_NODE_TEMPLATE) continue;
       const GumboElement& el = g->v.element;
       Tag tag = map_tag(el.tag);
-      if (skipped_element(tag, el) || is_hidden(el)) continue;
+      if (skipped_element(tag, el)) continue;
+      if (!keep_hidden_ && is_hidden(el)) {
+        ++hidden_skipped_;
+        continue;
+      }
       NodeId id = add_element(tag, el, p.parent, p.depth);
       std::uint16_t child_depth = p.depth == 0xFFFF ? p.depth : static_cast<std::uint16_t>(p.depth + 1);
       for (unsigned i = el.children.length; i-- > 0;)
@@ -242,6 +252,7 @@ class Builder {
 
   void add_text(std::string_view text, NodeId parent, std::uint16_t depth) {
     // Adjacent text pieces (Gumbo splits around skipped nodes) merge into one.
+    text_bytes_ += text.size();
     Node& par = dom_.nodes[parent];
     if (par.last_child != kNoNode && dom_.nodes[par.last_child].tag == Tag::text &&
         dom_.nodes[par.last_child].text_offset + dom_.nodes[par.last_child].text_length ==
@@ -275,7 +286,18 @@ class Builder {
   }
 
   Dom dom_;
+  bool keep_hidden_;
+  std::size_t hidden_skipped_ = 0;
+  std::size_t text_bytes_ = 0;
 };
+
+// Pages that hide their whole body until a script has run (an anti-flicker
+// visibility:hidden wrapper, a display:none app root) show nothing to a
+// reader without scripts, but their text is what a browser shows a moment
+// later: below this much visible text, hidden subtrees are kept when they
+// hold at least this much and kHiddenTextGain times the visible text.
+constexpr std::size_t kMinVisibleTextBytes = 512;
+constexpr std::size_t kHiddenTextGain = 4;
 
 }  // namespace
 
@@ -295,7 +317,15 @@ Dom build_dom(std::string_view utf8_html, BuildTimings* timings, const MarkupLim
   options.max_errors = 0;  // we never read parse errors; don't collect them
   GumboOutput* output = gumbo_parse_with_options(&options, stripped.data(), stripped.size());
   auto t1 = Clock::now();
-  Dom dom = Builder(stripped.size(), guarded.elements + guarded.text_runs).build(output->root);
+  Builder builder(stripped.size(), guarded.elements + guarded.text_runs, /*keep_hidden=*/false);
+  Dom dom = builder.build(output->root);
+  if (builder.text_bytes() < kMinVisibleTextBytes && builder.hidden_skipped() > 0) {
+    Builder unhidden(stripped.size(), guarded.elements + guarded.text_runs, /*keep_hidden=*/true);
+    Dom all = unhidden.build(output->root);
+    if (unhidden.text_bytes() >= kMinVisibleTextBytes &&
+        unhidden.text_bytes() >= builder.text_bytes() * kHiddenTextGain)
+      dom = std::move(all);
+  }
   // No gumbo_destroy_output: the arena owns every byte Gumbo allocated.
   auto t2 = Clock::now();
   if (timings) {

@@ -113,3 +113,21 @@ TEST_CASE("precision keeps no more than balanced, recall no less") {
     CHECK(pith::extract(page, recall).text.size() >= balanced_size);
   }
 }
+
+TEST_CASE("a page hidden until its scripts run still has its text") {
+  std::string body;
+  for (int i = 0; i < 5; ++i) body += paragraph(i);
+  pith::Document doc = pith::extract(
+      "<html><body><div style='visibility:hidden'><main>" + body + "</main></div></body></html>");
+  CHECK(contains(doc.text, "Paragraph 4 of the story"));
+}
+
+TEST_CASE("a hidden block beside visible content stays out") {
+  std::string body;
+  for (int i = 0; i < 5; ++i) body += paragraph(i);
+  pith::Document doc = pith::extract("<html><body><article>" + body +
+                                     "<div style='display:none'><p>Secret promo text that a "
+                                     "reader never sees on this page.</p></div></article></body></html>");
+  CHECK(contains(doc.text, "Paragraph 4 of the story"));
+  CHECK_FALSE(contains(doc.text, "Secret promo"));
+}
