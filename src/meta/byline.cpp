@@ -65,6 +65,7 @@ std::vector<Line> page_lines(const dom::Dom& dom) {
       text::append_collapsed(lines.back().text, dom.text(i), pending);
     } else if (dom::is_block(n.tag) || n.tag == Tag::br) {
       if (lines.empty() || !lines.back().text.empty()) lines.push_back({{}, i});
+      else lines.back().node = i;  // an empty line starts at the innermost block
       pending = false;
     }
     ++i;
@@ -76,7 +77,7 @@ std::vector<Line> page_lines(const dom::Dom& dom) {
 // the label; CJK names: two to four Han characters (several names allowed).
 const RE2& latin_byline() {
   static const RE2 re(
-      R"((?i:^|[\s(|•·])(?i:by|von|par|por|di|door|autor|autora|autorin|author|written by|posted by|texto|text|reporter|redacción|redaccion|автор|συντάκτης)\s*[:：]?\s+)"
+      R"((?i:^|[(|•·]\s*)(?i:by|von|par|por|di|door|autor|autora|autorin|author|written by|posted by|texto|text|reporter|redacción|redaccion|автор|συντάκτης)\s*[:：]?\s+)"
       R"(((?:\p{Lu}[\p{L}'’.-]*)(?:\s+(?:(?:de|da|del|van|von|der|di|le|la|y|e)\s+)?\p{Lu}[\p{L}'’.-]*){0,3}))");
   return re;
 }
@@ -129,12 +130,16 @@ std::vector<std::string> split_cjk_names(std::string_view names) {
 
 class BylineReader {
  public:
-  BylineReader(const dom::Dom& dom, std::string_view headline) : dom_(dom), lines_(page_lines(dom)) {
+  BylineReader(const dom::Dom& dom, std::string_view headline, bool require_headline)
+      : dom_(dom), lines_(page_lines(dom)), require_headline_(require_headline) {
     find_headline(headline);
   }
 
   Metadata read() {
     Metadata m;
+    // A listing or home page without a headline: its bylines and dates
+    // belong to the teasers, not to the page.
+    if (require_headline_ && !headline_found_) return m;
     read_author_elements(m);
     if (m.authors.empty()) read_labelled_bylines(m);
     read_dates(m);
@@ -148,8 +153,11 @@ class BylineReader {
     bool found = false;
     if (!want.empty()) {
       for (std::size_t k = 0; k < lines_.size() && !found; ++k)
-        if (lines_[k].text == want || (lines_[k].text.size() >= 8 && want.find(lines_[k].text) == 0 &&
-                                       lines_[k].text.size() * 2 >= want.size())) {
+        // The headline's own line, or one that starts with it ("Headline
+        // 2005-04-05 06:40"), or most of it.
+        if (lines_[k].text.rfind(want, 0) == 0 ||
+            (lines_[k].text.size() >= 8 && want.find(lines_[k].text) == 0 &&
+             lines_[k].text.size() * 2 >= want.size())) {
           headline_line_ = k;
           found = true;
         }
@@ -163,7 +171,8 @@ class BylineReader {
           break;
         }
     }
-    headline_node_ = found && headline_line_ < lines_.size() ? lines_[headline_line_].node : 0;
+    headline_found_ = found && headline_line_ < lines_.size();
+    headline_node_ = headline_found_ ? lines_[headline_line_].node : 0;
   }
 
   bool in_comments(NodeId id) const {
@@ -234,7 +243,16 @@ class BylineReader {
       budget += line.size();
       re2::StringPiece input(line);
       std::string latin;
-      if (budget < kBylineWindow && line.size() <= 160 && RE2::PartialMatch(input, latin_byline(), &latin)) {
+      re2::StringPiece latin_piece;
+      if (budget < kBylineWindow && line.size() <= 160 && RE2::PartialMatch(input, latin_byline(), &latin_piece)) {
+        latin = std::string(latin_piece.data(), latin_piece.size());
+        // "Автор: Ольга Смирнова Просмотров: 8 314": a word followed by a
+        // colon is the next label, not part of the name.
+        std::size_t after = static_cast<std::size_t>(latin_piece.data() - line.data()) + latin_piece.size();
+        if (after < line.size() && line[after] == ':') {
+          std::size_t space = latin.rfind(' ');
+          latin = space == std::string::npos ? std::string() : latin.substr(0, space);
+        }
         std::string name = clean_author(latin);
         if (!name.empty()) {
           add_unique(m.authors, name);
@@ -291,12 +309,14 @@ class BylineReader {
   std::vector<Line> lines_;
   std::size_t headline_line_ = 0;
   NodeId headline_node_ = 0;
+  bool headline_found_ = false;
+  bool require_headline_;
 };
 
 }  // namespace
 
-Metadata read_page_bylines(const dom::Dom& dom, std::string_view headline) {
-  return BylineReader(dom, headline).read();
+Metadata read_page_bylines(const dom::Dom& dom, std::string_view headline, bool require_headline) {
+  return BylineReader(dom, headline, require_headline).read();
 }
 
 }  // namespace pith::meta

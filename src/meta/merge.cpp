@@ -1,15 +1,18 @@
 // Every source read, then each field taken from the best source that has it.
 // The order of preference per field (also in README, "Metadata"):
 //
-//   title           <h1> the page title starts with > JSON-LD headline > og:title /
+//   title           <h1> the page title starts or ends with > a later part of the title that
+//                   the page shows as a heading or in bold > JSON-LD headline > og:title /
 //                   twitter:title > microdata headline > <title> (site name stripped) > <h1>
-//   authors         JSON-LD (unless it credits only the site itself) > microdata > <meta> (author, article:author, citation_author, ...)
-//                   > byline on the page (rel=author, author/byline classes, "By ...", "作者：...")
+//   authors         JSON-LD > microdata > <meta> (author, article:author, citation_author, ...)
+//                   > byline on the page (rel=author, author/byline classes, "By ...", "作者：...");
+//                   a source that credits only the site itself comes after all the others
 //   date_published  JSON-LD > <meta> (article:published_time, ...) > microdata
 //                   > <time datetime> / date printed near the headline > date in the URL
 //                   > date_modified
 //   date_modified   JSON-LD > <meta> > microdata
 //   site_name       og:site_name / application-name > JSON-LD WebSite or publisher name
+//                   > the other part of a two-part <title> ("Site – Headline")
 //   description     <meta> (og:description, description) > JSON-LD > microdata
 //   language        <html lang> > Content-Language > og:locale > JSON-LD inLanguage > microdata
 //   canonical_url   <link rel=canonical> > og:url
@@ -82,18 +85,28 @@ Metadata read_metadata(const dom::Dom& dom, std::string_view page_url) {
   titles.microdata = micro.title;
   titles.title_tag = doc.title;
   titles.h1s = headings_h1(dom, 3);
+  titles.headings = headline_texts(dom, 40);
   titles.site_name = m.site_name;
   m.title = choose_title(titles);
+  if (m.site_name.empty()) m.site_name = site_from_title(doc.title, m.title);
 
-  Metadata page = read_page_bylines(dom, m.title);
+  const std::string& declared_type = first_of({&jsonld.page_type, &micro.page_type, &tags.page_type});
+  Metadata page = read_page_bylines(dom, m.title, declared_type == "website" || declared_type == "listing");
   // Sites often credit themselves as the JSON-LD author; a person named
   // elsewhere on the page is the better answer then.
-  bool jsonld_credits_site = !jsonld.authors.empty();
-  for (const std::string& a : jsonld.authors)
-    jsonld_credits_site = jsonld_credits_site && (same_name(a, m.site_name) || same_name(a, jsonld.site_name));
-  m.authors = jsonld_credits_site
-                  ? first_of({&micro.authors, &tags.authors, &page.authors, &jsonld.authors})
-                  : first_of({&jsonld.authors, &micro.authors, &tags.authors, &page.authors});
+  auto credits_site = [&](const std::vector<std::string>& authors) {
+    bool all = !authors.empty();
+    for (const std::string& a : authors)
+      all = all && (same_name(a, m.site_name) || same_name(a, jsonld.site_name));
+    return all;
+  };
+  std::vector<const std::vector<std::string>*> people, sites;
+  for (const std::vector<std::string>* authors : {&jsonld.authors, &micro.authors, &tags.authors, &page.authors})
+    (credits_site(*authors) ? sites : people).push_back(authors);
+  for (const auto* authors : people)
+    if (m.authors.empty()) m.authors = *authors;
+  for (const auto* authors : sites)
+    if (m.authors.empty()) m.authors = *authors;
   std::string url_date = date_from_url(page_url);
   if (url_date.empty()) url_date = date_from_url(tags.canonical_url);
   m.date_modified = first_of({&jsonld.date_modified, &tags.date_modified, &micro.date_modified});

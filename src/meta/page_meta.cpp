@@ -45,6 +45,31 @@ std::vector<std::string> headings_h1(const dom::Dom& dom, std::size_t limit) {
   return out;
 }
 
+std::vector<std::string> headline_texts(const dom::Dom& dom, std::size_t limit) {
+  std::vector<std::string> out;
+  NodeId body = dom.find_first(Tag::body);
+  for (NodeId i = body == dom::kNoNode ? 0 : body; i < dom.size() && out.size() < limit; ++i) {
+    Tag tag = dom.nodes[i].tag;
+    if (tag != Tag::h1 && tag != Tag::h2 && tag != Tag::h3 && tag != Tag::b && tag != Tag::strong) continue;
+    // Site names show as bold links or in the page's header, navigation and
+    // footer; the headline does not.
+    bool chrome = false;
+    for (NodeId p = dom.nodes[i].parent; p != dom::kNoNode && !chrome; p = dom.nodes[p].parent) {
+      Tag t = dom.nodes[p].tag;
+      chrome = t == Tag::a || t == Tag::header || t == Tag::nav || t == Tag::footer;
+    }
+    for (NodeId k = i + 1; k < dom.nodes[i].subtree_end && !chrome; ++k) chrome = dom.nodes[k].tag == Tag::a;
+    if (chrome) {
+      i = dom.nodes[i].subtree_end - 1;
+      continue;
+    }
+    std::string text = element_text(dom, i);
+    if (text.size() >= 10 && text.size() <= 400) out.push_back(std::move(text));
+    i = dom.nodes[i].subtree_end - 1;
+  }
+  return out;
+}
+
 PageMeta read_meta(const dom::Dom& dom) {
   Metadata m = read_metadata(dom, {});
   return {std::move(m.title), std::move(m.language)};

@@ -33,11 +33,14 @@ Metadata read_document(const dom::Dom& dom);
 
 // Bylines and dates printed on the page: rel=author links, author/byline
 // classes, labelled bylines ("By ...", "作者：..."), <time datetime>, and dates
-// in the text near the headline.
-Metadata read_page_bylines(const dom::Dom& dom, std::string_view headline);
+// in the text near the headline. With require_headline (pages that declare
+// themselves websites or listings), nothing unless the headline is found.
+Metadata read_page_bylines(const dom::Dom& dom, std::string_view headline, bool require_headline);
 
 // The first <h1> texts of the page, for choosing the headline.
 std::vector<std::string> headings_h1(const dom::Dom& dom, std::size_t limit);
+// The first texts of <h1>-<h3>, <b> and <strong> in the body (10 to 400 bytes).
+std::vector<std::string> headline_texts(const dom::Dom& dom, std::size_t limit);
 
 // Shared helpers of the readers.
 // Collapsed text of an element's subtree.

@@ -160,10 +160,32 @@ std::string choose_title(const TitleCandidates& c) {
         return key(h1) == key(*t) ? strip_site_suffix(h1, c.site_name) : h1;
     }
   }
+  // A later part of the title that the page shows as a heading or in bold.
+  for (const std::string* t : titles) {
+    if (t->empty()) continue;
+    std::vector<std::string> parts = segments(*t);
+    for (std::size_t k = 1; k < parts.size(); ++k) {
+      std::string part = text::collapse_whitespace(parts[k]);
+      if (part.empty() || (static_cast<double>(part.size()) < kMinHeadingShareOfTitle * static_cast<double>(t->size()) &&
+                           word_count(part) < kMinHeadingWords))
+        continue;
+      for (const std::string& heading : c.headings)
+        if (key(clean_heading(heading)) == key(part)) return part;
+    }
+  }
   for (const std::string* t : titles)
     if (!t->empty()) return strip_site_suffix(*t, c.site_name);
   for (const std::string& raw_h1 : c.h1s)
     if (std::string h1 = clean_heading(raw_h1); !h1.empty()) return h1;
+  return {};
+}
+
+std::string site_from_title(std::string_view raw, std::string_view headline) {
+  std::vector<std::string> parts = segments(text::collapse_whitespace(raw));
+  if (parts.size() != 2 || headline.empty()) return {};
+  std::string first = text::collapse_whitespace(parts[0]), second = text::collapse_whitespace(parts[1]);
+  if (key(first) == key(headline)) return second;
+  if (key(second) == key(headline)) return first;
   return {};
 }
 

@@ -18,6 +18,9 @@ struct TitleCandidates {
   std::string microdata;   // itemprop=headline
   std::string title_tag;   // <title>
   std::vector<std::string> h1s;  // the first <h1> texts, in document order
+  // Texts set apart as headings or in bold (h1-h3, b, strong), for titles
+  // that put the site first: "Site - Section - Headline".
+  std::vector<std::string> headings;
   std::string site_name;
 };
 
@@ -25,5 +28,9 @@ struct TitleCandidates {
 // no site name, no teaser), else the JSON-LD headline, else og:title or
 // <title> without the site's name, else the first <h1>.
 std::string choose_title(const TitleCandidates& c);
+
+// The site's name as a two-part title shows it next to the chosen headline
+// ("Lindenauer Bote – Freibad ..." -> "Lindenauer Bote"); "" otherwise.
+std::string site_from_title(std::string_view title, std::string_view headline);
 
 }  // namespace pith::meta

@@ -392,3 +392,132 @@ TEST_CASE("valid_utf8 replaces each maximal ill-formed subsequence with U+FFFD")
   CHECK(valid_utf8("\xF4\x90\x80\x80") == r + r + r + r);  // above U+10FFFF
   CHECK(valid_utf8("\xE4\xB8\xE4\xB8\xAD") == r + "\xE4\xB8\xAD");  // resumes at the new lead
 }
+
+// ---- inline markup, links and images, the JSON schema -------------------
+
+namespace {
+
+pith::Inline span(pith::InlineKind kind, std::uint32_t begin, std::uint32_t end, std::string url = {},
+                  std::string alt = {}) {
+  pith::Inline s;
+  s.kind = kind;
+  s.begin = begin;
+  s.end = end;
+  s.url = std::move(url);
+  s.alt = std::move(alt);
+  return s;
+}
+
+// The schema README documents: field -> JSON type.
+void check_schema(const nlohmann::json& j) {
+  using Type = nlohmann::json::value_t;
+  auto is_string_array = [](const nlohmann::json& v) {
+    if (!v.is_array()) return false;
+    for (const auto& e : v)
+      if (!e.is_string()) return false;
+    return true;
+  };
+  REQUIRE(j.is_object());
+  for (const char* key : {"url", "title", "language", "charset", "charset_source", "text", "markdown", "pith_version"}) {
+    INFO(key);
+    REQUIRE(j.contains(key));
+    CHECK(j[key].type() == Type::string);
+  }
+  REQUIRE(j.contains("has_main_content"));
+  CHECK(j["has_main_content"].is_boolean());
+  REQUIRE(j.contains("metadata"));
+  const auto& m = j["metadata"];
+  REQUIRE(m.is_object());
+  for (const char* key : {"title", "date_published", "date_modified", "site_name", "description", "language",
+                          "canonical_url", "image", "page_type", "license"}) {
+    INFO(key);
+    REQUIRE(m.contains(key));
+    CHECK(m[key].is_string());
+  }
+  for (const char* key : {"authors", "tags", "categories"}) {
+    INFO(key);
+    REQUIRE(m.contains(key));
+    CHECK(is_string_array(m[key]));
+  }
+  CHECK(m.size() == 13);  // no undocumented fields
+  REQUIRE(j.contains("blocks"));
+  REQUIRE(j["blocks"].is_array());
+  for (const auto& b : j["blocks"]) {
+    REQUIRE(b.contains("type"));
+    const std::string type = b["type"];
+    if (type == "table_row") {
+      CHECK(b["header"].is_boolean());
+      CHECK(is_string_array(b["cells"]));
+      continue;
+    }
+    CHECK(b["text"].is_string());
+    if (type == "heading") CHECK(b["level"].is_number_integer());
+    else if (type == "list_item") CHECK((b["level"].is_number_integer() && b["ordered"].is_boolean()));
+    else if (type == "code") CHECK(b["language"].is_string());
+    else CHECK((type == "paragraph" || type == "quote"));
+  }
+  REQUIRE(j.contains("comments"));
+  REQUIRE(j["comments"].is_array());
+  for (const auto& c : j["comments"]) {
+    CHECK(c.size() == 3);
+    CHECK(c["author"].is_string());
+    CHECK(c["date"].is_string());
+    CHECK(c["text"].is_string());
+  }
+}
+
+}  // namespace
+
+TEST_CASE("markdown: emphasis and code always, links and images on request") {
+  Block b = para("Read the guide, then run make test now.");
+  b.inlines = {span(pith::InlineKind::link, 9, 14, "https://x.example/guide (v2)"),
+               span(pith::InlineKind::strong, 21, 34), span(pith::InlineKind::code, 25, 34),
+               span(pith::InlineKind::emphasis, 35, 38), span(pith::InlineKind::image, 38, 38,
+                                                             "https://x.example/a.png", "a [diagram]")};
+  Document doc = doc_of({b});
+  CHECK(pith::render(doc, Format::markdown) == "Read the guide, then **run `make test`** *now*.");
+  pith::RenderOptions both;
+  both.links = both.images = true;
+  CHECK(pith::render(doc, Format::markdown, both) ==
+        "Read the [guide](https://x.example/guide%20%28v2%29), then **run `make test`** *now* "
+        "![a \\[diagram\\]](https://x.example/a.png).");
+}
+
+TEST_CASE("html: inline tags; only http(s) links and images, on request") {
+  Block b = para("See <this> page");
+  b.inlines = {span(pith::InlineKind::emphasis, 4, 10), span(pith::InlineKind::link, 0, 3, "https://x.example/?a=1&b=\"2\""),
+               span(pith::InlineKind::link, 11, 15, "javascript:alert(1)")};
+  Document doc = doc_of({b});
+  CHECK(pith::render(doc, Format::html) == "<article>\n<p>See <em>&lt;this&gt;</em> page</p>\n</article>");
+  pith::RenderOptions links;
+  links.links = true;
+  CHECK(pith::render(doc, Format::html, links) ==
+        "<article>\n<p><a href=\"https://x.example/?a=1&amp;b=&quot;2&quot;\">See</a> <em>&lt;this&gt;</em> page</p>\n</article>");
+}
+
+TEST_CASE("json: the schema (fields and their types) of a full and an empty document") {
+  Document doc = doc_of({heading(1, "Title"), para("Text."), item(2, true, "x"), code("a", "c"), row({"a", "b"}, true),
+                         quote("q")});
+  doc.metadata.title = "Title";
+  doc.metadata.authors = {"Ana Ruiz"};
+  doc.metadata.tags = {"a", "b"};
+  doc.comments = {{"Maria", "2024-05-03", "Nice."}};
+  const nlohmann::json full = nlohmann::json::parse(pith::render(doc, Format::json));
+  check_schema(full);
+  CHECK(full["metadata"]["authors"][0] == "Ana Ruiz");
+  CHECK(full["comments"][0]["author"] == "Maria");
+  check_schema(nlohmann::json::parse(pith::render(Document{}, Format::json)));
+  // A real extraction, through the whole pipeline.
+  const std::string page =
+      "<html lang=en><head><title>Ferry returns | Courier</title>"
+      "<script type=\"application/ld+json\">{\"@type\":\"NewsArticle\",\"author\":{\"name\":\"Ana Ruiz\"},"
+      "\"datePublished\":\"2024-05-03\"}</script></head><body><article><h1>Ferry returns</h1>"
+      "<p>The harbour ferry is back in service after three months in dry dock, the operator said, and the "
+      "first crossing left on time with forty passengers aboard.</p></article></body></html>";
+  pith::Options options;
+  options.url = "https://courier.example/ferry";
+  const nlohmann::json extracted = nlohmann::json::parse(pith::render(pith::extract(page, options), Format::json));
+  check_schema(extracted);
+  CHECK(extracted["metadata"]["date_published"] == "2024-05-03");
+  CHECK(extracted["title"] == "Ferry returns");
+}

@@ -1,0 +1,214 @@
+// The metadata stage, one source at a time, then the merge and its order of
+// preference; and the comment-thread finder.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "dom/build.hpp"
+#include "extract/comments.hpp"
+#include "meta/dates.hpp"
+#include "meta/page_meta.hpp"
+#include "meta/sources.hpp"
+#include "meta/url.hpp"
+
+namespace {
+
+using pith::Metadata;
+namespace meta = pith::meta;
+
+Metadata metadata_of(const std::string& html, std::string_view url = {}) {
+  pith::dom::Dom dom = pith::dom::build_dom(html);
+  return meta::read_metadata(dom, url);
+}
+
+std::string page(const std::string& head, const std::string& body) {
+  return "<!doctype html><html><head>" + head + "</head><body>" + body + "</body></html>";
+}
+
+const std::string kArticleBody =
+    "<article><h1>Harbour ferry returns after repairs</h1><p>The ferry is back in service after "
+    "three months in dry dock, the operator said on Monday.</p></article>";
+
+}  // namespace
+
+TEST_CASE("dates: machine formats and written dates become ISO 8601") {
+  CHECK(meta::normalize_date("2024-05-03T10:15:00+02:00") == "2024-05-03T10:15:00+02:00");
+  CHECK(meta::normalize_date("2024-05-03T10:15:00Z") == "2024-05-03T10:15:00Z");
+  CHECK(meta::normalize_date("2024-05-03 10:15") == "2024-05-03T10:15:00");
+  CHECK(meta::normalize_date("20240503") == "2024-05-03");
+  CHECK(meta::normalize_date("Fri, 03 May 2024 10:00:00 GMT") == "2024-05-03");
+  CHECK(meta::normalize_date("not a date") == "");
+  CHECK(meta::normalize_date("2024-13-45") == "");
+  CHECK(meta::find_date_in_text("发表于:2005-7-31 12:30") == "2005-07-31T12:30:00");
+  CHECK(meta::find_date_in_text("2005年4月28日") == "2005-04-28");
+  CHECK(meta::find_date_in_text("Published 12.09.2024 by the desk") == "2024-09-12");
+  CHECK(meta::find_date_in_text("Posted on April 13, 2023") == "2023-04-13");
+  CHECK(meta::find_date_in_text("le 28 avril 2005") == "2005-04-28");
+  CHECK(meta::find_date_in_text("12 сентября 2024 года") == "2024-09-12");
+  CHECK(meta::find_date_in_text("03/15/2024") == "2024-03-15");
+}
+
+TEST_CASE("dates: URL paths") {
+  CHECK(meta::date_from_url("https://x.example/2024/05/03/story/") == "2024-05-03");
+  CHECK(meta::date_from_url("https://x.example/news/20240503-story.html") == "2024-05-03");
+  CHECK(meta::date_from_url("https://x.example/2024/05/story") == "2024-05");
+  CHECK(meta::date_from_url("https://x.example/story?id=20240503") == "");
+  CHECK(meta::date_from_url("") == "");
+}
+
+TEST_CASE("urls: relative references resolve, unsafe schemes are dropped") {
+  CHECK(meta::resolve_url("https://x.example/a/b.html", "../img/c.jpg") == "https://x.example/img/c.jpg");
+  CHECK(meta::resolve_url("https://x.example/a/b.html", "//cdn.example/d.png") == "https://cdn.example/d.png");
+  CHECK(meta::resolve_url("https://x.example/a/", "https://y.example/") == "https://y.example/");
+  CHECK(meta::resolve_url("https://x.example/", "javascript:alert(1)") == "");
+  CHECK(meta::resolve_url("https://x.example/", " JavaScript:alert(1)") == "");
+  CHECK(meta::resolve_url("", "/relative/only") == "/relative/only");
+}
+
+TEST_CASE("title: site-name suffixes and prefixes") {
+  CHECK(meta::strip_site_suffix("Harbour ferry returns | The Courier") == "Harbour ferry returns");
+  CHECK(meta::strip_site_suffix("Harbour ferry returns after repairs - Courier") ==
+        "Harbour ferry returns after repairs");
+  // A dash with a long part after it may be the headline's own.
+  CHECK(meta::strip_site_suffix("News - Harbour ferry returns after three months in dry dock") ==
+        "News - Harbour ferry returns after three months in dry dock");
+  // Known site name: removed at either end whatever its length.
+  CHECK(meta::strip_site_suffix("Ferry - The Harbour Courier and Gazette", "The Harbour Courier and Gazette") ==
+        "Ferry");
+  CHECK(meta::strip_site_suffix("Courier: Harbour ferry returns", "Courier") == "Harbour ferry returns");
+  CHECK(meta::strip_site_suffix("Models | Django documentation | Django") == "Models");
+}
+
+TEST_CASE("title: an <h1> the title starts with wins over the suffixed title") {
+  Metadata m = metadata_of(page("<title>Harbour ferry returns after repairs | The Courier</title>"
+                                "<meta property=\"og:site_name\" content=\"The Courier\">",
+                                kArticleBody));
+  CHECK(m.title == "Harbour ferry returns after repairs");
+  CHECK(m.site_name == "The Courier");
+}
+
+TEST_CASE("json-ld: @graph, @id references, arrays; publisher is the site") {
+  std::string ld = R"(<script type="application/ld+json">{"@context":"https://schema.org","@graph":[
+    {"@type":"WebSite","@id":"#site","name":"The Courier"},
+    {"@type":"Person","@id":"#p1","name":"Ana Ruiz"},
+    {"@type":["NewsArticle"],"headline":"Harbour ferry returns after repairs",
+     "author":[{"@id":"#p1"},{"@type":"Person","name":"Tom Bell"}],
+     "datePublished":"2024-05-03T08:00:00+01:00","dateModified":"2024-05-04T09:30:00+01:00",
+     "image":{"@type":"ImageObject","url":"/img/ferry.jpg"},"keywords":["ferry","harbour"],
+     "articleSection":"Local","inLanguage":"en-GB","license":"https://creativecommons.org/licenses/by/4.0/",
+     "publisher":{"@type":"Organization","name":"Courier Media"}}]}</script>)";
+  Metadata m = metadata_of(page(ld, kArticleBody), "https://courier.example/local/ferry");
+  CHECK(m.title == "Harbour ferry returns after repairs");
+  REQUIRE(m.authors.size() == 2);
+  CHECK(m.authors[0] == "Ana Ruiz");
+  CHECK(m.authors[1] == "Tom Bell");
+  CHECK(m.date_published == "2024-05-03T08:00:00+01:00");
+  CHECK(m.date_modified == "2024-05-04T09:30:00+01:00");
+  CHECK(m.image == "https://courier.example/img/ferry.jpg");
+  CHECK(m.tags == std::vector<std::string>{"ferry", "harbour"});
+  CHECK(m.categories == std::vector<std::string>{"Local"});
+  CHECK(m.page_type == "article");
+  CHECK(m.site_name == "The Courier");
+  CHECK(m.license == "https://creativecommons.org/licenses/by/4.0/");
+}
+
+TEST_CASE("json-ld: a malformed script is skipped, a valid one still read") {
+  std::string broken = R"(<script type="application/ld+json">{"@type":"NewsArticle", "headline": "Broken",</script>)";
+  std::string valid = R"(<script type="application/ld+json">[{"@type":"BlogPosting","author":"Lee Chan",
+      "datePublished":"2023-11-02"}]</script>)";
+  Metadata m = metadata_of(page(broken + valid, kArticleBody));
+  CHECK(m.authors == std::vector<std::string>{"Lee Chan"});
+  CHECK(m.date_published == "2023-11-02");
+  // Only broken JSON-LD: no crash, the other sources still answer.
+  Metadata only_broken = metadata_of(page(broken + "<title>Harbour ferry returns after repairs</title>", kArticleBody));
+  CHECK(only_broken.title == "Harbour ferry returns after repairs");
+  CHECK(only_broken.authors.empty());
+}
+
+TEST_CASE("conflicting dates: JSON-LD > <meta> > microdata > <time> > URL") {
+  const std::string time_body =
+      "<article><h1>Harbour ferry returns after repairs</h1><time datetime=\"2024-05-05\">5 May</time>"
+      "<p>The ferry is back in service after three months in dry dock.</p></article>";
+  const std::string meta_tag = "<meta property=\"article:published_time\" content=\"2024-05-02T07:00:00Z\">";
+  const std::string ld = R"(<script type="application/ld+json">{"@type":"NewsArticle","datePublished":"2024-05-01"}</script>)";
+  const std::string url = "https://courier.example/2024/04/30/ferry";
+  CHECK(metadata_of(page(ld + meta_tag, time_body), url).date_published == "2024-05-01");
+  CHECK(metadata_of(page(meta_tag, time_body), url).date_published == "2024-05-02T07:00:00Z");
+  CHECK(metadata_of(page("", time_body), url).date_published == "2024-05-05");
+  CHECK(metadata_of(page("", kArticleBody), url).date_published == "2024-04-30");
+  CHECK(metadata_of(page("", kArticleBody)).date_published == "");
+}
+
+TEST_CASE("opengraph and meta tags: description, image made absolute, tags, canonical") {
+  Metadata m = metadata_of(
+      page("<title>Ferry | Courier</title><meta name=\"description\" content=\"Plain description\">"
+           "<meta property=\"og:description\" content=\"OG description\">"
+           "<meta property=\"og:image\" content=\"../img/og.jpg\">"
+           "<meta name=\"author\" content=\"By Ana Ruiz\"><meta name=\"keywords\" content=\"ferry, harbour, ferry\">"
+           "<meta property=\"og:type\" content=\"article\"><link rel=\"canonical\" href=\"/local/ferry\">",
+           kArticleBody),
+      "https://courier.example/local/ferry?utm=1");
+  CHECK(m.description == "OG description");
+  CHECK(m.image == "https://courier.example/img/og.jpg");
+  CHECK(m.authors == std::vector<std::string>{"Ana Ruiz"});
+  CHECK(m.tags == std::vector<std::string>{"ferry", "harbour"});
+  CHECK(m.canonical_url == "https://courier.example/local/ferry");
+  CHECK(m.page_type == "article");
+}
+
+TEST_CASE("microdata: author item, datePublished, headline") {
+  Metadata m = metadata_of(page("",
+      "<div itemscope itemtype=\"https://schema.org/Article\"><h1 itemprop=\"headline\">Harbour ferry returns</h1>"
+      "<span itemprop=\"author\" itemscope itemtype=\"https://schema.org/Person\"><span itemprop=\"name\">Ana Ruiz</span></span>"
+      "<meta itemprop=\"datePublished\" content=\"2024-05-03\"><p>The ferry is back in service.</p>"
+      "<div itemprop=\"comment\" itemscope itemtype=\"https://schema.org/Comment\"><span itemprop=\"author\">Troll</span></div></div>"));
+  CHECK(m.title == "Harbour ferry returns");
+  CHECK(m.authors == std::vector<std::string>{"Ana Ruiz"});
+  CHECK(m.date_published == "2024-05-03");
+  CHECK(m.page_type == "article");
+}
+
+TEST_CASE("page bylines: labelled names, byline classes, CJK labels, <html lang>") {
+  Metadata latin = metadata_of(page("<title>Harbour ferry returns after repairs</title>",
+      "<h1>Harbour ferry returns after repairs</h1><p>By Ana Ruiz</p><p>Published 3 May 2024</p>"
+      "<p>The ferry is back in service after three months in dry dock.</p>"));
+  CHECK(latin.authors == std::vector<std::string>{"Ana Ruiz"});
+  CHECK(latin.date_published == "2024-05-03");
+
+  Metadata byline = metadata_of(page("<title>Harbour ferry returns after repairs</title>",
+      "<h1>Harbour ferry returns after repairs</h1><div class=\"post-byline\">Words by "
+      "<a href=\"/staff/ana\">Ana Ruiz</a>, Transport Correspondent</div><p>The ferry is back.</p>"));
+  CHECK(byline.authors == std::vector<std::string>{"Ana Ruiz"});
+
+  Metadata cjk = metadata_of("<html lang=\"zh-CN\"><head><title>轮渡恢复运营</title></head><body>"
+      "<h1>轮渡恢复运营</h1><div>2005-04-28 11:13 来源：新华网</div><p>经过三个月的维修，轮渡恢复运营。</p>"
+      "<p>（责任编辑：王小明）</p></body></html>");
+  CHECK(cjk.authors == std::vector<std::string>{"王小明"});
+  CHECK(cjk.date_published == "2005-04-28T11:13:00");
+  CHECK(cjk.language == "zh-CN");
+}
+
+TEST_CASE("comments: a thread of items with author, date and text") {
+  std::string html = page("<title>Harbour ferry returns</title>", kArticleBody +
+      "<section id=\"comments\"><h2>2 comments</h2><ol class=\"comment-list\">"
+      "<li class=\"comment\"><div class=\"comment-author\"><b class=\"fn\">Maria</b> says:</div>"
+      "<time datetime=\"2024-05-03T10:02:00Z\">3 May 2024 at 10:02</time>"
+      "<div class=\"comment-content\"><p>Finally! I missed it every morning.</p></div>"
+      "<ol class=\"children\"><li class=\"comment\"><div class=\"comment-author\"><b class=\"fn\">Sam</b></div>"
+      "<time datetime=\"2024-05-03T11:00:00Z\">11:00</time><div class=\"comment-content\"><p>Same here.</p></div></li></ol></li>"
+      "<li class=\"comment\"><div class=\"comment-author\"><b class=\"fn\">Jo</b></div>"
+      "<time datetime=\"2024-05-04\">4 May 2024</time><div class=\"comment-content\"><p>Fares went up though.</p></div></li>"
+      "</ol><form class=\"comment-form\"><textarea></textarea></form></section>");
+  pith::dom::Dom dom = pith::dom::build_dom(html);
+  std::vector<pith::Comment> comments = pith::extraction::find_comments(dom);
+  REQUIRE(comments.size() == 3);
+  CHECK(comments[0].author == "Maria");
+  CHECK(comments[0].date == "2024-05-03T10:02:00Z");
+  CHECK(comments[0].text == "Finally! I missed it every morning.");
+  CHECK(comments[1].author == "Sam");
+  CHECK(comments[1].text == "Same here.");
+  CHECK(comments[2].author == "Jo");
+  CHECK(comments[2].date == "2024-05-04");
+  // A page without a thread has none.
+  CHECK(pith::extraction::find_comments(pith::dom::build_dom(page("", kArticleBody))).empty());
+}
