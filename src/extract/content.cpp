@@ -57,6 +57,10 @@ struct Attempt {
   std::vector<std::uint8_t> dead;
   std::vector<Rule> why;
   std::string strategy;
+  // The main region's text before pruning, as the first attempt (which
+  // prepares the page as the pruned-region attempt does) measured it: the
+  // pruned region can hold no more, so it is not built when this is small.
+  std::uint32_t region_upper_bound = 0;
 };
 
 // Keeps what --explain needs from a finished pass.
@@ -98,6 +102,16 @@ void add_discussion(const dom::Dom& dom, NodeId discussion, std::vector<NodeId>&
   roots = std::move(kept);
 }
 
+// The page's declared main region (<main>, role=main), else its body.
+NodeId main_region(const Pass& pass) {
+  const dom::Dom& dom = pass.dom;
+  for (NodeId i = 0; i < dom.size(); ++i)
+    if (!pass.dead[i] && (dom.nodes[i].tag == Tag::main || dom.attr(i, dom::Attr::role) == "main"))
+      return i;
+  NodeId body = dom.find_first(Tag::body);
+  return body != kNoNode && !pass.dead[body] ? body : kNoNode;
+}
+
 // One attempt: select, prune, render. With `include_discussion`, the page's
 // discussion joins the selection.
 Attempt run(const dom::Dom& dom, const std::vector<Hints>& hints, Flags flags,
@@ -108,6 +122,10 @@ Attempt run(const dom::Dom& dom, const std::vector<Hints>& hints, Flags flags,
   prepare(pass);
   timer.lap(&Timings::features);
   Attempt a;
+  if (flags.strip_unlikely) {
+    NodeId region = main_region(pass);
+    a.region_upper_bound = region == kNoNode ? 0 : pass.features[region].length();
+  }
   a.roots = select_content(pass).roots;
   a.outside_discussion = length_outside(pass, a.roots, discussion);
   if (include_discussion && !pass.dead[discussion]) add_discussion(dom, discussion, a.roots);
@@ -136,16 +154,6 @@ Attempt run(const dom::Dom& dom, const std::vector<Hints>& hints, Flags flags,
   a.strategy = include_discussion ? "selection + discussion" : "selection";
   keep_decisions(a, pass, options.explanation != nullptr);
   return a;
-}
-
-// The page's declared main region (<main>, role=main), else its body.
-NodeId main_region(const Pass& pass) {
-  const dom::Dom& dom = pass.dom;
-  for (NodeId i = 0; i < dom.size(); ++i)
-    if (!pass.dead[i] && (dom.nodes[i].tag == Tag::main || dom.attr(i, dom::Attr::role) == "main"))
-      return i;
-  NodeId body = dom.find_first(Tag::body);
-  return body != kNoNode && !pass.dead[body] ? body : kNoNode;
 }
 
 // The main region minus navigation, asides, footers and clutter-named blocks.
@@ -186,11 +194,14 @@ Attempt select_with_retries(const dom::Dom& dom, const std::vector<Hints>& hints
   static constexpr Flags kAttempts[] = {
       {true, true, true}, {false, true, true}, {false, false, true}, {false, false, false}};
   Attempt best;
+  std::uint32_t region_upper_bound = 0;
   for (const Flags& flags : kAttempts) {
     Attempt a = run(dom, hints, flags, discussion, include_discussion, options);
+    if (flags.strip_unlikely) region_upper_bound = a.region_upper_bound;
     if (a.length > best.length) best = std::move(a);
     if (best.length >= kRetryLength) break;
   }
+  best.region_upper_bound = region_upper_bound;
   return best;
 }
 
@@ -225,7 +236,7 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
   if (std::getenv("PITH_DEBUG"))
     std::fprintf(stderr, "discussion=%u length=%u outside=%u\n", discussion.node,
                  discussion.length, best.outside_discussion);
-  {
+  if (best.region_upper_bound > best.length * options.tuning.split_content_gain) {
     Attempt region = whole_region(dom, hints, /*prune=*/true, options);
     if (region.length > best.length * options.tuning.split_content_gain) best = std::move(region);
   }
