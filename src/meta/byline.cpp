@@ -76,9 +76,15 @@ std::vector<Line> page_lines(const dom::Dom& dom) {
 // Labelled bylines. Latin-script names: up to four capitalised words after
 // the label; CJK names: two to four Han characters (several names allowed).
 const RE2& latin_byline() {
-  static const RE2 re(
-      R"((?i:^|[(|•·]\s*)(?i:by|von|par|por|di|door|autor|autora|autorin|author|written by|posted by|texto|text|reporter|redacción|redaccion|автор|συντάκτης)\s*[:：]?\s+)"
-      R"(((?:\p{Lu}[\p{L}'’.-]*)(?:\s+(?:(?:de|da|del|van|von|der|di|le|la|y|e)\s+)?\p{Lu}[\p{L}'’.-]*){0,3}))");
+  // A label without a colon ("By Jane Doe") must open its line; one with a
+  // colon ("Автор: Ольга Смирнова") may follow a date on the same line.
+  static const std::string labels =
+      "(?i:by|von|par|por|di|door|autor|autora|autorin|author|auteur|written by|posted by|texto|text|"
+      "reporter|redacción|redaccion|автор|συντάκτης|ρεπορτάζ|κείμενο)";
+  static const RE2 re("(?:(?:^|[(|•·]\\s*)" + labels + "\\s*[:：]?\\s+|(?:^|[\\s(|•·])" + labels +
+                      "\\s*[:：]\\s*)"
+                      "((?:\\p{Lu}[\\p{L}'’.-]*)(?:\\s+(?:(?:de|da|del|van|von|der|di|le|la|y|e)\\s+)?"
+                      "\\p{Lu}[\\p{L}'’.-]*){0,3})");
   return re;
 }
 

@@ -12,18 +12,18 @@ namespace {
 // One alternation group per month, longest spellings first (RE2 alternation
 // is leftmost-first, so "mar" must not win over "march").
 constexpr std::array<std::string_view, 12> kMonthWords = {
-    "january|januari|januar|janvier|janeiro|gennaio|enero|janv|jan|stycznia|styczeń|января|январь|янв",
-    "february|februari|februar|février|fevrier|fevereiro|febbraio|febrero|févr|febr|feb|fev|lutego|luty|февраля|февраль|фев",
-    "march|märz|maerz|marz|mars|marzo|março|marco|maart|mar|marca|marzec|марта|март|мар",
-    "april|avril|abril|aprile|apr|abr|kwietnia|kwiecień|апреля|апрель|апр",
-    "may|mai|mayo|maio|maggio|mei|maja|maj|мая|май",
-    "june|juni|juin|junio|junho|giugno|jun|czerwca|czerwiec|июня|июнь|июн",
-    "july|juli|juillet|julio|julho|luglio|jul|lipca|lipiec|июля|июль|июл",
-    "august|augustus|août|aout|agosto|aug|ago|sierpnia|sierpień|августа|август|авг",
-    "september|septembre|septiembre|setembro|settembre|sept|sep|set|września|wrzesień|сентября|сентябрь|сен",
-    "october|oktober|octobre|octubre|outubro|ottobre|oct|okt|ott|października|październik|октября|октябрь|окт",
-    "november|novembre|noviembre|novembro|nov|listopada|listopad|ноября|ноябрь|ноя",
-    "december|dezember|décembre|decembre|diciembre|dezembro|dicembre|dec|dez|dic|grudnia|grudzień|декабря|декабрь|дек",
+    "january|januari|januar|janvier|janeiro|gennaio|enero|janv|jan|stycznia|styczeń|января|январь|янв|ιανουαρίου|ιανουάριος|ιαν",
+    "february|februari|februar|février|fevrier|fevereiro|febbraio|febrero|févr|febr|feb|fev|lutego|luty|февраля|февраль|фев|φεβρουαρίου|φεβρουάριος|φεβ",
+    "march|märz|maerz|marz|mars|marzo|março|marco|maart|mar|marca|marzec|марта|март|мар|μαρτίου|μάρτιος|μαρ",
+    "april|avril|abril|aprile|apr|abr|kwietnia|kwiecień|апреля|апрель|апр|απριλίου|απρίλιος|απρ",
+    "may|mai|mayo|maio|maggio|mei|maja|maj|мая|май|μαΐου|μαΐου|μαΐ|μάιος|μαΐου",
+    "june|juni|juin|junio|junho|giugno|jun|czerwca|czerwiec|июня|июнь|июн|ιουνίου|ιούνιος|ιουν",
+    "july|juli|juillet|julio|julho|luglio|jul|lipca|lipiec|июля|июль|июл|ιουλίου|ιούλιος|ιουλ",
+    "august|augustus|août|aout|agosto|aug|ago|sierpnia|sierpień|августа|август|авг|αυγούστου|αύγουστος|αυγ",
+    "september|septembre|septiembre|setembro|settembre|sept|sep|set|września|wrzesień|сентября|сентябрь|сен|σεπτεμβρίου|σεπτέμβριος|σεπ",
+    "october|oktober|octobre|octubre|outubro|ottobre|oct|okt|ott|października|październik|октября|октябрь|окт|οκτωβρίου|οκτώβριος|οκτ",
+    "november|novembre|noviembre|novembro|nov|listopada|listopad|ноября|ноябрь|ноя|νοεμβρίου|νοέμβριος|νοε",
+    "december|dezember|décembre|decembre|diciembre|dezembro|dicembre|dec|dez|dic|grudnia|grudzień|декабря|декабрь|дек|δεκεμβρίου|δεκέμβριος|δεκ",
 };
 
 std::string month_alternation() {

@@ -16,7 +16,7 @@ std::string normalize_date(std::string_view value);
 // The first full date (year, month and day) written in running text:
 // "2005-04-28 11:13", "2005年4月28日", "28.04.2005", "04/28/2005",
 // "April 28, 2005", "28 avril 2005", "28 апреля 2005" (English, German,
-// French, Spanish, Portuguese, Italian, Dutch, Polish, Russian month names).
+// French, Spanish, Portuguese, Italian, Dutch, Polish, Russian, Greek month names).
 // Same output as normalize_date; "" when there is none.
 std::string find_date_in_text(std::string_view text);
 

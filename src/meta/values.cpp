@@ -118,6 +118,24 @@ std::string clean_author(std::string_view value) {
     std::size_t at = v.find(cut);
     if (at != std::string::npos && at > 0) v.erase(at);
   }
+  // "이정민 기자 ljm@example.co.kr": an e-mail address and a trailing
+  // "reporter" (Korean, Chinese, Japanese) are not part of the name.
+  std::string kept;
+  std::size_t start = 0;
+  while (start <= v.size()) {
+    std::size_t end = v.find(' ', start);
+    if (end == std::string::npos) end = v.size();
+    std::string_view word = std::string_view(v).substr(start, end - start);
+    if (!word.empty() && word.find('@') == std::string_view::npos) {
+      if (!kept.empty()) kept += ' ';
+      kept += word;
+    }
+    start = end + 1;
+  }
+  v = kept;
+  for (std::string_view suffix : {" \xEA\xB8\xB0\xEC\x9E\x90", " \xE8\xAE\xB0\xE8\x80\x85", " \xE8\xA8\x98\xE8\x80\x85"})
+    if (v.size() > suffix.size() && v.compare(v.size() - suffix.size(), suffix.size(), suffix) == 0)
+      v.erase(v.size() - suffix.size());
   while (!v.empty() && (v.back() == ',' || v.back() == ':' || v.back() == ' ')) v.pop_back();
   if (v.empty() || v.size() > 100) return {};
   if (v.find("://") != std::string::npos || starts_with_ci(v, "www.")) return {};
