@@ -2,6 +2,7 @@
 
 #include <re2/re2.h>
 
+#include <algorithm>
 #include <string>
 
 #include "meta/dates.hpp"
@@ -19,6 +20,8 @@ using dom::Tag;
 
 // A comment item names its author in a short element.
 constexpr std::size_t kMaxAuthorBytes = 80;
+// A name shown without any hint is short.
+constexpr std::size_t kMaxNameBytes = 40;
 // The author and the date sit at the top of an item.
 constexpr std::size_t kStampSearchBytes = 400;
 // How far up a comment-named ancestor still makes a list a comment thread.
@@ -35,7 +38,7 @@ bool named(const dom::Dom& dom, NodeId id, std::initializer_list<std::string_vie
 }
 
 bool comment_named(const dom::Dom& dom, NodeId id) {
-  return named(dom, id, {"comment", "coment", "koment", "komment", "disqus"});
+  return named(dom, id, {"comment", "coment", "koment", "komment", "disqus", "reaction"});
 }
 
 // Forms, reply links and "leave a comment" boxes are named like comments too.
@@ -55,6 +58,7 @@ const RE2& stamp_pattern() {
   static const RE2 re(
       R"((?i)(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4})|(?:\d{4}[-/年]\d{1,2})|(?:\b\d{1,2}:\d{2}\b))"
       R"(|(?:\b\d+\s*(?:second|minute|hour|day|week|month|year|min|hr|h|d)s?\s+ago\b))"
+      R"(|(?:\b(?:il y a|hace|vor|há|fa)\s+\d+)|(?:\b\d+\s*(?:h|min|d|j)\b))"
       R"(|(?:\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}))"
       R"(|(?:\b\d{1,2}\.?\s+\p{L}+\.?\s+\d{4}))");
   return re;
@@ -65,7 +69,7 @@ class ThreadReader {
   explicit ThreadReader(const dom::Dom& dom) : dom_(dom) {}
 
   std::vector<Comment> run() {
-    std::vector<Comment> out;
+    std::vector<std::pair<NodeId, Comment>> found;
     for (NodeId i = 0; i < dom_.size(); ++i) {
       if (dom_.nodes[i].tag == Tag::text || is_comment_form(dom_, i)) continue;
       std::vector<NodeId> items = comment_items(i);
@@ -76,9 +80,15 @@ class ThreadReader {
         if (already_read(item)) continue;
         read_.push_back({item, own_end(item)});
         Comment c = read_item(item);
-        if (!c.text.empty()) out.push_back(std::move(c));
+        if (!c.text.empty()) found.emplace_back(item, std::move(c));
       }
     }
+    // Replies are found after their thread's top level; document order puts
+    // each right after the comment it answers.
+    std::stable_sort(found.begin(), found.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<Comment> out;
+    for (auto& [item, c] : found) out.push_back(std::move(c));
     return out;
   }
 
@@ -88,19 +98,26 @@ class ThreadReader {
     std::vector<NodeId> children = element_children(dom_, id);
     if (children.size() < 2 && !(children.size() == 1 && has_hinted_ancestor(id))) return {};
     std::vector<NodeId> items;
-    bool hinted = has_hinted_ancestor(id);
-    std::size_t considered = 0;
+    std::size_t considered = 0, named_items = 0;
     for (NodeId c : children) {
-      // A heading ("3 comments") or a nested form is not an item.
-      if (dom::is_heading(dom_.nodes[c].tag) || is_comment_form(dom_, c)) continue;
+      // A heading ("3 comments"), a box holding one, or a nested form is not
+      // an item: comments have no headings, articles do.
+      if (dom::is_heading(dom_.nodes[c].tag) || is_comment_form(dom_, c) || holds_heading(c)) continue;
       ++considered;
       if (author_node(c) != kNoNode && has_stamp(c)) {
         items.push_back(c);
-        hinted = hinted || comment_named(dom_, c);
+        named_items += comment_named(dom_, c);
       }
     }
+    bool hinted = has_hinted_ancestor(id) || named_items * 2 > items.size();
     if (!hinted || items.empty() || items.size() * 4 < considered * 3) return {};
     return items;
+  }
+
+  bool holds_heading(NodeId id) const {
+    for (NodeId k = id + 1; k < dom_.nodes[id].subtree_end; ++k)
+      if (dom::is_heading(dom_.nodes[k].tag)) return true;
+    return false;
   }
 
   bool has_hinted_ancestor(NodeId id) const {
@@ -110,26 +127,65 @@ class ThreadReader {
     return false;
   }
 
-  // The end of the part of `item` that is its own: before a nested reply list.
+  static std::string_view first_class(std::string_view cls) {
+    std::size_t b = cls.find_first_not_of(' ');
+    if (b == std::string_view::npos) return {};
+    return cls.substr(b, cls.find(' ', b) - b);
+  }
+
+  // The end of the part of `item` that is its own: before a nested reply list
+  // (named so, or holding an element of the item's own tag and first class:
+  // a reply shaped like its parent).
   NodeId own_end(NodeId item) const {
     NodeId end = dom_.nodes[item].subtree_end;
+    std::string_view item_class = first_class(dom_.attr(item, Attr::class_));
     for (NodeId k = item + 1; k < end; ++k) {
       Tag t = dom_.nodes[k].tag;
       if ((t == Tag::ol || t == Tag::ul || t == Tag::div || t == Tag::section) &&
           named(dom_, k, {"children", "replies", "reply-list", "comment-list", "comments"}))
         return k;
+      if (t == dom_.nodes[item].tag && !item_class.empty() &&
+          first_class(dom_.attr(k, Attr::class_)) == item_class) {
+        NodeId parent = dom_.nodes[k].parent;
+        return parent != item ? parent : k;
+      }
     }
     return end;
   }
 
   NodeId author_node(NodeId item) const {
+    NodeId named_author = hinted_author_node(item);
+    return named_author != kNoNode ? named_author : first_short_label(item);
+  }
+
+  // Pages with generated class names give no hint: the author is then the
+  // first short piece of text of the item (a name, not a sentence, not a
+  // number, not the stamp).
+  NodeId first_short_label(NodeId item) const {
+    NodeId end = own_end(item);
+    for (NodeId k = item + 1; k < end; ++k) {
+      const dom::Node& n = dom_.nodes[k];
+      if (n.tag == Tag::text || n.first_child == kNoNode || n.first_child != n.last_child ||
+          dom_.nodes[n.first_child].tag != Tag::text)
+        continue;
+      std::string t = meta::element_text(dom_, k);
+      if (t.size() < 2 || t.size() > kMaxNameBytes) return kNoNode;
+      text::TextCounts counts = text::count_text(t);
+      if (counts.sentence_ends > 1 || counts.digits * 2 > counts.chars || RE2::PartialMatch(t, stamp_pattern()))
+        return kNoNode;
+      return k;
+    }
+    return kNoNode;
+  }
+
+  NodeId hinted_author_node(NodeId item) const {
     NodeId end = own_end(item);
     for (NodeId k = item + 1; k < end; ++k) {
       const dom::Node& n = dom_.nodes[k];
       if (n.tag == Tag::text) continue;
       bool author = n.tag == Tag::cite ||
                     text::contains_ascii_ci(dom_.attr(k, Attr::itemprop), "author") ||
-                    named(dom_, k, {"author", "user", "username", "nick", "poster", "fn"});
+                    named(dom_, k, {"author", "user", "username", "nick", "poster", "fn", "name"});
       if (!author) continue;
       std::string name = meta::element_text(dom_, k);
       if (!name.empty() && name.size() <= kMaxAuthorBytes) return k;
