@@ -86,7 +86,10 @@ FixtureResult run_fixture(const FixtureLocation& location) {
     check_text(fixture, r);
     check_snippets(fixture.spec, r);
     check_fields(fixture, r);
-    if (!r.passed()) r.diff = diff_lines(fixture.expected_text.value_or(""), r.actual_text);
+    // The text diff explains text and snippet failures; for a metadata
+    // mismatch alone it would be noise.
+    if (!r.text_failures.empty() || !r.snippet_failures.empty())
+      r.diff = diff_lines(fixture.expected_text.value_or(""), r.actual_text);
   } catch (const std::exception& e) {
     // FixtureError, pith::Error (a page that is empty or not HTML), or worse:
     // this fixture fails, the others still run.

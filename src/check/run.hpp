@@ -30,7 +30,7 @@ struct FixtureResult {
   bool has_expected_fields = false;
   std::vector<FieldMismatch> field_mismatches;
   std::vector<std::string> notes;  // known leaks/misses, unknown keys: never failing
-  LineDiff diff;                   // filled for failing fixtures
+  LineDiff diff;                   // filled when the text or a snippet check failed
   double seconds = 0;
 
   // What --update writes back.

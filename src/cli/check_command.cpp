@@ -120,10 +120,12 @@ int run_check(int argc, char** argv) {
   std::string junit_path;
   bool json = false, update = false, all = false;
 
-  app.add_option("dirs", roots, "Fixture folders (each holding fixture folders, or a fixture itself)")->required();
-  app.add_option("-n,--name", names, "Only the fixture with this name (repeatable)");
+  app.add_option("dirs", roots, "Fixture folders (each holding fixture folders, or a fixture itself)")
+      ->required()
+      ->type_name("DIR");
+  app.add_option("-n,--name", names, "Only the fixture with this name (repeatable)")->type_name("NAME");
   app.add_option("-j,--jobs", jobs, "Fixtures checked at once")->capture_default_str()->check(CLI::Range(1u, 1024u));
-  app.add_option("--junit", junit_path, "Also write a JUnit XML report to FILE");
+  app.add_option("--junit", junit_path, "Also write a JUnit XML report to FILE")->type_name("FILE");
   app.add_flag("--json", json, "Print the results as JSON instead of the table");
   app.add_flag("--update", update,
                "Rewrite expected.txt (and drifted expected.json fields) from the current output, for the "

@@ -269,6 +269,18 @@ TEST_CASE("run_fixture: snippets, known leaks and misses, metadata mismatches") 
   CHECK(r.notes[1].find("known miss now fixed") != std::string::npos);  // "dry dock" is extracted
 }
 
+TEST_CASE("run_fixture: a metadata mismatch alone fails without a text diff") {
+  TempDir tmp;
+  FixtureLocation f = make_fixture(tmp.path(), "ferry", "", "Harbour ferry returns after a winter of repairs\n");
+  write_file(f.dir / "fixture.json", R"({"f1_floor": 0.1})");
+  write_file(f.dir / "expected.json", R"({"language": "fr"})");
+  FixtureResult r = run_fixture(f);
+  CHECK_FALSE(r.passed());
+  CHECK(r.text_failures.empty());
+  CHECK(r.field_mismatches.size() == 1);
+  CHECK(r.diff.empty());  // the text differs, but that is not why it failed
+}
+
 TEST_CASE("run_fixture: expect_no_content caps the tokens, and F1 counts when expected.txt is there") {
   TempDir tmp;
   FixtureLocation few = make_fixture(tmp.path(), "a", R"({"expect_no_content": true, "max_tokens": 500})");
