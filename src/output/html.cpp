@@ -71,32 +71,16 @@ std::string marked_prose(const Block& block, const RenderOptions& options) {
   const std::string_view trimmed = trim_lines(text);
   const std::size_t from = static_cast<std::size_t>(trimmed.data() - text.data());
   const std::size_t to = from + trimmed.size();
-  struct Event { std::size_t at; int order; std::size_t other; const Inline* span; };
-  std::vector<Event> events;
-  for (const Inline& span : block.inlines) {
-    if (span.kind == InlineKind::image) {
-      if (options.images && safe_url(span.url) && span.begin >= from && span.begin <= to)
-        events.push_back({span.begin, 1, span.begin, &span});
-      continue;
-    }
-    if (span.kind == InlineKind::link && (!options.links || !safe_url(span.url))) continue;
-    const std::size_t b = std::max<std::size_t>(span.begin, from), e = std::min<std::size_t>(span.end, to);
-    if (b >= e) continue;
-    events.push_back({b, 2, e, &span});
-    events.push_back({e, 0, b, &span});
-  }
-  std::stable_sort(events.begin(), events.end(), [](const Event& x, const Event& y) {
-    if (x.at != y.at) return x.at < y.at;
-    if (x.order != y.order) return x.order < y.order;
-    return x.other > y.other;
-  });
+  const std::vector<output_detail::InlineEvent> events = output_detail::inline_events(
+      block, from, to, [&](const Inline& span) { return options.links && safe_url(span.url); },
+      [&](const Inline& span) { return options.images && safe_url(span.url); });
   std::string out;
   std::size_t pos = from;
-  for (const Event& ev : events) {
+  for (const output_detail::InlineEvent& ev : events) {
     append_escaped(out, text.substr(pos, ev.at - pos), true);
     pos = ev.at;
     const Inline& span = *ev.span;
-    const bool open = ev.order == 2;
+    const bool open = ev.kind == output_detail::InlineEvent::open;
     switch (span.kind) {
       case InlineKind::image:
         out += "<img src=\"";

@@ -68,10 +68,12 @@ std::string escape_inline(std::string_view s) {
   return out;
 }
 
+using output_detail::InlineEvent;
+
 // A block's inline markup, for the lines of its text being rendered.
 struct Marks {
   std::string_view text;  // the block's whole text: views below point into it
-  const std::vector<Inline>* inlines = nullptr;
+  const Block* block = nullptr;
   const RenderOptions* options = nullptr;
 };
 
@@ -113,36 +115,12 @@ std::string code_fence(std::string_view content) {
 // `view` (a piece of marks.text) escaped, with emphasis, code, and (when
 // asked for) links and images written in Markdown.
 std::string marked_inline(std::string_view view, const Marks* marks) {
-  if (!marks || !marks->inlines || marks->inlines->empty()) return escape_inline(view);
+  if (!marks || marks->block->inlines.empty()) return escape_inline(view);
   const std::size_t from = static_cast<std::size_t>(view.data() - marks->text.data());
   const std::size_t to = from + view.size();
-  struct Event {
-    std::size_t at;
-    int order;  // closes (0) before images (1) before opens (2)
-    std::size_t span_end;
-    const Inline* span;
-  };
-  std::vector<Event> events;
-  for (const Inline& span : *marks->inlines) {
-    if (span.kind == InlineKind::image) {
-      bool here = (span.begin >= from && span.begin < to) || (span.begin == to && to == marks->text.size());
-      if (marks->options->images && here) events.push_back({span.begin, 1, span.begin, &span});
-      continue;
-    }
-    if (span.kind == InlineKind::link && !marks->options->links) continue;
-    const std::size_t b = std::max<std::size_t>(span.begin, from), e = std::min<std::size_t>(span.end, to);
-    if (b >= e) continue;
-    events.push_back({b, 2, e, &span});
-    events.push_back({e, 0, b, &span});
-  }
-  // Opens: outer (longer) first; closes: inner (later-opened) first.
-  std::stable_sort(events.begin(), events.end(), [](const Event& x, const Event& y) {
-    if (x.at != y.at) return x.at < y.at;
-    if (x.order != y.order) return x.order < y.order;
-    // Opens: the longer range (outer) first. Closes: the one opened later
-    // (larger begin, inner) first.
-    return x.span_end > y.span_end;
-  });
+  const std::vector<InlineEvent> events = output_detail::inline_events(
+      *marks->block, from, to, [&](const Inline&) { return marks->options->links; },
+      [&](const Inline&) { return marks->options->images; });
   std::string out;
   std::size_t pos = from;
   int in_code = 0, in_link = 0;
@@ -154,10 +132,10 @@ std::string marked_inline(std::string_view view, const Marks* marks) {
     else out += escape_inline(piece);
     pos = at;
   };
-  for (const Event& ev : events) {
+  for (const InlineEvent& ev : events) {
     text_until(ev.at);
     const Inline& span = *ev.span;
-    if (ev.order == 1) {
+    if (ev.kind == InlineEvent::image) {
       if (in_code) continue;
       // An image stands apart from the word before it (its space is pending
       // until the next word in the block text).
@@ -165,11 +143,11 @@ std::string marked_inline(std::string_view view, const Marks* marks) {
       out += "![" + bracket_text(span.alt) + "](" + link_destination(span.url) + ")";
       continue;
     }
-    const bool open = ev.order == 2;
+    const bool open = ev.kind == InlineEvent::open;
     switch (span.kind) {
       case InlineKind::code:
         if (open && in_code++ == 0) {
-          std::string_view content = marks->text.substr(ev.at, ev.span_end - ev.at);
+          std::string_view content = marks->text.substr(ev.at, ev.other_end - ev.at);
           open_code_fence = code_fence(content);
           out += open_code_fence;
           if (content.front() == '`') out += ' ';
@@ -400,7 +378,7 @@ std::string render_markdown(const Document& doc, const RenderOptions& options) {
 
   for (std::size_t i = 0; i < blocks.size(); ++i) {
     const Block& block = blocks[i];
-    const Marks marks{block.text, &block.inlines, &options};
+    const Marks marks{block.text, &block, &options};
     std::string piece;
     bool tight = false;  // joined to the previous piece by a single newline
 

@@ -2,6 +2,7 @@
 // render_text() to fill Document::text, so that text has exactly one definition.
 #pragma once
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -40,6 +41,45 @@ std::string valid_utf8(std::string_view in);
 // The cells a table_row renders as: Block::cells, or the row's text as a
 // single cell when an extractor left cells empty.
 std::vector<std::string> row_cells(const Block& block);
+
+// A block's inline markup over the text range [from, to), as the tags to
+// write in order. Ranges nest, so closes come before images before opens at
+// one place; opens outer first, closes inner first. A range crossing the
+// range's edges is cut there (a line of a multi-line block).
+struct InlineEvent {
+  enum Kind { close = 0, image = 1, open = 2 };
+  std::size_t at;
+  Kind kind;
+  std::size_t other_end;  // an open's end, a close's begin
+  const Inline* span;
+};
+// keep_link / keep_image decide per URL (options, safe schemes); images at
+// `to` are kept only when `to` is the end of the block's text.
+template <typename KeepLink, typename KeepImage>
+std::vector<InlineEvent> inline_events(const Block& block, std::size_t from, std::size_t to, KeepLink keep_link,
+                                       KeepImage keep_image) {
+  std::vector<InlineEvent> events;
+  for (const Inline& span : block.inlines) {
+    if (span.kind == InlineKind::image) {
+      bool here = (span.begin >= from && span.begin < to) || (span.begin == to && to == block.text.size());
+      if (here && keep_image(span)) events.push_back({span.begin, InlineEvent::image, span.begin, &span});
+      continue;
+    }
+    if (span.kind == InlineKind::link && !keep_link(span)) continue;
+    const std::size_t b = std::max<std::size_t>(span.begin, from), e = std::min<std::size_t>(span.end, to);
+    if (b >= e) continue;
+    events.push_back({b, InlineEvent::open, e, &span});
+    events.push_back({e, InlineEvent::close, b, &span});
+  }
+  std::stable_sort(events.begin(), events.end(), [](const InlineEvent& x, const InlineEvent& y) {
+    if (x.at != y.at) return x.at < y.at;
+    if (x.kind != y.kind) return x.kind < y.kind;
+    // Opens: the longer range (outer) first. Closes: the one opened later
+    // (larger begin, inner) first.
+    return x.other_end > y.other_end;
+  });
+  return events;
+}
 
 }  // namespace output_detail
 
