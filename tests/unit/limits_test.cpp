@@ -1,0 +1,81 @@
+// Tests for the hostile-input limits of pith::extract (README, "Limits"):
+// each one cuts or refuses the page as documented, never crashes.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "pith/pith.hpp"
+
+namespace {
+
+std::string repeat(std::string_view piece, int times) {
+  std::string out;
+  for (int k = 0; k < times; ++k) out += piece;
+  return out;
+}
+
+const std::string kParagraph =
+    "<p>The council approved the new library budget after a long debate about opening hours, "
+    "staff and the renovation of the reading room on the second floor.</p>";
+
+bool mentions(const std::vector<std::string>& notes, std::string_view word) {
+  for (const std::string& n : notes)
+    if (n.find(word) != std::string::npos) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("time_budget: a page over budget fails with over_time_budget; zero disables it") {
+  std::string page = "<html><body><article>" + repeat(kParagraph, 50) + "</article></body></html>";
+  pith::Options options;
+  options.time_budget = std::chrono::milliseconds(0);
+  CHECK(pith::extract(page, options).has_main_content());
+  // A budget already spent when the first stage ends: nanoseconds are not
+  // representable in milliseconds, so the smallest positive budget is used.
+  options.time_budget = std::chrono::milliseconds(1);
+  std::string big = "<html><body><article>" + repeat(kParagraph, 20000) + "</article></body></html>";
+  try {
+    (void)pith::extract(big, options);
+    FAIL("no error for a 3 MB page in 1 ms");
+  } catch (const pith::Error& e) {
+    CHECK(e.code() == pith::ErrorCode::over_time_budget);
+    CHECK(std::string(e.what()).find("budget of 1 ms") != std::string::npos);
+  }
+}
+
+TEST_CASE("max_depth: deep nesting is truncated, the text kept and the truncation reported") {
+  std::string page = "<html><body>" + repeat("<div>", 5000) + "<article>" + repeat(kParagraph, 5) +
+                     "</article>" + repeat("</div>", 5000) + "</body></html>";
+  pith::Options options;
+  options.max_depth = 64;
+  pith::Document doc = pith::extract(page, options);
+  CHECK(doc.text.find("reading room on the second floor") != std::string::npos);
+  CHECK(mentions(doc.truncations, "deeper than the depth limit"));
+
+  pith::Document shallow = pith::extract(
+      "<html><body><article>" + repeat(kParagraph, 5) + "</article></body></html>", options);
+  CHECK(shallow.truncations.empty());
+}
+
+TEST_CASE("max_nodes: the page is cut at the element budget and says so") {
+  std::string page = "<html><body><article>" + repeat(kParagraph, 3000) + "</article></body></html>";
+  pith::Options options;
+  options.max_nodes = 1000;
+  pith::Document doc = pith::extract(page, options);
+  CHECK(mentions(doc.truncations, "node limit"));
+  std::size_t paragraphs = 0;
+  for (const pith::Block& b : doc.blocks) paragraphs += b.kind == pith::BlockKind::paragraph;
+  CHECK(paragraphs > 900);
+  CHECK(paragraphs < 1000);
+}
+
+TEST_CASE("JSON-LD nested a hundred thousand arrays deep does not overflow the stack") {
+  std::string deep = std::string(100000, '[') + "\"x\"" + std::string(100000, ']');
+  std::string page = "<html><head><script type=\"application/ld+json\">{\"@type\": \"NewsArticle\", "
+                     "\"headline\": \"Deep\", \"author\": " + deep + ", \"image\": " + deep +
+                     "}</script></head><body><article>" + repeat(kParagraph, 5) +
+                     "</article></body></html>";
+  pith::Document doc = pith::extract(page);
+  CHECK(doc.has_main_content());
+}
