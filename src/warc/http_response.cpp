@@ -117,8 +117,11 @@ bool is_zlib(std::string_view s) {
 }
 
 void decode_content(HttpResponse& r, std::size_t max_body) {
+  // The header's string must outlive the view trim() returns: a range-for
+  // keeps only its outermost temporary alive (ASan: stack-use-after-scope).
+  std::string encoding = r.header("Content-Encoding");
   std::string coding;
-  for (char c : trim(r.header("Content-Encoding"))) coding += text::ascii_lower(c);
+  for (char c : trim(encoding)) coding += text::ascii_lower(c);
   if (coding.empty() || coding == "identity") return;
   std::string decoded;
   if (coding == "gzip" || coding == "x-gzip") {
