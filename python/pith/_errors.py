@@ -1,0 +1,62 @@
+"""The exceptions pith raises; each pith::ErrorCode of the C++ library is one class.
+
+Every class derives from PithError and from the built-in exception a caller
+would expect (bad input: ValueError, unreadable file: OSError, over the time
+budget: TimeoutError), so `except ValueError` keeps working in code written
+for other extractors. `code` is the name used in the CLI's JSON error records.
+"""
+
+
+class PithError(Exception):
+    """Base class of pith's errors; `code` names the kind, str(e) explains it."""
+
+    code = "internal_error"
+
+    @property
+    def message(self):
+        return str(self)
+
+
+class EmptyInputError(PithError, ValueError):
+    """The page is zero bytes or only whitespace."""
+
+    code = "empty_input"
+
+
+class InputTooLargeError(PithError, ValueError):
+    """The page is larger than max_input_bytes."""
+
+    code = "input_too_large"
+
+
+class NotHtmlError(PithError, ValueError):
+    """The input is binary data (PDF, image, archive...), not a page."""
+
+    code = "not_html"
+
+
+class ReadError(PithError, OSError):
+    """A file could not be read, or a WARC stream is broken."""
+
+    code = "io_failed"
+
+
+class FetchError(PithError, OSError):
+    """A network or HTTP error while fetching a page."""
+
+    code = "network"
+
+
+class TimeBudgetError(PithError, TimeoutError):
+    """Processing the page took longer than time_budget."""
+
+    code = "over_time_budget"
+
+
+_BY_CODE = {cls.code: cls for cls in (EmptyInputError, InputTooLargeError, NotHtmlError, ReadError,
+                                      FetchError, TimeBudgetError)}
+
+
+def error_for_code(code):
+    """The exception class for a code of the C++ library (PithError when unknown)."""
+    return _BY_CODE.get(code, PithError)

@@ -1,0 +1,467 @@
+// pith._pith: the C++ core of the Python package `pith` (python/pith/).
+//
+// Extraction runs with the GIL released, so threads calling extract() run in
+// parallel. pith::Error becomes the Python exception of its code, defined in
+// pith/_errors.py (that module is imported once, when this one loads).
+#include <pybind11/pybind11.h>
+
+#include <chrono>
+#include <cmath>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "pith/pith.hpp"
+#include "pith/render.hpp"
+#include "pith/version.hpp"
+#include "pith/warc.hpp"
+
+namespace py = pybind11;
+
+namespace {
+
+// pith's strings are UTF-8; "replace" keeps one bad byte from a hand-made
+// WARC header or a broken page from failing the whole conversion.
+py::str to_str(std::string_view s) {
+  PyObject* o = PyUnicode_DecodeUTF8(s.data(), static_cast<Py_ssize_t>(s.size()), "replace");
+  if (!o) throw py::error_already_set();
+  return py::reinterpret_steal<py::str>(o);
+}
+
+py::list to_str_list(const std::vector<std::string>& items) {
+  py::list list;
+  for (const std::string& s : items) list.append(to_str(s));
+  return list;
+}
+
+py::list to_header_list(const std::vector<std::pair<std::string, std::string>>& headers) {
+  py::list list;
+  for (const auto& [name, value] : headers) list.append(py::make_tuple(to_str(name), to_str(value)));
+  return list;
+}
+
+py::bytes to_bytes(std::string_view s) { return py::bytes(s.data(), s.size()); }
+
+// The page's bytes, taken without copying from `bytes` (immutable, and kept
+// alive by the caller's reference) and copied from mutable buffers, which
+// another thread could change while the GIL is released.
+struct PageInput {
+  std::string owned;
+  std::string_view view;
+  bool is_text = false;  // a str: already decoded, so its charset is known
+};
+
+PageInput page_input(const py::handle& html) {
+  PageInput in;
+  if (PyBytes_Check(html.ptr())) {
+    in.view = std::string_view(PyBytes_AS_STRING(html.ptr()), static_cast<std::size_t>(PyBytes_GET_SIZE(html.ptr())));
+  } else if (PyUnicode_Check(html.ptr())) {
+    in.is_text = true;
+    Py_ssize_t size = 0;
+    if (const char* utf8 = PyUnicode_AsUTF8AndSize(html.ptr(), &size)) {
+      in.view = std::string_view(utf8, static_cast<std::size_t>(size));  // cached in the str object
+    } else {
+      // Lone surrogates (from surrogateescape decoding, say) have no strict
+      // UTF-8 form; passed through, pith's decoder makes them U+FFFD.
+      PyErr_Clear();
+      PyObject* encoded = PyUnicode_AsEncodedString(html.ptr(), "utf-8", "surrogatepass");
+      if (!encoded) throw py::error_already_set();
+      py::bytes holder = py::reinterpret_steal<py::bytes>(encoded);
+      in.owned.assign(PyBytes_AS_STRING(encoded), static_cast<std::size_t>(PyBytes_GET_SIZE(encoded)));
+      in.view = in.owned;
+    }
+  } else if (PyObject_CheckBuffer(html.ptr())) {
+    py::buffer_info info = py::reinterpret_borrow<py::buffer>(html).request();
+    if (info.ndim != 1 || info.itemsize != 1 || (info.ndim == 1 && info.strides[0] != 1))
+      throw py::type_error("html: a buffer must be contiguous bytes");
+    in.owned.assign(static_cast<const char*>(info.ptr), static_cast<std::size_t>(info.size));
+    in.view = in.owned;
+  } else {
+    throw py::type_error(std::string("html must be str or bytes, not ") + Py_TYPE(html.ptr())->tp_name);
+  }
+  return in;
+}
+
+// "text" (or trafilatura's "txt"), "markdown" ("md"), "html", "json".
+pith::Format format_named(const std::string& name) {
+  if (name == "txt") return pith::Format::text;
+  if (auto format = pith::parse_format(name)) return *format;
+  throw py::value_error("unknown format '" + name + "': use \"text\", \"markdown\", \"html\" or \"json\"");
+}
+
+const char* format_name(pith::Format format) {
+  switch (format) {
+    case pith::Format::text: return "text";
+    case pith::Format::markdown: return "markdown";
+    case pith::Format::html: return "html";
+    case pith::Format::json: return "json";
+  }
+  return "text";
+}
+
+const char* block_kind_name(pith::BlockKind kind) {
+  switch (kind) {
+    case pith::BlockKind::heading: return "heading";
+    case pith::BlockKind::paragraph: return "paragraph";
+    case pith::BlockKind::list_item: return "list_item";
+    case pith::BlockKind::quote: return "quote";
+    case pith::BlockKind::code: return "code";
+    case pith::BlockKind::table_row: return "table_row";
+  }
+  return "paragraph";
+}
+
+const char* inline_kind_name(pith::InlineKind kind) {
+  switch (kind) {
+    case pith::InlineKind::link: return "link";
+    case pith::InlineKind::image: return "image";
+    case pith::InlineKind::emphasis: return "emphasis";
+    case pith::InlineKind::strong: return "strong";
+    case pith::InlineKind::code: return "code";
+  }
+  return "emphasis";
+}
+
+// The same names as the CLI's JSON error records (README, "Exit codes").
+const char* error_code_name(pith::ErrorCode code) {
+  switch (code) {
+    case pith::ErrorCode::empty_input: return "empty_input";
+    case pith::ErrorCode::input_too_large: return "input_too_large";
+    case pith::ErrorCode::not_html: return "not_html";
+    case pith::ErrorCode::fetch_failed: return "network";
+    case pith::ErrorCode::io_failed: return "io_failed";
+    case pith::ErrorCode::over_time_budget: return "over_time_budget";
+  }
+  return "internal_error";
+}
+
+const char* warc_status_name(pith::WarcRecord::Status status) {
+  switch (status) {
+    case pith::WarcRecord::Status::ok: return "ok";
+    case pith::WarcRecord::Status::too_large: return "too_large";
+    case pith::WarcRecord::Status::truncated: return "truncated";
+    case pith::WarcRecord::Status::malformed: return "malformed";
+  }
+  return "malformed";
+}
+
+// Python str indexes count code points; Inline's begin/end are UTF-8 byte
+// offsets. Counting lead bytes converts one to the other.
+std::size_t code_points_before(std::string_view text, std::size_t byte_offset) {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < byte_offset && i < text.size(); ++i)
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ++n;
+  return n;
+}
+
+// What pith.extract() returns: the C++ Document and its rendering in the
+// requested format, made while the GIL was released.
+struct Extraction {
+  pith::Document doc;
+  pith::Format format = pith::Format::text;
+  std::string content;
+};
+
+struct ExtractArgs {
+  pith::Options options;
+  pith::Format format = pith::Format::text;
+  pith::RenderOptions render;
+};
+
+std::shared_ptr<Extraction> run_extract(const py::handle& html, ExtractArgs args) {
+  PageInput in = page_input(html);
+  if (in.is_text && args.options.charset.empty()) args.options.charset = "UTF-8";
+  auto result = std::make_shared<Extraction>();
+  {
+    py::gil_scoped_release release;
+    result->doc = pith::extract(in.view, args.options);
+    result->format = args.format;
+    result->content = pith::render(result->doc, args.format, args.render);
+  }
+  return result;
+}
+
+pith::Focus focus_from(bool precision, bool recall) {
+  if (precision && recall)
+    throw py::value_error("precision and recall exclude each other: set at most one of them");
+  return precision ? pith::Focus::precision : recall ? pith::Focus::recall : pith::Focus::balanced;
+}
+
+std::chrono::milliseconds time_budget_from(const py::object& seconds) {
+  if (seconds.is_none()) return std::chrono::milliseconds(0);
+  double s = seconds.cast<double>();
+  if (!(s >= 0) || !std::isfinite(s))
+    throw py::value_error("time_budget must be a number of seconds >= 0, or None for no limit");
+  return std::chrono::milliseconds(static_cast<long long>(std::llround(s * 1000)));
+}
+
+// A WarcReader is not thread-safe; the lock makes a reader shared between
+// Python threads safe (each next() takes it with the GIL released).
+struct PyWarcReader {
+  std::unique_ptr<pith::WarcReader> reader;
+  std::mutex mutex;
+};
+
+py::dict timings_dict(const pith::Timings& t) {
+  auto seconds = [](std::chrono::nanoseconds ns) { return std::chrono::duration<double>(ns).count(); };
+  py::dict d;
+  d["decode"] = seconds(t.decode);
+  d["parse"] = seconds(t.parse);
+  d["build"] = seconds(t.build);
+  d["extract"] = seconds(t.extract);
+  d["features"] = seconds(t.features);
+  d["selection"] = seconds(t.selection);
+  d["render"] = seconds(t.render);
+  return d;
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_pith, m) {
+  m.doc() = "C++ core of the pith package (see `import pith; help(pith)`)";
+  m.attr("__version__") = pith::version;
+  m.attr("DEFAULT_MAX_INPUT_BYTES") = pith::Options{}.max_input_bytes;
+
+  // pith::Error -> pith.<Kind>Error; the classes live in Python so that they
+  // can also derive from ValueError / OSError / TimeoutError.
+  // pith._errors is imported here, at load time, so that a broken package
+  // fails the import rather than the first error.
+  py::module_::import("pith._errors");
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const pith::Error& e) {
+      py::object cls = py::module_::import("pith._errors").attr("error_for_code")(error_code_name(e.code()));
+      PyErr_SetObject(cls.ptr(), cls(to_str(e.what())).ptr());
+    }
+  });
+
+  py::class_<pith::Metadata>(m, "Metadata", "What the page says about itself; '' or [] where no source has it.")
+      .def_property_readonly("title", [](const pith::Metadata& x) { return to_str(x.title); })
+      .def_property_readonly("authors", [](const pith::Metadata& x) { return to_str_list(x.authors); })
+      .def_property_readonly("date_published", [](const pith::Metadata& x) { return to_str(x.date_published); })
+      .def_property_readonly("date_modified", [](const pith::Metadata& x) { return to_str(x.date_modified); })
+      .def_property_readonly("site_name", [](const pith::Metadata& x) { return to_str(x.site_name); })
+      .def_property_readonly("description", [](const pith::Metadata& x) { return to_str(x.description); })
+      .def_property_readonly("language", [](const pith::Metadata& x) { return to_str(x.language); })
+      .def_property_readonly("canonical_url", [](const pith::Metadata& x) { return to_str(x.canonical_url); })
+      .def_property_readonly("image", [](const pith::Metadata& x) { return to_str(x.image); })
+      .def_property_readonly("tags", [](const pith::Metadata& x) { return to_str_list(x.tags); })
+      .def_property_readonly("categories", [](const pith::Metadata& x) { return to_str_list(x.categories); })
+      .def_property_readonly("page_type", [](const pith::Metadata& x) { return to_str(x.page_type); })
+      .def_property_readonly("license", [](const pith::Metadata& x) { return to_str(x.license); })
+      .def("__repr__", [](const pith::Metadata& x) {
+        return py::str("Metadata(title={!r}, authors={!r}, date_published={!r}, site_name={!r}, page_type={!r})")
+            .format(to_str(x.title), to_str_list(x.authors), to_str(x.date_published), to_str(x.site_name),
+                    to_str(x.page_type));
+      });
+
+  py::class_<pith::Comment>(m, "Comment", "One comment of the page's thread (include_comments=True).")
+      .def_property_readonly("author", [](const pith::Comment& c) { return to_str(c.author); })
+      .def_property_readonly("date", [](const pith::Comment& c) { return to_str(c.date); })
+      .def_property_readonly("text", [](const pith::Comment& c) { return to_str(c.text); })
+      .def("__repr__", [](const pith::Comment& c) {
+        return py::str("Comment(author={!r}, date={!r}, text={!r})").format(to_str(c.author), to_str(c.date),
+                                                                          to_str(c.text));
+      });
+
+  py::class_<pith::Block>(m, "Block", "One block of the main content, in document order.")
+      .def_property_readonly("kind", [](const pith::Block& b) { return block_kind_name(b.kind); },
+                             "heading, paragraph, list_item, quote, code or table_row")
+      .def_readonly("level", &pith::Block::level, "heading: 1..6; list_item: nesting depth")
+      .def_readonly("ordered", &pith::Block::ordered)
+      .def_readonly("header", &pith::Block::header)
+      .def_property_readonly("text", [](const pith::Block& b) { return to_str(b.text); })
+      .def_property_readonly("cells", [](const pith::Block& b) { return to_str_list(b.cells); })
+      .def_property_readonly("language", [](const pith::Block& b) { return to_str(b.language); })
+      .def_property_readonly(
+          "inlines",
+          [](const pith::Block& b) {
+            py::list list;
+            for (const pith::Inline& span : b.inlines) {
+              py::dict d;
+              d["kind"] = inline_kind_name(span.kind);
+              d["start"] = code_points_before(b.text, span.begin);
+              d["end"] = code_points_before(b.text, span.end);
+              if (span.kind == pith::InlineKind::link || span.kind == pith::InlineKind::image)
+                d["url"] = to_str(span.url);
+              if (span.kind == pith::InlineKind::image) d["alt"] = to_str(span.alt);
+              list.append(d);
+            }
+            return list;
+          },
+          "links, images and emphasis as dicts; start/end index `text` (code points)")
+      .def("__repr__", [](const pith::Block& b) {
+        return py::str("Block(kind={!r}, text={!r})").format(block_kind_name(b.kind), to_str(b.text));
+      });
+
+  py::class_<Extraction, std::shared_ptr<Extraction>>(m, "Document",
+                                                      "The result of pith.extract(): main content and metadata.")
+      .def_property_readonly("content", [](const Extraction& x) { return to_str(x.content); },
+                             "the main content in the requested format (str(doc) gives the same)")
+      .def_property_readonly("format", [](const Extraction& x) { return format_name(x.format); })
+      .def_property_readonly("text", [](const Extraction& x) { return to_str(x.doc.text); },
+                             "the main content as plain text, whatever the format")
+      .def_property_readonly("url", [](const Extraction& x) { return to_str(x.doc.url); })
+      .def_property_readonly("title", [](const Extraction& x) { return to_str(x.doc.title); })
+      .def_property_readonly("language", [](const Extraction& x) { return to_str(x.doc.language); })
+      .def_property_readonly("charset", [](const Extraction& x) { return to_str(x.doc.charset); })
+      .def_property_readonly("charset_source", [](const Extraction& x) { return to_str(x.doc.charset_source); },
+                             "bom, caller, http, meta, detected or default")
+      .def_property_readonly("metadata", [](const Extraction& x) { return x.doc.metadata; })
+      .def_property_readonly("comments", [](const Extraction& x) {
+        py::list list;
+        for (const pith::Comment& c : x.doc.comments) list.append(py::cast(c));
+        return list;
+      })
+      .def_property_readonly("blocks", [](const Extraction& x) {
+        py::list list;
+        for (const pith::Block& b : x.doc.blocks) list.append(py::cast(b));
+        return list;
+      })
+      .def_property_readonly("truncations", [](const Extraction& x) { return to_str_list(x.doc.truncations); })
+      .def_property_readonly("has_main_content", [](const Extraction& x) { return x.doc.has_main_content(); })
+      .def_property_readonly("timings", [](const Extraction& x) { return timings_dict(x.doc.timings); },
+                             "seconds per stage")
+      .def(
+          "render",
+          [](const Extraction& x, const std::string& format, bool links, bool images) {
+            pith::Format f = format_named(format);
+            std::string out;
+            {
+              py::gil_scoped_release release;
+              out = pith::render(x.doc, f, pith::RenderOptions{links, images});
+            }
+            return to_str(out);
+          },
+          py::arg("format") = "text", py::kw_only(), py::arg("links") = false, py::arg("images") = false,
+          "Renders the content again in another format.")
+      .def("__str__", [](const Extraction& x) { return to_str(x.content); })
+      .def("__repr__", [](const Extraction& x) {
+        return py::str("<pith.Document title={!r} format={!r} content: {} chars, {} blocks>")
+            .format(to_str(x.doc.title), format_name(x.format), py::len(to_str(x.content)), x.doc.blocks.size());
+      });
+
+  m.def(
+      "extract",
+      [](const py::object& html, const py::object& url, const std::string& format, bool precision, bool recall,
+         bool include_comments, bool include_title, bool links, bool images, const py::object& charset,
+         const py::object& content_type, std::size_t max_input_bytes, const py::object& time_budget) {
+        ExtractArgs args;
+        args.format = format_named(format);
+        if (!url.is_none()) args.options.url = url.cast<std::string>();
+        if (!charset.is_none()) args.options.charset = charset.cast<std::string>();
+        if (!content_type.is_none()) args.options.content_type = content_type.cast<std::string>();
+        args.options.focus = focus_from(precision, recall);
+        args.options.include_comments = include_comments;
+        args.options.include_title = include_title;
+        args.options.max_input_bytes = max_input_bytes;
+        args.options.time_budget = time_budget_from(time_budget);
+        args.render = {links, images};
+        return run_extract(html, std::move(args));
+      },
+      py::arg("html"), py::kw_only(), py::arg("url") = py::none(), py::arg("format") = "text",
+      py::arg("precision") = false, py::arg("recall") = false, py::arg("include_comments") = false,
+      py::arg("include_title") = true, py::arg("links") = false, py::arg("images") = false,
+      py::arg("charset") = py::none(), py::arg("content_type") = py::none(),
+      py::arg("max_input_bytes") = pith::Options{}.max_input_bytes, py::arg("time_budget") = 60.0,
+      R"(Extracts the main content and metadata of one page.
+
+html: the page as bytes (any encoding: BOM, content_type, <meta charset> or
+  detection decide, as in the CLI) or str (already decoded; taken as UTF-8).
+url: the page's address; links and images are made absolute against it.
+format: "text" (or "txt"), "markdown" (or "md"), "html" or "json"; the
+  rendering is Document.content (and str(doc)).
+precision / recall: favour leaving out / keeping blocks in doubt.
+include_comments: find the comment thread (Document.comments, JSON "comments").
+include_title: put the headline at the top of the content when missing.
+links / images: keep links / images in markdown and html output.
+charset: a charset the caller knows, overriding the page's declaration.
+content_type: the HTTP Content-Type header ("text/html; charset=gbk").
+max_input_bytes: larger inputs raise InputTooLargeError.
+time_budget: seconds per page (None: no limit); over it raises TimeBudgetError.
+
+Raises pith.EmptyInputError, NotHtmlError, InputTooLargeError,
+TimeBudgetError (all pith.PithError); TypeError for other html types.
+The GIL is released while the page is processed.)");
+
+  py::class_<pith::HttpResponse>(m, "HttpResponse", "An HTTP response from a WARC `response` record.")
+      .def_readonly("status", &pith::HttpResponse::status)
+      .def_property_readonly("headers", [](const pith::HttpResponse& r) { return to_header_list(r.headers); })
+      .def_property_readonly("body", [](const pith::HttpResponse& r) { return to_bytes(r.body); },
+                             "the payload, chunking and gzip/deflate removed")
+      .def_property_readonly("error", [](const pith::HttpResponse& r) { return to_str(r.error); },
+                             "'' when parsed, else why the payload cannot be used")
+      .def_property_readonly("is_html", [](const pith::HttpResponse& r) { return pith::is_html(r); })
+      .def("header", [](const pith::HttpResponse& r, const std::string& name) { return to_str(r.header(name)); },
+           py::arg("name"), "the first header with this name (case-insensitive), '' when absent");
+
+  m.def(
+      "parse_http_response",
+      [](const py::bytes& block, std::size_t max_body_bytes) {
+        std::string_view view(PyBytes_AS_STRING(block.ptr()), static_cast<std::size_t>(PyBytes_GET_SIZE(block.ptr())));
+        py::gil_scoped_release release;
+        return pith::parse_http_response(view, max_body_bytes);
+      },
+      py::arg("block"), py::arg("max_body_bytes") = pith::Options{}.max_input_bytes,
+      "Parses the block of a WARC response record (HTTP status line, headers, payload).");
+
+  py::class_<pith::WarcRecord>(m, "WarcRecord", "One record of a WARC file.")
+      .def_property_readonly("version", [](const pith::WarcRecord& r) { return to_str(r.version); })
+      .def_property_readonly("headers", [](const pith::WarcRecord& r) { return to_header_list(r.headers); })
+      .def("header", [](const pith::WarcRecord& r, const std::string& name) { return to_str(r.header(name)); },
+           py::arg("name"), "the first WARC header with this name (case-insensitive), '' when absent")
+      .def_property_readonly("type", [](const pith::WarcRecord& r) { return to_str(r.type()); })
+      .def_property_readonly("record_id", [](const pith::WarcRecord& r) { return to_str(r.record_id()); })
+      .def_property_readonly("target_uri", [](const pith::WarcRecord& r) { return to_str(r.target_uri()); })
+      .def_property_readonly("date", [](const pith::WarcRecord& r) { return to_str(r.date()); })
+      .def_readonly("content_length", &pith::WarcRecord::content_length)
+      .def_readonly("offset", &pith::WarcRecord::offset, "where the record starts in the uncompressed stream")
+      .def_property_readonly("status", [](const pith::WarcRecord& r) { return warc_status_name(r.status); },
+                             "ok, too_large, truncated or malformed")
+      .def_property_readonly("error", [](const pith::WarcRecord& r) { return to_str(r.error); })
+      .def_property_readonly("block", [](const pith::WarcRecord& r) { return to_bytes(r.block); })
+      .def(
+          "http_response",
+          [](const pith::WarcRecord& r, std::size_t max_body_bytes) {
+            py::gil_scoped_release release;
+            return pith::parse_http_response(r.block, max_body_bytes);
+          },
+          py::arg("max_body_bytes") = pith::Options{}.max_input_bytes,
+          "parse_http_response(record.block) without copying the block into Python")
+      .def("__repr__", [](const pith::WarcRecord& r) {
+        return py::str("<pith.WarcRecord {} {} {} ({})>")
+            .format(to_str(r.type()), to_str(r.record_id()), to_str(r.target_uri()), warc_status_name(r.status));
+      });
+
+  py::class_<PyWarcReader>(m, "WarcReader",
+                           "Streams the records of a WARC file (.warc or .warc.gz); iterate over it.")
+      .def(py::init([](const py::object& path, std::size_t max_record_bytes) {
+             auto r = std::make_unique<PyWarcReader>();
+             pith::WarcReaderOptions options;
+             options.max_record_bytes = max_record_bytes;
+             std::string p = py::str(py::module_::import("os").attr("fspath")(path)).cast<std::string>();
+             r->reader = std::make_unique<pith::WarcReader>(p, options);
+             return r;
+           }),
+           py::arg("path"), py::kw_only(), py::arg("max_record_bytes") = pith::WarcReaderOptions{}.max_record_bytes)
+      .def("__iter__", [](PyWarcReader& r) -> PyWarcReader& { return r; })
+      .def("__next__", [](PyWarcReader& r) {
+        auto record = std::make_unique<pith::WarcRecord>();
+        bool more = false;
+        {
+          py::gil_scoped_release release;
+          std::lock_guard lock(r.mutex);
+          more = r.reader->next(*record);
+        }
+        if (!more) throw py::stop_iteration();
+        return record;
+      })
+      .def_property_readonly("compressed", [](PyWarcReader& r) {
+        std::lock_guard lock(r.mutex);
+        return r.reader->compressed();
+      });
+}
