@@ -195,7 +195,9 @@ std::chrono::milliseconds time_budget_from(const py::object& seconds) {
   double s = seconds.cast<double>();
   if (!(s >= 0) || !std::isfinite(s))
     throw py::value_error("time_budget must be a number of seconds >= 0, or None for no limit");
-  return std::chrono::milliseconds(static_cast<long long>(std::llround(s * 1000)));
+  // A positive budget under half a millisecond must not round to 0, "no limit".
+  long long ms = std::llround(s * 1000);
+  return std::chrono::milliseconds(s > 0 && ms == 0 ? 1 : ms);
 }
 
 // A WarcReader is not thread-safe; the lock makes a reader shared between

@@ -1,0 +1,59 @@
+"""pith.WarcReader and pith.extract_warc() against `pith --warc`."""
+import json
+import subprocess
+
+import pytest
+
+import pith
+from warc_writer import WarcWriter
+
+
+def build_warc(path, pages, gzip_records):
+    """A WARC like a crawler's, with the cases extract_warc must not lose."""
+    with WarcWriter(str(path), gzip_records=gzip_records) as w:
+        w.warcinfo()
+        for i, (_, page, url) in enumerate(pages):
+            uri = url or "https://fixture.example/%d" % i
+            with open(page, "rb") as fh:
+                body = fh.read()
+            w.request(uri)
+            w.response(uri, body, content_type="text/html", chunked=i % 3 == 1, gzip_body=i % 3 == 2)
+            w.metadata(uri)
+        w.response("https://fixture.example/logo.png", b"\x89PNG\r\n\x1a\n" + bytes(64), content_type="image/png")
+        w.response("https://fixture.example/empty", b"", content_type="text/html")
+        w.response("https://fixture.example/cut", b"<html><body><p>cut short</p>" * 50, truncate_to=300)
+
+
+@pytest.mark.parametrize("gzip_records", [False, True], ids=["plain", "gzip"])
+def test_extract_warc_equals_cli(cli, pages, tmp_path, gzip_records):
+    warc = tmp_path / ("set.warc.gz" if gzip_records else "set.warc")
+    build_warc(warc, pages, gzip_records)
+    counts = {}
+    records = list(pith.extract_warc(warc, counts=counts))
+    run = subprocess.run([cli, "--warc", str(warc), "--jobs", "2"], capture_output=True, timeout=300)
+    assert run.returncode == 0, run.stderr.decode()
+    cli_records = [json.loads(line) for line in run.stdout.decode().splitlines()]
+    assert records == cli_records
+    # Every fixture page, the empty page (an error record) and the record cut short.
+    assert len(records) == len(pages) + 2
+    assert [r["error"]["code"] for r in records if "error" in r] == ["empty_input", "truncated_record"]
+    assert counts["not_html"] == 1 and counts["not_responses"] == 1 + 2 * len(pages)
+
+
+def test_reader_records(pages, tmp_path):
+    warc = tmp_path / "set.warc.gz"
+    build_warc(warc, pages[:2], gzip_records=True)
+    reader = pith.WarcReader(str(warc))
+    records = list(reader)
+    assert reader.compressed
+    assert [r.type for r in records[:4]] == ["warcinfo", "request", "response", "metadata"]
+    response = records[2]
+    assert response.status == "ok" and response.record_id.startswith("<urn:uuid:")
+    assert response.header("warc-type") == "response" and ("WARC-Type", "response") in response.headers
+    http = response.http_response()
+    assert http.status == 200 and http.is_html and http.error == ""
+    assert http.header("content-type") == "text/html"
+    with open(pages[0][1], "rb") as fh:
+        assert http.body == fh.read()
+    assert pith.parse_http_response(response.block).body == http.body
+    assert records[-1].status == "truncated" and records[-1].error
