@@ -5,6 +5,7 @@
 #include "extract/heuristics.hpp"
 #include "extract/inline_marks.hpp"
 #include "text/chars.hpp"
+#include "text/utf8.hpp"
 
 namespace pith::extraction {
 
@@ -54,6 +55,27 @@ std::string code_language(const dom::Dom& dom, NodeId pre) {
   return lang;
 }
 
+// Whether `text` ends a sentence: a sentence end (not an ellipsis, which
+// "Read more..." teasers end with), maybe followed by closing quotes or
+// brackets.
+bool ends_with_sentence(std::string_view text) {
+  std::size_t end = text.size();
+  for (int closers = 0; end > 0 && closers < 4; ++closers) {
+    std::size_t start = end - 1;
+    while (start > 0 && (static_cast<unsigned char>(text[start]) & 0xC0) == 0x80) --start;
+    std::size_t at = start;
+    char32_t c = text::decode_utf8(text, at);
+    if (c == U'"' || c == U'\'' || c == U')' || c == U']' || c == U'\u201D' || c == U'\u2019' ||
+        c == U'\u00BB' || c == U'\u300D' || c == U'\u300F') {
+      end = start;
+      continue;
+    }
+    if (c == U'\u2026' || !text::is_sentence_end(c)) return false;
+    return !(c == U'.' && start > 0 && text[start - 1] == '.');
+  }
+  return false;
+}
+
 void trim(std::string& s) {
   std::size_t b = 0, e = s.size();
   while (b < e && (s[b] == ' ' || s[b] == '\n' || s[b] == '\t' || s[b] == '\r')) ++b;
@@ -93,6 +115,8 @@ class Renderer {
       const dom::Node& n = dom_.nodes[i];
       if (n.tag == Tag::text) {
         add_text(dom_.text(i));
+        if (current_chars_ == 0 && pass_.features[i].text.chars > 0)
+          opens_with_link_ = pass_.features[i].in_link;
         current_chars_ += pass_.features[i].text.chars;
         current_link_chars_ += pass_.features[i].link_chars;
         ++i;
@@ -230,8 +254,13 @@ class Renderer {
     }
     // "Read more", "See original", a line of tags: a paragraph that is mostly
     // link text says nothing of its own.
+    // A sentence of its own whose last words link somewhere is still prose
+    // (a teaser opens with its link: "<a>Headline</a>, 2 May.").
+    bool linked_sentence =
+        !opens_with_link_ && chars >= kLinkSentenceMinLength && ends_with_sentence(current_);
     if (!keep_link_paragraphs_ && heading_level_ == 0 && li_depth_ == 0 && chars > 0 &&
-        link_chars > kLinkParagraphDensity * chars && chars < kLinkParagraphMaxLength) {
+        link_chars > kLinkParagraphDensity * chars && chars < kLinkParagraphMaxLength &&
+        !linked_sentence) {
       current_.clear();
       marks_.drop_block();
       return;
@@ -266,6 +295,7 @@ class Renderer {
   InlineMarks marks_;  // links, images, emphasis of current_
   std::uint32_t current_chars_ = 0;       // code points of current_, for link density
   std::uint32_t current_link_chars_ = 0;  // of which inside links
+  bool opens_with_link_ = false;          // current_'s first text is link text
   bool pending_space_ = false;
   std::vector<bool> list_stack_;   // ordered?
   std::vector<bool> data_tables_;  // data table?

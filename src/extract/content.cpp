@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <string_view>
+#include <unordered_set>
 
 #include "extract/blocks.hpp"
 #include "extract/discussion.hpp"
@@ -11,6 +13,7 @@
 #include "extract/pass.hpp"
 #include "extract/stage_timer.hpp"
 #include "text/chars.hpp"
+#include "text/utf8.hpp"
 
 namespace pith::extraction {
 
@@ -61,6 +64,9 @@ struct Attempt {
   // prepares the page as the pruned-region attempt does) measured it: the
   // pruned region can hold no more, so it is not built when this is small.
   std::uint32_t region_upper_bound = 0;
+  // The article's lead, when the selection left it out (see find_lead).
+  std::vector<NodeId> lead_roots;
+  std::vector<Block> lead;
 };
 
 // Keeps what --explain needs from a finished pass.
@@ -112,10 +118,74 @@ NodeId main_region(const Pass& pass) {
   return body != kNoNode && !pass.dead[body] ? body : kNoNode;
 }
 
+// Letters, and of those the ones outside ASCII: the share differs between
+// languages written in one script (Portuguese é, ã, ç; English none) and
+// between scripts.
+struct LetterCounts {
+  std::size_t letters = 0;
+  std::size_t non_ascii = 0;
+};
+void count_letters(std::string_view utf8, LetterCounts& counts) {
+  for (std::size_t i = 0; i < utf8.size();) {
+    char32_t c = text::decode_utf8(utf8, i);
+    if (!text::is_word_char(c) || text::is_digit(c) || c == U'_') continue;
+    ++counts.letters;
+    if (c > 0x7F) ++counts.non_ascii;
+  }
+}
+
+// Whether `lead` is written like `body`: as many letters outside ASCII as the
+// body's share predicts, within a factor of kLeadAlphabetFactor once the
+// count is large enough to tell.
+bool same_alphabet(const LetterCounts& lead, const LetterCounts& body) {
+  if (body.letters == 0) return true;
+  double expected = static_cast<double>(body.non_ascii) * lead.letters / body.letters;
+  double seen = static_cast<double>(lead.non_ascii);
+  if (expected >= kLeadAlphabetMinCount && seen * kLeadAlphabetFactor < expected) return false;
+  if (seen >= kLeadAlphabetMinCount && expected * kLeadAlphabetFactor < seen) return false;
+  return true;
+}
+
+// The article's lead (standfirst): plain paragraphs between the headline and
+// the selected content. Pages often set the lead apart from the body, in a
+// container of its own beside the byline and the date, so the body's
+// paragraph votes never reach it. Only what prepare() left in counts (no
+// navigation, no clutter names), and only prose: long, with few links, all of
+// its text its own (not a wrapper of teasers), no pictures (captions and
+// credits are not the lead).
+std::vector<NodeId> find_lead(const Pass& pass, NodeId headline, NodeId first_root) {
+  std::vector<NodeId> lead;
+  if (headline == kNoNode || headline >= first_root) return lead;
+  const auto& nodes = pass.dom.nodes;
+  const auto& f = pass.features;
+  for (NodeId i = nodes[headline].subtree_end; i < first_root;) {
+    if (pass.dead[i] || nodes[i].tag == Tag::figure || nodes[i].tag == Tag::figcaption) {
+      i = nodes[i].subtree_end;
+      continue;
+    }
+    if (nodes[i].tag == Tag::text) {
+      ++i;
+      continue;
+    }
+    bool encloses_content = nodes[i].subtree_end > first_root;
+    if (!encloses_content && f[i].length() > kSiblingParagraphLength &&
+        f[i].own_length() * kLeadOwnTextShare >= f[i].length() &&
+        f[i].link_density() < kSiblingParagraphLinkDensity && f[i].text.sentence_ends > 0 &&
+        f[i].images == 0) {
+      lead.push_back(i);
+      i = nodes[i].subtree_end;
+    } else {
+      ++i;
+    }
+  }
+  return lead;
+}
+
 // One attempt: select, prune, render. With `include_discussion`, the page's
 // discussion joins the selection.
 Attempt run(const dom::Dom& dom, const std::vector<Hints>& hints, Flags flags,
-            NodeId discussion, bool include_discussion, const ContentOptions& options) {
+            NodeId discussion, bool include_discussion, NodeId headline,
+            const ContentOptions& options) {
   StageTimer timer(options.timings);
   Pass pass(dom, hints, flags);
   pass.tuning = options.tuning;
@@ -147,8 +217,33 @@ Attempt run(const dom::Dom& dom, const std::vector<Hints>& hints, Flags flags,
     return a;
   }
   prune_content(pass, a.roots);
+  a.lead_roots = find_lead(pass, headline, a.roots.front());
   timer.lap(&Timings::selection);
   a.blocks = to_blocks(pass, a.roots);
+  // Rendered apart, and not counted in the length that compares attempts:
+  // the lead decorates a selection, it must not make one win.
+  if (!a.lead_roots.empty()) {
+    a.lead = to_blocks(pass, a.lead_roots);
+    // Pages that carry a second copy of the article (print or mobile
+    // versions) would otherwise have its paragraphs twice.
+    std::unordered_set<std::string_view> body;
+    for (const Block& b : a.blocks) body.insert(b.text);
+    a.lead.erase(std::remove_if(a.lead.begin(), a.lead.end(),
+                                [&](const Block& b) { return body.count(b.text) > 0; }),
+                 a.lead.end());
+    // A lead is written in the article's language. A summary in another one
+    // (an "AI summary" widget, a machine translation) gives itself away by
+    // its letters.
+    LetterCounts body_letters;
+    for (const Block& b : a.blocks) count_letters(b.text, body_letters);
+    a.lead.erase(std::remove_if(a.lead.begin(), a.lead.end(),
+                                [&](const Block& b) {
+                                  LetterCounts lead_letters;
+                                  count_letters(b.text, lead_letters);
+                                  return !same_alphabet(lead_letters, body_letters);
+                                }),
+                 a.lead.end());
+  }
   a.length = content_length(a.blocks);
   timer.lap(&Timings::render);
   a.strategy = include_discussion ? "selection + discussion" : "selection";
@@ -189,14 +284,14 @@ Attempt whole_region(const dom::Dom& dom, const std::vector<Hints>& hints, bool 
 
 // Fewer assumptions on each retry, as Readability does; keeps the longest.
 Attempt select_with_retries(const dom::Dom& dom, const std::vector<Hints>& hints,
-                            NodeId discussion, bool include_discussion,
+                            NodeId discussion, bool include_discussion, NodeId headline,
                             const ContentOptions& options) {
   static constexpr Flags kAttempts[] = {
       {true, true, true}, {false, true, true}, {false, false, true}, {false, false, false}};
   Attempt best;
   std::uint32_t region_upper_bound = 0;
   for (const Flags& flags : kAttempts) {
-    Attempt a = run(dom, hints, flags, discussion, include_discussion, options);
+    Attempt a = run(dom, hints, flags, discussion, include_discussion, headline, options);
     if (flags.strip_unlikely) region_upper_bound = a.region_upper_bound;
     if (a.length > best.length) best = std::move(a);
     if (best.length >= kRetryLength) break;
@@ -218,13 +313,14 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
   // has the discussion as its content: its names ("comment", "reply") then
   // describe content, and it joins the selection.
   Discussion discussion = find_discussion(dom, hints);
+  NodeId headline = find_headline(dom, options.title);
   timer.lap(&Timings::features);
-  Attempt best = select_with_retries(dom, hints, discussion.node, false, options);
+  Attempt best = select_with_retries(dom, hints, discussion.node, false, headline, options);
   if (discussion.node != kNoNode && options.tuning.join_discussion) {
     std::vector<Hints> marked = hints;
     mark_discussion(dom, discussion.node, marked);
     Attempt with_thread =
-        select_with_retries(dom, marked, discussion.node, true, options);
+        select_with_retries(dom, marked, discussion.node, true, headline, options);
     if (std::getenv("PITH_DEBUG"))
       std::fprintf(stderr, "with thread: outside=%u length=%u\n", with_thread.outside_discussion,
                    with_thread.length);
@@ -246,6 +342,11 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
       std::fprintf(stderr, "region fallback: best=%u region=%u\n", best.length, region.length);
     if (region.length > best.length * kRegionFallbackGain) best = std::move(region);
   }
+  if (!best.lead.empty()) {
+    best.roots.insert(best.roots.begin(), best.lead_roots.begin(), best.lead_roots.end());
+    best.blocks.insert(best.blocks.begin(), std::make_move_iterator(best.lead.begin()),
+                       std::make_move_iterator(best.lead.end()));
+  }
   if (options.explanation) {
     std::string strategy = best.length < kMinContentLength
                                ? "none: the best candidate is too short to be main content"
@@ -256,7 +357,6 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
   if (best.length < kMinContentLength) return {};
 
   if (options.include_title) {
-    NodeId headline = find_headline(dom, options.title);
     bool inside_content = false;
     for (NodeId r : best.roots)
       if (headline != kNoNode && headline >= r && headline < dom.nodes[r].subtree_end)

@@ -44,6 +44,15 @@ inline constexpr double kMinSiblingScore = 10.0;
 // and ending a sentence.
 inline constexpr std::uint32_t kSiblingParagraphLength = 80;
 inline constexpr double kSiblingParagraphLinkDensity = 0.25;
+// The lead between the headline and the content is judged as such a paragraph
+// whose own text is at least 1/kLeadOwnTextShare of its text.
+inline constexpr std::uint32_t kLeadOwnTextShare = 2;
+// ...written in the content's alphabet: its count of letters outside ASCII
+// within this factor of what the content's share predicts, once either count
+// reaches kLeadAlphabetMinCount (a 400-letter English summary on a Portuguese
+// page, where 3 % of letters carry accents, has none of the 12 expected).
+inline constexpr double kLeadAlphabetFactor = 4.0;
+inline constexpr double kLeadAlphabetMinCount = 8.0;
 
 // --- pruning inside the content ---------------------------------------------
 // Containers with at least this many commas are prose and never pruned by the
@@ -62,6 +71,9 @@ inline constexpr std::uint32_t kCounterMaxWords = 10;
 // is dropped when it is shorter than this.
 inline constexpr double kLinkParagraphDensity = 0.5;
 inline constexpr std::uint32_t kLinkParagraphMaxLength = 200;
+// ...unless it is a sentence of at least this many characters that opens
+// with words of its own and ends with a full stop (its last phrase a link).
+inline constexpr std::uint32_t kLinkSentenceMinLength = 60;
 
 // Comment threads and teaser lists: a container of at least this many items,
 // kClutterStampedShare of them stamped with a <time>, or a date or time

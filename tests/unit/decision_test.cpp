@@ -131,3 +131,50 @@ TEST_CASE("a hidden block beside visible content stays out") {
   CHECK(contains(doc.text, "Paragraph 4 of the story"));
   CHECK_FALSE(contains(doc.text, "Secret promo"));
 }
+
+// A news page that sets its lead apart from the body, beside the byline.
+std::string page_with_lead(std::string_view lead) {
+  std::string html =
+      "<html lang='pt'><body><nav><a href='/'>Início</a> <a href='/n'>Notícias</a></nav>"
+      "<div class='cabecalho'><h1>Prefeitura anuncia obras na avenida</h1>"
+      "<div class='autor'>Por Ana Souza · 2 de maio de 2024</div>"
+      "<div class='resumo'><p>" + std::string(lead) + "</p></div></div><div class='texto'>";
+  for (int i = 0; i < 6; ++i)
+    html += "<p>Parágrafo " + std::to_string(i) +
+            " da reportagem: a prefeitura informou que a avenida terá faixas novas, "
+            "calçadas mais largas e iluminação renovada até o fim do ano, segundo a secretaria.</p>";
+  html += "</div><footer>Contato · Sobre nós</footer></body></html>";
+  return html;
+}
+
+TEST_CASE("the lead between the headline and the body joins the content") {
+  pith::Document doc = pith::extract(page_with_lead(
+      "As obras começam na segunda-feira e devem durar oito meses; o trânsito será desviado "
+      "para as ruas paralelas durante a fase mais crítica, explicou a secretária de obras."));
+  CHECK(contains(doc.text, "As obras começam na segunda-feira"));
+  CHECK(contains(doc.text, "Parágrafo 5 da reportagem"));
+  CHECK(doc.text.find("As obras começam") < doc.text.find("Parágrafo 0"));
+  CHECK_FALSE(contains(doc.text, "Sobre nós"));
+}
+
+TEST_CASE("a summary in another language than the body is not the lead") {
+  pith::Document doc = pith::extract(page_with_lead(
+      "The city hall announced new works on the avenue, with new lanes, wider sidewalks and "
+      "renewed lighting by the end of the year, and traffic will be diverted to parallel "
+      "streets during the most critical phase of the works, the secretary said."));
+  CHECK(contains(doc.text, "Parágrafo 5 da reportagem"));
+  CHECK_FALSE(contains(doc.text, "The city hall announced"));
+}
+
+TEST_CASE("a sentence that ends in a link is prose; a teaser that opens with one is not") {
+  std::string html = "<html><body><article><h1>Nowy rzecznik</h1>";
+  for (int i = 0; i < 5; ++i) html += paragraph(i);
+  html +=
+      "<p>Kowalski zastąpił Nowaka, <a href='/a/1'>który przez ostatnie osiem miesięcy łączył "
+      "te zadania z pracą w dziale marketingu.</a></p>"
+      "<p><a href='/a/2'>Nowak odchodzi z firmy po szesnastu latach pracy w dziale</a>, "
+      "2 maja 2024 r.</p></article></body></html>";
+  pith::Document doc = pith::extract(html);
+  CHECK(contains(doc.text, "w dziale marketingu."));
+  CHECK_FALSE(contains(doc.text, "Nowak odchodzi z firmy"));
+}
