@@ -80,7 +80,7 @@ def extract_shard(shard, out_dir, kind, paths, options):
     counts = {"shard": shard, "records": 0, "failures": 0, "with_content": 0, "skipped": 0}
     final = os.path.join(out_dir, "part-%05d.jsonl" % shard)
     partial = final + ".partial"
-    started = time.monotonic()
+    started, cpu_started = time.monotonic(), time.thread_time()
     with open(partial, "w", encoding="utf-8") as out:
         def write(record):
             counts["records"] += 1
@@ -112,6 +112,9 @@ def extract_shard(shard, out_dir, kind, paths, options):
                                                                  else "internal_error"), str(e)))
     os.replace(partial, final)
     counts["seconds"] = time.monotonic() - started
+    # CPU time of this task's thread: on a shared machine, wall time alone
+    # cannot tell a slow extraction from a worker that got no core.
+    counts["cpu_seconds"] = time.thread_time() - cpu_started
     return counts
 
 
@@ -123,7 +126,7 @@ def task_failure_shard(shard, out_dir, kind, paths, error):
         for path in paths:
             out.write(json.dumps(error_record({key: path}, "task_failed", message), ensure_ascii=False) + "\n")
     return {"shard": shard, "records": len(paths), "failures": len(paths), "with_content": 0, "skipped": 0,
-            "seconds": 0.0}
+            "seconds": 0.0, "cpu_seconds": 0.0}
 
 
 def make_tasks(warcs, htmls, files_per_task):
@@ -205,7 +208,7 @@ def main(argv=None):
         client = Client(cluster)
     workers = len(client.scheduler_info()["workers"])
     ready = time.monotonic()
-    totals = {"records": 0, "failures": 0, "with_content": 0, "skipped": 0}
+    totals = {"records": 0, "failures": 0, "with_content": 0, "skipped": 0, "cpu_seconds": 0.0}
     progress = Progress(len(tasks), not args.no_progress)
     try:
         futures = {}
@@ -241,15 +244,18 @@ def main(argv=None):
         "seconds": round(seconds, 3),
         "startup_seconds": round(ready - started, 3),
         "pages_per_second": round(totals["records"] / seconds, 1) if seconds > 0 else None,
+        "task_cpu_seconds": round(totals["cpu_seconds"], 3),
+        "pages_per_task_cpu_second": (round(totals["records"] / totals["cpu_seconds"], 1)
+                                      if totals["cpu_seconds"] > 0 else None),
     }
     with open(os.path.join(out_dir, "summary.json"), "w", encoding="utf-8") as fh:
         json.dump(summary, fh, indent=2)
         fh.write("\n")
     print("dask_extract: %d pages (%d with main content), %d failures, %d WARC records skipped (not HTML responses); "
-          "%d shards in %s on %d workers: %.2f s, %.1f pages/s (cluster start %.1f s)"
+          "%d shards in %s on %d workers: %.2f s, %.1f pages/s, %.1f task CPU s (cluster start %.1f s)"
           % (summary["pages"], summary["with_main_content"], summary["failures"], summary["skipped_records"],
              summary["shards"], out_dir, workers, seconds, summary["pages_per_second"] or 0.0,
-             summary["startup_seconds"]))
+             summary["task_cpu_seconds"], summary["startup_seconds"]))
     return 0
 
 
