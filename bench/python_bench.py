@@ -20,7 +20,6 @@ single runs noisy; and pages per CPU second, this process and its children):
 The WARC files are written to a temporary folder and deleted.
 """
 import argparse
-import gzip
 import json
 import os
 import resource
@@ -35,31 +34,11 @@ from concurrent.futures import ThreadPoolExecutor
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "tests", "warc"))
+sys.path.insert(0, HERE)
+from make_warc import load as load_pages  # noqa: E402  (url, page bytes) per page of the set
 from warc_writer import WarcWriter  # noqa: E402
 
 import pith  # noqa: E402
-
-
-def load_pages(data_dir):
-    """(url, bytes, path of a plain .html copy or None) per page, sorted."""
-    pages = []
-    for source in sorted(os.listdir(data_dir)):
-        folder = os.path.join(data_dir, source)
-        if not os.path.isdir(folder):
-            continue
-        for name in sorted(os.listdir(folder)):
-            if not name.endswith(".html.gz"):
-                continue
-            pid = name[:-len(".html.gz")]
-            with gzip.open(os.path.join(folder, name), "rb") as fh:
-                body = fh.read()
-            url = "https://%s.example/%s" % (source, pid)
-            meta = os.path.join(folder, pid + ".json")
-            if os.path.exists(meta):
-                with open(meta, encoding="utf-8") as fh:
-                    url = json.load(fh).get("url") or url
-            pages.append((url, body))
-    return pages
 
 
 def cpu_now():
