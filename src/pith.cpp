@@ -147,7 +147,8 @@ Document extract(std::string_view html, const Options& options) {
   if (options.explain) content.explanation = &doc.explanation;
   doc.blocks = extraction::extract_content(dom, content);
   check_time_budget(t0, options, "content extraction");
-  resolve_inline_urls(doc.blocks, options.url.empty() ? doc.metadata.canonical_url : options.url);
+  std::string base_url = meta::document_base_url(dom, options.url);  // <base href> first
+  resolve_inline_urls(doc.blocks, base_url.empty() ? doc.metadata.canonical_url : base_url);
   if (options.include_comments) doc.comments = extraction::find_comments(dom);
   auto t3 = Clock::now();
   doc.text = render_text(doc);

@@ -65,11 +65,11 @@ std::string zone_suffix(std::string_view zone) {
 }
 
 // Year first, numeric: 2024-05-03, 2024/5/3, 2024.05.03, 2024年5月3日, with an
-// optional clock time and zone.
+// optional clock time and zone ("2005年8月12日16:12:21" has no space before it).
 const RE2& year_first() {
   static const RE2 re(
       R"((?:^|[^\d])((?:19|20)\d{2})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})(?:\s*日)?)"
-      R"((?:(?:\s*[T ]\s*|\s+|\s*[,，]\s*)(\d{1,2})[:時时](\d{2})(?:[:分](\d{2}))?(?:\.\d+)?\s*(Z|[+-]\d{2}:?\d{2})?)?)"
+      R"((?:(?:\s*[T ]\s*|\s+|\s*[,，]\s*|)(\d{1,2})[:時时](\d{2})(?:[:分](\d{2}))?(?:\.\d+)?\s*(Z|[+-]\d{2}:?\d{2})?)?)"
       R"((?:[^\d]|$))");
   return re;
 }

@@ -25,6 +25,8 @@
 // Structured data comes first because a site states it on purpose; text on
 // the page is the fallback because bylines and dates there are written for
 // people and found by patterns.
+#include <charconv>
+
 #include "meta/dates.hpp"
 #include "meta/page_meta.hpp"
 #include "meta/sources.hpp"
@@ -62,6 +64,53 @@ bool same_name(const std::string& a, const std::string& b) {
   return true;
 }
 
+// "云南日报报业集团", "中文学术期刊": a Chinese organisation's name ends with
+// what it is (paper, site, group, publisher, journal, station).
+bool is_organisation_name(std::string_view name) {
+  static constexpr std::string_view kEndings[] = {"报", "網", "网", "集团", "社", "台", "公司", "期刊", "杂志", "中心", "频道"};
+  for (std::string_view e : kEndings)
+    if (name.size() > e.size() && name.compare(name.size() - e.size(), e.size(), e) == 0) return true;
+  return false;
+}
+
+// "2022-05-04T00:44:52Z", "...+00:00": a machine's clock, not the newsroom's.
+bool is_utc_time(std::string_view iso) {
+  if (iso.size() <= 10 || iso[10] != 'T') return false;
+  return iso.back() == 'Z' || (iso.size() >= 6 && iso.substr(iso.size() - 6) == "+00:00");
+}
+
+// Days since 1970-01-01 of an ISO date's day (H. Hinnant's days_from_civil).
+long days_of(int y, int m, int d) {
+  y -= m <= 2;
+  const long era = (y >= 0 ? y : y - 399) / 400;
+  const long yoe = y - era * 400;
+  const long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+  const long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return era * 146097 + doe - 719468;
+}
+
+// How many days apart two ISO dates are; -1 unless both have a day.
+long days_apart(std::string_view a, std::string_view b) {
+  auto day = [](std::string_view iso) -> long {
+    if (iso.size() < 10 || iso[4] != '-' || iso[7] != '-') return -1;
+    int y = 0, m = 0, d = 0;
+    std::from_chars(iso.data(), iso.data() + 4, y);
+    std::from_chars(iso.data() + 5, iso.data() + 7, m);
+    std::from_chars(iso.data() + 8, iso.data() + 10, d);
+    return y && m && d ? days_of(y, m, d) : -1;
+  };
+  long x = day(a), y = day(b);
+  return x < 0 || y < 0 ? -1 : (x > y ? x - y : y - x);
+}
+
+// "Nora Quint", "唐雨": several words, or a name in a script without spaces.
+bool looks_like_person(std::string_view name) {
+  if (is_organisation_name(name)) return false;
+  for (char c : name)
+    if (c == ' ' || static_cast<unsigned char>(c) >= 0x80) return true;
+  return false;
+}
+
 }  // namespace
 
 Metadata read_metadata(const dom::Dom& dom, std::string_view page_url) {
@@ -92,12 +141,18 @@ Metadata read_metadata(const dom::Dom& dom, std::string_view page_url) {
 
   const std::string& declared_type = first_of({&jsonld.page_type, &micro.page_type, &tags.page_type});
   Metadata page = read_page_bylines(dom, m.title, declared_type == "website" || declared_type == "listing");
-  // Sites often credit themselves as the JSON-LD author; a person named
-  // elsewhere on the page is the better answer then.
+  // Sites often credit themselves as the JSON-LD author, and CMSs fill in
+  // the account's user name; a person named elsewhere on the page is the
+  // better answer then.
+  // A user name gives way only to a name written like a person's.
+  bool person_named = false;
+  for (const std::vector<std::string>* authors : {&jsonld.authors, &micro.authors, &tags.authors, &page.authors})
+    for (const std::string& a : *authors) person_named = person_named || looks_like_person(a);
   auto credits_site = [&](const std::vector<std::string>& authors) {
     bool all = !authors.empty();
     for (const std::string& a : authors)
-      all = all && (same_name(a, m.site_name) || same_name(a, jsonld.site_name));
+      all = all && (same_name(a, m.site_name) || same_name(a, jsonld.site_name) ||
+                    (person_named && is_handle(a)) || is_organisation_name(a));
     return all;
   };
   std::vector<const std::vector<std::string>*> people, sites;
@@ -113,11 +168,18 @@ Metadata read_metadata(const dom::Dom& dom, std::string_view page_url) {
   // A page that states only when it was last changed is dated by that.
   m.date_published = first_of({&jsonld.date_published, &tags.date_published, &micro.date_published,
                                &page.date_published, &url_date, &m.date_modified});
+  // A structured time in UTC can fall on the day before or after the date
+  // the page prints for its readers; the printed local date is the one meant.
+  if (is_utc_time(m.date_published) && m.date_published != page.date_published &&
+      days_apart(m.date_published, page.date_published) == 1)
+    m.date_published = page.date_published;
   m.description = first_of({&tags.description, &jsonld.description, &micro.description});
   m.language = first_of({&doc.language, &jsonld.language, &micro.language});
-  m.canonical_url = resolve_url(page_url, tags.canonical_url);
-  // Relative URLs resolve against the canonical address when the caller gave none.
-  std::string_view base = !page_url.empty() ? page_url : std::string_view(m.canonical_url);
+  // Relative URLs resolve against the page's <base href>, else its address,
+  // else (the caller gave none) the canonical address.
+  std::string document_base = document_base_url(dom, page_url);
+  m.canonical_url = resolve_url(document_base, tags.canonical_url);
+  std::string_view base = !document_base.empty() ? std::string_view(document_base) : std::string_view(m.canonical_url);
   m.image = resolve_url(base, first_of({&tags.image, &jsonld.image, &micro.image}));
   m.tags = first_of({&jsonld.tags, &tags.tags, &micro.tags});
   m.categories = first_of({&jsonld.categories, &tags.categories, &micro.categories});

@@ -24,9 +24,12 @@ std::string lower(std::string_view s) {
 // Each field's keys, best first: the first key present wins.
 constexpr std::array<std::string_view, 5> kTitleKeys = {"og:title", "twitter:title", "title",
                                                         "dc.title", "citation_title"};
-constexpr std::array<std::string_view, 11> kAuthorKeys = {
-    "author", "article:author", "og:article:author", "citation_author", "dc.creator",
-    "dcterms.creator", "parsely-author", "sailthru.author", "byl", "book:author", "creator"};
+// Scholarly citation_* tags name the paper's authors; a plain "author" on
+// the same page is often the publisher.
+constexpr std::array<std::string_view, 13> kAuthorKeys = {
+    "citation_author", "citation_authors", "author", "article:author", "og:article:author", "dc.creator",
+    "dcterms.creator", "parsely-author", "sailthru.author", "cxenseparse:author", "byl", "book:author",
+    "creator"};
 constexpr std::array<std::string_view, 19> kPublishedKeys = {
     "article:published_time", "og:article:published_time", "og:published_time",
     "datepublished", "citation_publication_date", "citation_date", "dc.date.issued",

@@ -3,6 +3,7 @@
 #include "meta/page_meta.hpp"
 
 #include "meta/sources.hpp"
+#include "meta/url.hpp"
 #include "text/ascii.hpp"
 #include "text/chars.hpp"
 
@@ -68,6 +69,17 @@ std::vector<std::string> headline_texts(const dom::Dom& dom, std::size_t limit) 
     i = dom.nodes[i].subtree_end - 1;
   }
   return out;
+}
+
+std::string document_base_url(const dom::Dom& dom, std::string_view page_url) {
+  // Only the first <base> with an href counts (HTML, "document base URL").
+  for (NodeId i = 0; i < dom.size(); ++i) {
+    if (dom.nodes[i].tag != Tag::base || !dom.has_attr(i, Attr::href)) continue;
+    std::string base = resolve_url(page_url, dom.attr(i, Attr::href));
+    if (base.find("://") != std::string::npos) return base;
+    break;
+  }
+  return std::string(page_url);
 }
 
 PageMeta read_meta(const dom::Dom& dom) {

@@ -15,6 +15,11 @@ namespace pith::meta {
 // (canonical, image, license) and supplies a date when the path holds one.
 Metadata read_metadata(const dom::Dom& dom, std::string_view page_url);
 
+// The URL relative references in the page resolve against: its first
+// <base href> (itself resolved against `page_url`), else `page_url`. Empty
+// when neither gives an absolute URL.
+std::string document_base_url(const dom::Dom& dom, std::string_view page_url);
+
 // The two fields 0.1 read, kept for callers that need only these.
 struct PageMeta {
   std::string title;

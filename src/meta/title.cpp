@@ -103,6 +103,14 @@ bool title_ends_with_heading(const std::string& title, std::string_view heading)
   return parts.size() >= 2 && key(parts.back()) == key(heading);
 }
 
+// Does one of the titles show `heading` with more after a separator
+// ("Headline – Until Now | Site" for the heading "Headline – Until Now")?
+bool longer_title_has(const std::string* const (&titles)[4], std::string_view heading) {
+  for (const std::string* t : titles)
+    if (key(*t).size() > key(heading).size() && title_starts_with_heading(*t, heading)) return true;
+  return false;
+}
+
 }  // namespace
 
 std::string strip_site_suffix(std::string_view raw, std::string_view site_name) {
@@ -156,8 +164,9 @@ std::string choose_title(const TitleCandidates& c) {
       if (t->empty() || !(title_starts_with_heading(*t, h1) || title_ends_with_heading(*t, h1))) continue;
       if (static_cast<double>(h1.size()) >= kMinHeadingShareOfTitle * static_cast<double>(t->size()) ||
           word_count(h1) >= kMinHeadingWords)
-        // An <h1> that repeats the whole title repeats its site name too.
-        return key(h1) == key(*t) ? strip_site_suffix(h1, c.site_name) : h1;
+        // An <h1> that repeats the whole title repeats its site name too,
+        // unless another title shows that name after it.
+        return key(h1) == key(*t) && !longer_title_has(titles, h1) ? strip_site_suffix(h1, c.site_name) : h1;
     }
   }
   // A later part of the title that the page shows as a heading or in bold.

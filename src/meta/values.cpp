@@ -1,4 +1,5 @@
 // Cleaning of metadata values shared by every source reader.
+#include <algorithm>
 #include <array>
 
 #include "meta/sources.hpp"
@@ -96,6 +97,57 @@ std::string decode_entities(std::string_view s) {
   return out;
 }
 
+namespace {
+
+// "51offer.com": a site's address in an author field is the site.
+bool is_domain_name(std::string_view v) {
+  if (v.find(' ') != std::string_view::npos) return false;
+  std::size_t dot = v.rfind('.');
+  if (dot == std::string_view::npos || dot == 0 || v.size() - dot - 1 < 2 || v.size() - dot - 1 > 6) return false;
+  for (char c : v.substr(dot + 1))
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))) return false;
+  static constexpr std::string_view kTopLevel[] = {"com", "net", "org", "cn", "info", "co", "io", "de", "ru", "uk"};
+  std::string tld;
+  for (char c : v.substr(dot + 1)) tld += text::ascii_lower(c);
+  for (std::string_view t : kTopLevel)
+    if (tld == t) return true;
+  return false;
+}
+
+// Words of a byline's frame that byline patterns pick up as a name:
+// a heading "The Author", a stamp "Updated".
+bool is_byline_word(std::string_view v) {
+  static constexpr std::string_view kWords[] = {"author", "the author", "about the author", "authors",
+                                                "updated", "published", "posted", "by", "share"};
+  for (std::string_view w : kWords)
+    if (text::iequals_ascii(v, w)) return true;
+  return false;
+}
+
+bool is_han(char32_t c) { return (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0x3400 && c <= 0x4DBF); }
+
+// "赵  培" -> "赵培": a two-character name spaced out to the width of three.
+std::string join_spaced_han(const std::string& v) {
+  std::vector<std::string> words;
+  std::size_t start = 0;
+  while (start <= v.size()) {
+    std::size_t end = std::min(v.find(' ', start), v.size());
+    words.push_back(v.substr(start, end - start));
+    start = end + 1;
+  }
+  if (words.size() < 2) return v;
+  std::string joined;
+  for (const std::string& w : words) {
+    std::size_t i = 0;
+    char32_t c = text::decode_utf8(w, i);
+    if (i != w.size() || !is_han(c)) return v;  // not single Han characters
+    joined += w;
+  }
+  return joined;
+}
+
+}  // namespace
+
 std::string clean_author(std::string_view value) {
   std::string v = text::collapse_whitespace(decode_entities(value));
   // Quotes around a name are the page's punctuation.
@@ -137,10 +189,21 @@ std::string clean_author(std::string_view value) {
     if (v.size() > suffix.size() && v.compare(v.size() - suffix.size(), suffix.size(), suffix) == 0)
       v.erase(v.size() - suffix.size());
   while (!v.empty() && (v.back() == ',' || v.back() == ':' || v.back() == ' ')) v.pop_back();
+  v = join_spaced_han(v);
   if (v.empty() || v.size() > 100) return {};
-  if (v.find("://") != std::string::npos || starts_with_ci(v, "www.")) return {};
-  if (v.front() == '@') return {};
+  if (v.find("://") != std::string::npos || starts_with_ci(v, "www.") || is_domain_name(v)) return {};
+  if (v.front() == '@' || is_byline_word(v)) return {};
   return v;
+}
+
+bool is_handle(std::string_view name) {
+  if (name.empty() || name.find(' ') != std::string_view::npos) return false;
+  bool marked = false;
+  for (char c : name) {
+    if (static_cast<unsigned char>(c) >= 0x80) return false;  // CJK names have no spaces either
+    marked = marked || c == '.' || c == '_' || (c >= '0' && c <= '9');
+  }
+  return marked;
 }
 
 std::string page_type_of(std::string_view raw) {

@@ -212,3 +212,132 @@ TEST_CASE("comments: a thread of items with author, date and text") {
   // A page without a thread has none.
   CHECK(pith::extraction::find_comments(pith::dom::build_dom(page("", kArticleBody))).empty());
 }
+
+TEST_CASE("cjk bylines: reporter after the paper's name, closing brackets, family names, datelines") {
+  auto authors_of = [](const std::string& body) {
+    return metadata_of("<html lang=\"zh-CN\"><head><title>港口渡轮恢复运营</title></head><body>"
+                       "<h1>港口渡轮恢复运营</h1>" + body + "</body></html>").authors;
+  };
+  using Names = std::vector<std::string>;
+  // "记者" follows the paper's name without a space.
+  CHECK(authors_of("<p>东海日报记者 林晓 周明</p><p>经过三个月的维修，渡轮恢复运营。</p>") == Names{"林晓", "周明"});
+  CHECK(authors_of("<p>本报记者李文涛发自宁波</p><p>经过三个月的维修，渡轮恢复运营。</p>") == Names{"李文涛"});
+  // The place the report was filed from is not a name.
+  CHECK(authors_of("<p>晚报记者 郑伟 舟山港区报道</p><p>渡轮恢复运营。</p>") == Names{"郑伟"});
+  // Names in brackets closing the article.
+  CHECK(authors_of("<p>经过三个月的维修，渡轮昨天恢复运营，乘客反映良好。（何静 宁波报道）</p>") == Names{"何静"});
+  CHECK(authors_of("<p>经过三个月的维修，渡轮昨天恢复运营。（记者 唐雨）</p>") == Names{"唐雨"});
+  // ...but a bracketed place or a word that is no family name is not.
+  CHECK(authors_of("<p>经过三个月的维修，渡轮昨天恢复运营。（图片）</p>").empty());
+  CHECK(authors_of("<p>记者在码头看到，渡轮恢复运营。</p>").empty());
+  // A weaker label's words must be a name; a stronger one later in the line wins.
+  CHECK(authors_of("<p>来源：舟山晚报 编辑：范小青</p><p>渡轮恢复运营。</p>") == Names{"范小青"});
+  // "文：" labels the writer; a translated author keeps the original name.
+  CHECK(authors_of("<p>文：眉间尺</p><p>渡轮恢复运营。</p>") == Names{"眉间尺"});
+  CHECK(authors_of("<p>作者： 周思远 (Joan Smith)</p><p>渡轮恢复运营。</p>") == Names{"周思远 (Joan Smith)"});
+  // A label alone on its line: the name is on the next.
+  CHECK(authors_of("<div>作者：</div><div>海鸥</div><p>渡轮恢复运营。</p>") == Names{"海鸥"});
+}
+
+TEST_CASE("latin bylines: label on its own line, 'by' after a date, Redaktion") {
+  auto authors_of = [](const std::string& body) {
+    return metadata_of(page("<title>Fähre fährt wieder</title>", "<h1>Fähre fährt wieder</h1>" + body)).authors;
+  };
+  using Names = std::vector<std::string>;
+  CHECK(authors_of("<h4>Autor</h4><p><a href=\"/p/1\">Jana Berger</a>, </p><p>Die Fähre fährt wieder.</p>") ==
+        Names{"Jana Berger"});
+  CHECK(authors_of("<div>03.05.2024 <span>- Redaktion: Uwe Kranz (Pressesprecher)</span></div><p>Text.</p>") ==
+        Names{"Uwe Kranz"});
+  CHECK(authors_of("<div><span>Published August 7, 2023</span> <span>by Nora Quint</span></div><p>Text.</p>") ==
+        Names{"Nora Quint"});
+  // A byline box's heading is not a name.
+  CHECK(authors_of("<div class=\"author-box\"><h3>The Author</h3></div><p>Text.</p>").empty());
+}
+
+TEST_CASE("authors: user names, domains and organisations give way to a person named on the page") {
+  // A CMS account name in JSON-LD; the page's byline names the person.
+  Metadata handle = metadata_of(page(
+      R"(<script type="application/ld+json">{"@type":"NewsArticle","author":{"@type":"Person","name":"nora.quint"}}</script>)",
+      "<h1>Harbour ferry returns after repairs</h1><p>By Nora Quint</p><p>The ferry is back.</p>"));
+  CHECK(handle.authors == std::vector<std::string>{"Nora Quint"});
+  // Alone, the account name is still the best answer.
+  Metadata only_handle = metadata_of(page(
+      R"(<script type="application/ld+json">{"@type":"NewsArticle","author":"nora.quint"}</script>)", kArticleBody));
+  CHECK(only_handle.authors == std::vector<std::string>{"nora.quint"});
+  // A site's address is no author.
+  CHECK(metadata_of(page("<meta name=\"author\" content=\"ferrynews.com\">", kArticleBody)).authors.empty());
+  // A Chinese organisation in <meta name=author>; the reporter closes the article.
+  Metadata org = metadata_of("<html><head><title>渡轮恢复运营</title><meta name=\"author\" content=\"东海日报社\"></head>"
+                             "<body><h1>渡轮恢复运营</h1><p>经过三个月的维修，渡轮昨天恢复运营。（记者 唐雨）</p></body></html>");
+  CHECK(org.authors == std::vector<std::string>{"唐雨"});
+  // citation_author names the paper's authors; a spaced-out two-character name is one name.
+  Metadata paper = metadata_of(page("<meta name=\"author\" content=\"学术出版社\"><meta name=\"citation_author\" content=\"赵  培\">",
+                                    kArticleBody));
+  CHECK(paper.authors == std::vector<std::string>{"赵培"});
+}
+
+TEST_CASE("dates: a UTC timestamp a day off the printed local date gives way to it") {
+  const std::string ld = R"(<script type="application/ld+json">{"@type":"NewsArticle","datePublished":"2022-05-04T00:44:52Z"}</script>)";
+  // Printed on the page as the evening before, local time.
+  CHECK(metadata_of(page(ld, "<h1>Harbour ferry returns after repairs</h1><p>3 de mayo de 2022</p><p>Text.</p>"))
+            .date_published == "2022-05-03");
+  CHECK(metadata_of(page(ld, "<h1>Harbour ferry returns after repairs</h1><time datetime=\"2022-05-04T05:44:52+05:00\">"
+                             "4 May</time><p>Text.</p>")).date_published == "2022-05-04T00:44:52Z");
+  // A printed date further off is another date (an update): the structured one stays.
+  CHECK(metadata_of(page(ld, "<h1>Harbour ferry returns after repairs</h1><p>1 May 2022</p><p>Text.</p>"))
+            .date_published == "2022-05-04T00:44:52Z");
+  // A zoned time is the site's own local time: kept.
+  const std::string zoned = R"(<script type="application/ld+json">{"@type":"NewsArticle","datePublished":"2022-05-04T00:44:52+02:00"}</script>)";
+  CHECK(metadata_of(page(zoned, "<h1>Harbour ferry returns after repairs</h1><p>3 May 2022</p><p>Text.</p>"))
+            .date_published == "2022-05-04T00:44:52+02:00");
+  // A clock time straight after 日.
+  CHECK(meta::normalize_date("于2005年8月12日16:12:21在") == "2005-08-12T16:12:21");
+}
+
+TEST_CASE("urls: <base href> is the base of relative references") {
+  Metadata m = metadata_of(
+      "<html><head><base href=\"https://cdn.courier.example/site/\"><base href=\"https://ignored.example/\">"
+      "<meta property=\"og:image\" content=\"img/og.jpg\"><link rel=\"canonical\" href=\"local/ferry\"></head>"
+      "<body>" + kArticleBody + "</body></html>",
+      "https://courier.example/local/ferry");
+  CHECK(m.image == "https://cdn.courier.example/site/img/og.jpg");
+  CHECK(m.canonical_url == "https://cdn.courier.example/site/local/ferry");
+  // A relative <base> resolves against the page's address.
+  pith::dom::Dom dom = pith::dom::build_dom("<html><head><base href=\"/static/\"></head><body></body></html>");
+  CHECK(meta::document_base_url(dom, "https://courier.example/a/b") == "https://courier.example/static/");
+  CHECK(meta::document_base_url(dom, "") == "");
+  // Inline links of the content resolve against it too.
+  pith::Options options;
+  options.url = "https://courier.example/local/ferry";
+  pith::Document doc = pith::extract(
+      "<html><head><base href=\"https://cdn.courier.example/site/\"><title>Ferry</title></head><body><article>"
+      "<h1>Harbour ferry returns after repairs</h1><p>The ferry is back in service after three months in dry dock, "
+      "the operator said, and <a href=\"timetable.html\">the timetable</a> is as before. Passengers were pleased "
+      "and the harbour master thanked the crew for their patience during the long repairs.</p></article></body></html>",
+      options);
+  bool found = false;
+  for (const pith::Block& b : doc.blocks)
+    for (const pith::Inline& span : b.inlines)
+      if (span.kind == pith::InlineKind::link) {
+        CHECK(span.url == "https://cdn.courier.example/site/timetable.html");
+        found = true;
+      }
+  CHECK(found);
+}
+
+TEST_CASE("title: an <h1> equal to og:title keeps its dash when <title> adds the site after it") {
+  Metadata m = metadata_of(page("<title>Ferry fares frozen – until spring | Harbour Courier</title>"
+                                "<meta property=\"og:title\" content=\"Ferry fares frozen – until spring\">",
+                                "<h1>Ferry fares frozen – until spring</h1><p>The operator froze fares.</p>"));
+  CHECK(m.title == "Ferry fares frozen – until spring");
+  // The same <h1> repeating the whole <title> still loses the site name.
+  Metadata repeated = metadata_of(page("<title>Ferry fares frozen - Harbour Courier</title>",
+                                       "<h1>Ferry fares frozen - Harbour Courier</h1><p>The operator froze fares.</p>"));
+  CHECK(repeated.title == "Ferry fares frozen");
+}
+
+TEST_CASE("cjk bylines: the word before the next label's colon is not a name") {
+  Metadata m = metadata_of("<html><head><title>渡轮恢复运营</title></head><body><h1>渡轮恢复运营</h1>"
+                           "<div><span>作者：林晓</span> <span>字号：大 中 小</span></div><p>渡轮恢复运营。</p></body></html>");
+  CHECK(m.authors == std::vector<std::string>{"林晓"});
+}
