@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   build-essential cmake pkg-config g++
   libgumbo-dev libcurl4-openssl-dev libre2-dev libfmt-dev doctest-dev
-  libuchardet-dev nlohmann-json3-dev libcli11-dev zlib1g-dev
+  libuchardet-dev libutf8proc-dev nlohmann-json3-dev libcli11-dev zlib1g-dev
   python3 ca-certificates
   time                            # GNU time: peak memory in tests/hostile/run.py
   clang libclang-rt-14-dev        # libFuzzer and sanitizer runtimes for fuzz/ (make fuzz)

@@ -481,4 +481,15 @@ TEST_CASE("NUL bytes are dropped") {
   CHECK(decode("\xC4\xE3\0\xBA\xC3"s, "gbk").utf8 == "你好");
 }
 
+TEST_CASE("decomposed letters are composed (NFC); other text is left as it is") {
+  // "gepru\u0308ft" as some editors write it; the output says "geprüft".
+  CHECK(decode("<p>gepru\xCC\x88" "ft, cafe\xCC\x81</p>", "utf-8").utf8 == "<p>geprüft, café</p>");
+  // A mark with no base letter to compose with stays.
+  CHECK(decode("\xCC\x81x", "utf-8").utf8 == "\xCC\x81x");
+  // Greek letters share the 0xCD lead byte with the marks; no change.
+  CHECK(decode("\xCD\xB0\xCD\xBB", "utf-8").utf8 == "\xCD\xB0\xCD\xBB");
+  // Decomposed Hangul next to a mark is composed too, once composition runs.
+  CHECK(decode("\xE1\x84\x80\xE1\x85\xA1 a\xCC\x80", "utf-8").utf8 == "가 à");
+}
+
 }  // TEST_SUITE
