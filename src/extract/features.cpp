@@ -1,10 +1,28 @@
 #include "extract/features.hpp"
 
+#include <string_view>
+
 namespace pith::extraction {
 
 using dom::kNoNode;
 using dom::NodeId;
 using dom::Tag;
+
+namespace {
+
+// An e-mail address or a phone number is information to read, not a way
+// elsewhere: its text counts as plain text, not link text.
+bool is_contact_link(std::string_view href) {
+  auto starts_with = [&](std::string_view scheme) {
+    if (href.size() < scheme.size()) return false;
+    for (std::size_t k = 0; k < scheme.size(); ++k)
+      if ((href[k] | 0x20) != scheme[k]) return false;
+    return true;
+  };
+  return starts_with("mailto:") || starts_with("tel:");
+}
+
+}  // namespace
 
 std::vector<NodeFeatures> measure(const dom::Dom& dom, const std::vector<std::uint8_t>& dead) {
   const std::size_t n = dom.size();
@@ -16,7 +34,8 @@ std::vector<NodeFeatures> measure(const dom::Dom& dom, const std::vector<std::ui
     NodeFeatures& fi = f[i];
     NodeId parent = node.parent;
     bool parent_in_link = parent != kNoNode && f[parent].in_link;
-    fi.in_link = parent_in_link || (node.tag == Tag::a && dom.has_attr(i, dom::Attr::href));
+    fi.in_link = parent_in_link || (node.tag == Tag::a && dom.has_attr(i, dom::Attr::href) &&
+                                    !is_contact_link(dom.attr(i, dom::Attr::href)));
     fi.in_code = (parent != kNoNode && f[parent].in_code) || node.tag == Tag::pre ||
                  node.tag == Tag::code;
     if (node.tag == Tag::text) {
