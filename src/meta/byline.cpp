@@ -25,8 +25,13 @@ constexpr std::size_t kBylineWindow = 2000;
 constexpr std::size_t kCjkBylineWindow = 30000;
 // A byline element's text is short; a longer "author" block is a biography.
 constexpr std::size_t kMaxBylineElementBytes = 120;
-// The rank of "来源" (source), the weakest CJK byline label.
+// Ranks of CJK byline labels: 0 author, 1 reporter, ... 4 source ("来源",
+// the weakest); kNoCjkLabel when none was found.
+constexpr int kReporterRank = 1;
 constexpr int kSourceRank = 4;
+constexpr int kNoCjkLabel = 99;
+// "2024-05-03": a date without a clock time.
+constexpr std::size_t kIsoDayLength = 10;
 // Names in closing brackets rank below a "记者" label and above an editor.
 constexpr int kClosingNamesRank = 2;
 
@@ -119,11 +124,12 @@ const RE2& cjk_byline() {
 }
 
 // "……踏实做事。（常书香 马丹阳）", "（记者 胡晓蓉）", "（姚峰 上海报道）": Chinese
-// news closes with the reporters' names in brackets.
+// news closes with the reporters' names in brackets, after the last
+// sentence or on a line of their own.
 const RE2& cjk_closing_names() {
   // After the last sentence's full stop, or alone with "记者".
   static const RE2 re(
-      R"((?:[。！？”」]\s*[（(]\s*(?:\p{Han}{0,6}记者\s*)?|^[（(]\s*\p{Han}{0,6}记者\s*))"
+      R"((?:[。！？”」]\s*[（(]\s*(?:\p{Han}{0,6}记者\s*)?|^[（(]\s*(?:\p{Han}{0,6}记者\s*)?))"
       R"((\p{Han}{2,4}(?:[ 　、]+\p{Han}{2,6}){0,4})\s*[）)]\s*$)");
   return re;
 }
@@ -133,7 +139,7 @@ int cjk_label_rank(std::string_view label) {
   if (label == "作者" || label == "撰文" || label == "执笔人" || label == "执笔" || label == "发表人" ||
       label == "發表人" || label == "楼主" || label == "樓主" || label == "发帖人" || label.rfind("文", 0) == 0)
     return 0;
-  if (label == "记者" || label == "記者") return 1;
+  if (label == "记者" || label == "記者") return kReporterRank;
   if (label == "发布人" || label == "发布者") return 2;
   if (label == "编辑" || label == "责任编辑" || label == "責任編輯" || label == "编者") return 3;
   return kSourceRank;  // 来源: a source, often an agency, sometimes the writer
@@ -230,9 +236,27 @@ class BylineReader {
     // belong to the teasers, not to the page.
     if (require_headline_ && !headline_found_) return m;
     read_author_elements(m);
-    if (m.authors.empty()) read_labelled_bylines(m);
+    // An explicit CJK author or reporter label ("作者：", "记者") beats an
+    // element named "author", which on these pages often holds a profile
+    // card or a source line.
+    Metadata labelled;
+    int rank = read_labelled_bylines(labelled);
+    if (m.authors.empty() || (rank <= kReporterRank && !labelled.authors.empty())) m.authors = labelled.authors;
     read_dates(m);
     return m;
+  }
+
+  // A date with a clock time further down the page than the byline window
+  // ("发布时间 2005/05/17 22:11:42" under a long forum post); "" if none.
+  std::string distant_date() const {
+    if (require_headline_ && !headline_found_) return {};
+    std::size_t seen = 0;
+    for (std::size_t k = headline_line_; k < lines_.size() && seen < kCjkBylineWindow; ++k) {
+      seen += lines_[k].text.size();
+      std::string iso = find_date_in_text(lines_[k].text);
+      if (iso.size() > kIsoDayLength) return iso;
+    }
+    return {};
   }
 
  private:
@@ -322,7 +346,8 @@ class BylineReader {
     if (!chosen.empty()) add_unique(m.authors, chosen.front());
   }
 
-  void read_labelled_bylines(Metadata& m) {
+  // Returns the rank of the CJK label used (kNoCjkLabel for a Latin byline or none).
+  int read_labelled_bylines(Metadata& m) {
     // Lines from the headline on, within the window.
     std::size_t budget = 0;
     int best_rank = 99;
@@ -340,12 +365,13 @@ class BylineReader {
         std::string name = latin_byline_name(*line);
         if (!name.empty()) {
           add_unique(m.authors, name);
-          return;
+          return kNoCjkLabel;
         }
       }
       if (best_rank > 0) read_cjk_byline(*line, best_rank, best_cjk);
     }
     for (const std::string& name : best_cjk) add_unique(m.authors, name);
+    return best_cjk.empty() ? kNoCjkLabel : best_rank;
   }
 
   static std::string latin_byline_name(const std::string& line) {
@@ -439,8 +465,12 @@ class BylineReader {
 
 }  // namespace
 
-Metadata read_page_bylines(const dom::Dom& dom, std::string_view headline, bool require_headline) {
-  return BylineReader(dom, headline, require_headline).read();
+Metadata read_page_bylines(const dom::Dom& dom, std::string_view headline, bool require_headline,
+                           std::string* distant_date) {
+  BylineReader reader(dom, headline, require_headline);
+  Metadata m = reader.read();
+  if (distant_date) *distant_date = reader.distant_date();
+  return m;
 }
 
 }  // namespace pith::meta

@@ -9,7 +9,7 @@
 //                   a source that credits only the site itself comes after all the others
 //   date_published  JSON-LD > <meta> (article:published_time, ...) > microdata
 //                   > <time datetime> / date printed near the headline > date in the URL
-//                   > date_modified
+//                   > a timestamp further down the page (a post's "posted at") > date_modified
 //   date_modified   JSON-LD > <meta> > microdata
 //   site_name       og:site_name / application-name > JSON-LD WebSite or publisher name
 //                   > the other part of a two-part <title> ("Site – Headline")
@@ -67,7 +67,7 @@ bool same_name(const std::string& a, const std::string& b) {
 // "云南日报报业集团", "中文学术期刊": a Chinese organisation's name ends with
 // what it is (paper, site, group, publisher, journal, station).
 bool is_organisation_name(std::string_view name) {
-  static constexpr std::string_view kEndings[] = {"报", "網", "网", "集团", "社", "台", "公司", "期刊", "杂志", "中心", "频道"};
+  static constexpr std::string_view kEndings[] = {"报", "網", "网", "网络", "集团", "社", "台", "公司", "期刊", "杂志", "中心", "频道"};
   for (std::string_view e : kEndings)
     if (name.size() > e.size() && name.compare(name.size() - e.size(), e.size(), e) == 0) return true;
   return false;
@@ -140,7 +140,9 @@ Metadata read_metadata(const dom::Dom& dom, std::string_view page_url) {
   if (m.site_name.empty()) m.site_name = site_from_title(doc.title, m.title);
 
   const std::string& declared_type = first_of({&jsonld.page_type, &micro.page_type, &tags.page_type});
-  Metadata page = read_page_bylines(dom, m.title, declared_type == "website" || declared_type == "listing");
+  std::string distant_date;
+  Metadata page = read_page_bylines(dom, m.title, declared_type == "website" || declared_type == "listing",
+                                    &distant_date);
   // Sites often credit themselves as the JSON-LD author, and CMSs fill in
   // the account's user name; a person named elsewhere on the page is the
   // better answer then.
@@ -167,7 +169,7 @@ Metadata read_metadata(const dom::Dom& dom, std::string_view page_url) {
   m.date_modified = first_of({&jsonld.date_modified, &tags.date_modified, &micro.date_modified});
   // A page that states only when it was last changed is dated by that.
   m.date_published = first_of({&jsonld.date_published, &tags.date_published, &micro.date_published,
-                               &page.date_published, &url_date, &m.date_modified});
+                               &page.date_published, &url_date, &distant_date, &m.date_modified});
   // A structured time in UTC can fall on the day before or after the date
   // the page prints for its readers; the printed local date is the one meant.
   if (is_utc_time(m.date_published) && m.date_published != page.date_published &&

@@ -35,7 +35,11 @@ Metadata read_document(const dom::Dom& dom);
 // classes, labelled bylines ("By ...", "作者：..."), <time datetime>, and dates
 // in the text near the headline. With require_headline (pages that declare
 // themselves websites or listings), nothing unless the headline is found.
-Metadata read_page_bylines(const dom::Dom& dom, std::string_view headline, bool require_headline);
+// `distant_date`, when given, receives a date with a clock time found
+// further down than the byline window (a forum post's "posted at"), for use
+// when nothing better dates the page.
+Metadata read_page_bylines(const dom::Dom& dom, std::string_view headline, bool require_headline,
+                           std::string* distant_date = nullptr);
 
 // The first <h1> texts of the page, for choosing the headline.
 std::vector<std::string> headings_h1(const dom::Dom& dom, std::size_t limit);

@@ -118,7 +118,8 @@ bool is_domain_name(std::string_view v) {
 // a heading "The Author", a stamp "Updated".
 bool is_byline_word(std::string_view v) {
   static constexpr std::string_view kWords[] = {"author", "the author", "about the author", "authors",
-                                                "updated", "published", "posted", "by", "share"};
+                                                "updated", "published", "posted", "by", "share",
+                                                "作者", "作者：", "作者:"};
   for (std::string_view w : kWords)
     if (text::iequals_ascii(v, w)) return true;
   return false;

@@ -341,3 +341,26 @@ TEST_CASE("cjk bylines: the word before the next label's colon is not a name") {
                            "<div><span>作者：林晓</span> <span>字号：大 中 小</span></div><p>渡轮恢复运营。</p></body></html>");
   CHECK(m.authors == std::vector<std::string>{"林晓"});
 }
+
+TEST_CASE("cjk bylines: an explicit label beats an author-named card; a lone bracketed name closes") {
+  Metadata card = metadata_of("<html><head><title>渡轮恢复运营</title></head><body><h1>渡轮恢复运营</h1>"
+                              "<div class=\"article-author-card\">东海网 文章 总阅读</div>"
+                              "<p>晚报记者 郑伟 舟山报道</p><p>渡轮恢复运营。</p></body></html>");
+  CHECK(card.authors == std::vector<std::string>{"郑伟"});
+  Metadata lone = metadata_of("<html><head><title>渡轮恢复运营</title><meta name=\"author\" content=\"东海网络\"></head>"
+                              "<body><h1>渡轮恢复运营</h1><p>经过三个月的维修，渡轮恢复运营。</p><p>（唐雨）</p></body></html>");
+  CHECK(lone.authors == std::vector<std::string>{"唐雨"});
+}
+
+TEST_CASE("dates: a post's timestamp below a long text dates the page when nothing nearer does") {
+  std::string post(2600, 'x');
+  for (std::size_t i = 40; i < post.size(); i += 41) post[i] = ' ';
+  Metadata m = metadata_of(page("<title>Ferry timetable question</title>",
+      "<h1>Ferry timetable question</h1><p>" + post + "</p><div>posted 2005/05/17 22:11:42 by gull</div>"));
+  CHECK(m.date_published == "2005-05-17T22:11:42");
+  // A date in the URL is the better answer.
+  Metadata with_url = metadata_of(page("<title>Ferry timetable question</title>",
+      "<h1>Ferry timetable question</h1><p>" + post + "</p><div>posted 2005/05/17 22:11:42 by gull</div>"),
+      "https://forum.example/2005/05/16/ferry");
+  CHECK(with_url.date_published == "2005-05-16");
+}
