@@ -51,36 +51,54 @@ bool is_comment_container(const dom::Dom& dom, NodeId id) {
 }
 
 // The page's text as lines (one per block start), each with the node that
-// starts it, comment threads and <head> left out.
+// starts it, comment threads and <head> left out. Built as far as the
+// readers ask: they look only near the headline, and a page's tail (often
+// most of its text) is never turned into strings.
 struct Line {
   std::string text;
   NodeId node;
 };
 
-std::vector<Line> page_lines(const dom::Dom& dom) {
-  std::vector<Line> lines;
-  bool pending = false;
-  NodeId start = dom.find_first(Tag::body);
-  if (start == kNoNode) start = 0;
-  for (NodeId i = start; i < dom.size();) {
-    const dom::Node& n = dom.nodes[i];
+class PageLines {
+ public:
+  explicit PageLines(const dom::Dom& dom) : dom_(dom) {
+    next_ = dom.find_first(Tag::body);
+    if (next_ == kNoNode) next_ = 0;
+  }
+
+  // Is there a k-th line? Builds the lines up to it (and one more, which
+  // finishes it).
+  bool has(std::size_t k) {
+    while (lines_.size() <= k + 1 && next_ < dom_.size()) step();
+    return k < lines_.size();
+  }
+  const Line& operator[](std::size_t k) const { return lines_[k]; }
+
+ private:
+  void step() {
+    NodeId i = next_;
+    const dom::Node& n = dom_.nodes[i];
     if (n.tag == Tag::script || n.tag == Tag::title || n.tag == Tag::head ||
-        (n.tag != Tag::text && is_comment_container(dom, i))) {
-      i = n.subtree_end;
-      continue;
+        (n.tag != Tag::text && is_comment_container(dom_, i))) {
+      next_ = n.subtree_end;
+      return;
     }
     if (n.tag == Tag::text) {
-      if (lines.empty()) lines.push_back({{}, i});
-      text::append_collapsed(lines.back().text, dom.text(i), pending);
+      if (lines_.empty()) lines_.push_back({{}, i});
+      text::append_collapsed(lines_.back().text, dom_.text(i), pending_);
     } else if (dom::is_block(n.tag) || n.tag == Tag::br) {
-      if (lines.empty() || !lines.back().text.empty()) lines.push_back({{}, i});
-      else lines.back().node = i;  // an empty line starts at the innermost block
-      pending = false;
+      if (lines_.empty() || !lines_.back().text.empty()) lines_.push_back({{}, i});
+      else lines_.back().node = i;  // an empty line starts at the innermost block
+      pending_ = false;
     }
-    ++i;
+    next_ = i + 1;
   }
-  return lines;
-}
+
+  const dom::Dom& dom_;
+  std::vector<Line> lines_;
+  NodeId next_;
+  bool pending_ = false;
+};
 
 // Labelled bylines. Latin-script names: up to four capitalised words after
 // the label; CJK names: two to four Han characters (several names allowed).
@@ -210,6 +228,14 @@ std::vector<std::string> split_cjk_names(std::string_view names) {
   return out;
 }
 
+// Can the text hold a CJK label? They are all three-byte UTF-8 characters;
+// Latin, Greek and Cyrillic text has none (a cheap test before the regexes).
+bool has_cjk_bytes(std::string_view s) {
+  for (char c : s)
+    if (static_cast<unsigned char>(c) >= 0xE0) return true;
+  return false;
+}
+
 bool ends_with(std::string_view s, std::string_view tail) {
   return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }
@@ -226,7 +252,7 @@ void drop_dateline(std::vector<std::string>& names) {
 class BylineReader {
  public:
   BylineReader(const dom::Dom& dom, std::string_view headline, bool require_headline)
-      : dom_(dom), lines_(page_lines(dom)), require_headline_(require_headline) {
+      : dom_(dom), lines_(dom), require_headline_(require_headline) {
     find_headline(headline);
   }
 
@@ -240,7 +266,7 @@ class BylineReader {
     // element named "author", which on these pages often holds a profile
     // card or a source line.
     Metadata labelled;
-    int rank = read_labelled_bylines(labelled);
+    int rank = read_labelled_bylines(labelled, /*cjk_only=*/!m.authors.empty());
     if (m.authors.empty() || (rank <= kReporterRank && !labelled.authors.empty())) m.authors = labelled.authors;
     read_dates(m);
     return m;
@@ -251,7 +277,7 @@ class BylineReader {
   std::string distant_date() const {
     if (require_headline_ && !headline_found_) return {};
     std::size_t seen = 0;
-    for (std::size_t k = headline_line_; k < lines_.size() && seen < kCjkBylineWindow; ++k) {
+    for (std::size_t k = headline_line_; lines_.has(k) && seen < kCjkBylineWindow; ++k) {
       seen += lines_[k].text.size();
       std::string iso = find_date_in_text(lines_[k].text);
       if (iso.size() > kIsoDayLength) return iso;
@@ -265,7 +291,7 @@ class BylineReader {
     headline_line_ = 0;
     bool found = false;
     if (!want.empty()) {
-      for (std::size_t k = 0; k < lines_.size() && !found; ++k)
+      for (std::size_t k = 0; lines_.has(k) && !found; ++k)
         // The headline's own line, or one that starts with it ("Headline
         // 2005-04-05 06:40"), or most of it.
         if (lines_[k].text.rfind(want, 0) == 0 ||
@@ -277,14 +303,14 @@ class BylineReader {
     }
     if (!found) {
       NodeId h1 = dom_.find_first(Tag::h1);
-      for (std::size_t k = 0; h1 != kNoNode && k < lines_.size(); ++k)
+      for (std::size_t k = 0; h1 != kNoNode && lines_.has(k); ++k)
         if (lines_[k].node >= h1) {
           headline_line_ = k;
           found = true;
           break;
         }
     }
-    headline_found_ = found && headline_line_ < lines_.size();
+    headline_found_ = found && lines_.has(headline_line_);
     headline_node_ = headline_found_ ? lines_[headline_line_].node : 0;
   }
 
@@ -346,29 +372,31 @@ class BylineReader {
     if (!chosen.empty()) add_unique(m.authors, chosen.front());
   }
 
-  // Returns the rank of the CJK label used (kNoCjkLabel for a Latin byline or none).
-  int read_labelled_bylines(Metadata& m) {
+  // Returns the rank of the CJK label used (kNoCjkLabel for a Latin byline or
+  // none). With cjk_only, Latin bylines are not looked for.
+  int read_labelled_bylines(Metadata& m, bool cjk_only) {
     // Lines from the headline on, within the window.
     std::size_t budget = 0;
     int best_rank = 99;
     std::vector<std::string> best_cjk;
-    for (std::size_t k = headline_line_; k < lines_.size() && budget < kCjkBylineWindow; ++k) {
+    for (std::size_t k = headline_line_; lines_.has(k) && budget < kCjkBylineWindow; ++k) {
+      bool next_line = lines_.has(k + 1);  // before any reference: building may reallocate
       const std::string* line = &lines_[k].text;
       budget += line->size();
       std::string joined;
-      if (line->size() <= 24 && k + 1 < lines_.size() && RE2::FullMatch(*line, label_only_line())) {
+      if (line->size() <= 24 && next_line && RE2::FullMatch(*line, label_only_line())) {
         bool has_colon = line->back() == ':' || ends_with(*line, "\xEF\xBC\x9A");  // ':' or '：'
         joined = *line + (has_colon ? " " : ": ") + lines_[k + 1].text;
         line = &joined;
       }
-      if (budget < kBylineWindow && line->size() <= 160) {
+      if (!cjk_only && budget < kBylineWindow && line->size() <= 160) {
         std::string name = latin_byline_name(*line);
         if (!name.empty()) {
           add_unique(m.authors, name);
           return kNoCjkLabel;
         }
       }
-      if (best_rank > 0) read_cjk_byline(*line, best_rank, best_cjk);
+      if (best_rank > 0 && has_cjk_bytes(*line)) read_cjk_byline(*line, best_rank, best_cjk);
     }
     for (const std::string& name : best_cjk) add_unique(m.authors, name);
     return best_cjk.empty() ? kNoCjkLabel : best_rank;
@@ -436,7 +464,7 @@ class BylineReader {
     // A date written near the headline: after it first, then just before it
     // (some pages print the date above the title).
     std::size_t seen = 0;
-    for (std::size_t k = headline_line_; k < lines_.size() && seen < kBylineWindow; ++k) {
+    for (std::size_t k = headline_line_; lines_.has(k) && seen < kBylineWindow; ++k) {
       seen += lines_[k].text.size();
       std::string iso = find_date_in_text(lines_[k].text);
       if (!iso.empty()) {
@@ -456,7 +484,7 @@ class BylineReader {
   }
 
   const dom::Dom& dom_;
-  std::vector<Line> lines_;
+  mutable PageLines lines_;
   std::size_t headline_line_ = 0;
   NodeId headline_node_ = 0;
   bool headline_found_ = false;
@@ -469,7 +497,7 @@ Metadata read_page_bylines(const dom::Dom& dom, std::string_view headline, bool 
                            std::string* distant_date) {
   BylineReader reader(dom, headline, require_headline);
   Metadata m = reader.read();
-  if (distant_date) *distant_date = reader.distant_date();
+  if (distant_date && m.date_published.empty()) *distant_date = reader.distant_date();
   return m;
 }
 

@@ -179,8 +179,20 @@ std::string_view trim(std::string_view s) {
 
 namespace {
 
+// Every pattern needs a year 1900-2099: four digits "19dd" or "20dd". Most
+// lines of a page have none, and this test is much cheaper than the regexes.
+bool may_hold_year(std::string_view text) {
+  auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  for (std::size_t i = 0; i + 3 < text.size(); ++i)
+    if (((text[i] == '1' && text[i + 1] == '9') || (text[i] == '2' && text[i + 1] == '0')) &&
+        digit(text[i + 2]) && digit(text[i + 3]))
+      return true;
+  return false;
+}
+
 // The earliest date in the text wins, whichever way it is written.
 Found earliest_date(std::string_view text) {
+  if (!may_hold_year(text)) return {};
   Found best = match_year_first(text);
   for (const Found& f : {match_day_first(text), match_month_names(text)})
     if (f.at < best.at) best = f;

@@ -140,9 +140,14 @@ Metadata read_metadata(const dom::Dom& dom, std::string_view page_url) {
   if (m.site_name.empty()) m.site_name = site_from_title(doc.title, m.title);
 
   const std::string& declared_type = first_of({&jsonld.page_type, &micro.page_type, &tags.page_type});
+  std::string url_date = date_from_url(page_url);
+  if (url_date.empty()) url_date = date_from_url(tags.canonical_url);
+  // A distant timestamp is looked for only when no better date is stated.
   std::string distant_date;
+  bool dated = !jsonld.date_published.empty() || !tags.date_published.empty() ||
+               !micro.date_published.empty() || !url_date.empty();
   Metadata page = read_page_bylines(dom, m.title, declared_type == "website" || declared_type == "listing",
-                                    &distant_date);
+                                    dated ? nullptr : &distant_date);
   // Sites often credit themselves as the JSON-LD author, and CMSs fill in
   // the account's user name; a person named elsewhere on the page is the
   // better answer then.
@@ -164,8 +169,6 @@ Metadata read_metadata(const dom::Dom& dom, std::string_view page_url) {
     if (m.authors.empty()) m.authors = *authors;
   for (const auto* authors : sites)
     if (m.authors.empty()) m.authors = *authors;
-  std::string url_date = date_from_url(page_url);
-  if (url_date.empty()) url_date = date_from_url(tags.canonical_url);
   m.date_modified = first_of({&jsonld.date_modified, &tags.date_modified, &micro.date_modified});
   // A page that states only when it was last changed is dated by that.
   m.date_published = first_of({&jsonld.date_published, &tags.date_published, &micro.date_published,
