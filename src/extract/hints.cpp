@@ -46,7 +46,7 @@ const RE2& unlikely_names() {
                       "shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|"
                       "pagination|pager|popup|cookie|consent|newsletter|share|sharing|disclaim|"
                       "trending|popular|recommend|navbar|nav(?:$|[^a-z0-9])|most-?read|ranking|"
-                      "navbox|reflist|catlinks)");
+                      "navbox|reflist|catlinks|caption|credit)");
   return re;
 }
 

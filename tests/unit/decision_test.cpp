@@ -178,3 +178,16 @@ TEST_CASE("a sentence that ends in a link is prose; a teaser that opens with one
   CHECK(contains(doc.text, "w dziale marketingu."));
   CHECK_FALSE(contains(doc.text, "Nowak odchodzi z firmy"));
 }
+
+TEST_CASE("photo captions and credits named so stay out; the story stays") {
+  std::string html = "<html><body><article><h1>Harbour works</h1>";
+  for (int i = 0; i < 3; ++i) html += paragraph(i);
+  html += "<div class='responsive-img-caption'>(credit: Jane Roe/Agency)</div>"
+          "<p class='photo-credit'>Photo: Harbour Authority archive</p>";
+  for (int i = 3; i < 6; ++i) html += paragraph(i);
+  html += "</article></body></html>";
+  pith::Document doc = pith::extract(html);
+  CHECK(contains(doc.text, "Paragraph 5 of the story"));
+  CHECK_FALSE(contains(doc.text, "Jane Roe"));
+  CHECK_FALSE(contains(doc.text, "Harbour Authority archive"));
+}
