@@ -123,30 +123,6 @@ Tag map_tag(GumboTag t) {
   }
 }
 
-bool map_attr(std::string_view name, Attr& out) {
-  struct Entry { std::string_view name; Attr attr; };
-  static constexpr Entry kKept[] = {
-      {"class", Attr::class_}, {"id", Attr::id}, {"role", Attr::role},
-      {"itemprop", Attr::itemprop}, {"itemtype", Attr::itemtype}, {"href", Attr::href},
-      {"src", Attr::src}, {"alt", Attr::alt}, {"lang", Attr::lang}, {"type", Attr::type},
-      {"name", Attr::name}, {"property", Attr::property}, {"content", Attr::content},
-      {"datetime", Attr::datetime}, {"rel", Attr::rel}, {"charset", Attr::charset},
-      {"http-equiv", Attr::http_equiv}, {"title", Attr::title}};
-  for (const Entry& e : kKept)
-    if (e.name == name) { out = e.attr; return true; }
-  return false;
-}
-
-// Removes spaces so "display : none" matches "display:none".
-bool style_hides(std::string_view style) {
-  std::string squeezed;
-  squeezed.reserve(style.size());
-  for (char c : style)
-    if (c != ' ' && c != '\t' && c != '\n') squeezed.push_back(text::ascii_lower(c));
-  return squeezed.find("display:none") != std::string::npos ||
-         squeezed.find("visibility:hidden") != std::string::npos;
-}
-
 bool is_hidden(const GumboElement& el) {
   const GumboVector& attrs = el.attributes;
   for (unsigned i = 0; i < attrs.length; ++i) {
@@ -182,9 +158,11 @@ bool skipped_element(Tag tag, const GumboElement& el) {
 class Builder {
  public:
   // `expected_nodes` is the guard's bound, so the node vector never regrows
-  // (a regrowth holds the old and the new array at once).
-  Builder(std::size_t input_size, std::size_t expected_nodes, bool keep_hidden)
-      : keep_hidden_(keep_hidden) {
+  // (a regrowth holds the old and the new array at once). `moved` gives back
+  // the attribute values and text the pre-parse filter took out of the markup.
+  Builder(std::size_t input_size, std::size_t expected_nodes, bool keep_hidden,
+          const MovedValues& moved)
+      : keep_hidden_(keep_hidden), moved_(moved) {
     dom_.pool.reserve(input_size / 2);
     dom_.nodes.reserve(expected_nodes + 16);
   }
@@ -252,19 +230,19 @@ class Builder {
 
   void add_text(std::string_view text, NodeId parent, std::uint16_t depth) {
     // Adjacent text pieces (Gumbo splits around skipped nodes) merge into one.
-    text_bytes_ += text.size();
+    std::size_t begin = dom_.pool.size();
+    moved_.append_text(dom_.pool, text);
+    auto length = static_cast<std::uint32_t>(dom_.pool.size() - begin);
+    text_bytes_ += length;
     Node& par = dom_.nodes[parent];
     if (par.last_child != kNoNode && dom_.nodes[par.last_child].tag == Tag::text &&
-        dom_.nodes[par.last_child].text_offset + dom_.nodes[par.last_child].text_length ==
-            dom_.pool.size()) {
-      dom_.pool.append(text);
-      dom_.nodes[par.last_child].text_length += static_cast<std::uint32_t>(text.size());
+        dom_.nodes[par.last_child].text_offset + dom_.nodes[par.last_child].text_length == begin) {
+      dom_.nodes[par.last_child].text_length += length;
       return;
     }
     NodeId id = link(Tag::text, parent, depth);
-    dom_.nodes[id].text_offset = static_cast<std::uint32_t>(dom_.pool.size());
-    dom_.nodes[id].text_length = static_cast<std::uint32_t>(text.size());
-    dom_.pool.append(text);
+    dom_.nodes[id].text_offset = static_cast<std::uint32_t>(begin);
+    dom_.nodes[id].text_length = length;
   }
 
   NodeId add_element(Tag tag, const GumboElement& el, NodeId parent, std::uint16_t depth) {
@@ -275,8 +253,8 @@ class Builder {
     for (unsigned i = 0; i < attrs.length && n.attr_count < 0xFFFF; ++i) {
       const auto* a = static_cast<const GumboAttribute*>(attrs.data[i]);
       Attr name;
-      if (!map_attr(a->name, name)) continue;
-      std::string_view value = a->value;
+      if (!dom_attribute(a->name, name)) continue;
+      std::string_view value = moved_.resolve(a->value);
       dom_.attrs.push_back({name, static_cast<std::uint32_t>(dom_.pool.size()),
                             static_cast<std::uint32_t>(value.size())});
       dom_.pool.append(value);
@@ -287,6 +265,7 @@ class Builder {
 
   Dom dom_;
   bool keep_hidden_;
+  const MovedValues& moved_;
   std::size_t hidden_skipped_ = 0;
   std::size_t text_bytes_ = 0;
 };
@@ -301,6 +280,30 @@ constexpr std::size_t kHiddenTextGain = 4;
 
 }  // namespace
 
+bool dom_attribute(std::string_view name, Attr& out) {
+  struct Entry { std::string_view name; Attr attr; };
+  static constexpr Entry kKept[] = {
+      {"class", Attr::class_}, {"id", Attr::id}, {"role", Attr::role},
+      {"itemprop", Attr::itemprop}, {"itemtype", Attr::itemtype}, {"href", Attr::href},
+      {"src", Attr::src}, {"alt", Attr::alt}, {"lang", Attr::lang}, {"type", Attr::type},
+      {"name", Attr::name}, {"property", Attr::property}, {"content", Attr::content},
+      {"datetime", Attr::datetime}, {"rel", Attr::rel}, {"charset", Attr::charset},
+      {"http-equiv", Attr::http_equiv}, {"title", Attr::title}};
+  for (const Entry& e : kKept)
+    if (e.name == name) { out = e.attr; return true; }
+  return false;
+}
+
+// Removes spaces so "display : none" matches "display:none".
+bool style_hides(std::string_view style) {
+  std::string squeezed;
+  squeezed.reserve(style.size());
+  for (char c : style)
+    if (c != ' ' && c != '\t' && c != '\n') squeezed.push_back(text::ascii_lower(c));
+  return squeezed.find("display:none") != std::string::npos ||
+         squeezed.find("visibility:hidden") != std::string::npos;
+}
+
 Dom build_dom(std::string_view utf8_html, BuildTimings* timings, const MarkupLimits& limits,
               GuardedMarkup* guard) {
   auto t0 = Clock::now();
@@ -308,7 +311,8 @@ Dom build_dom(std::string_view utf8_html, BuildTimings* timings, const MarkupLim
   GuardedMarkup guarded = guard_markup(stripped, limits);
   if (guarded.changed) stripped = std::move(guarded.html);
   guarded.html = std::string();
-  stripped = drop_unseen_markup(std::move(stripped));  // comments, svg bodies, unread attributes
+  MovedValues moved;  // long attribute values, out of Gumbo's sight
+  stripped = drop_unseen_markup(std::move(stripped), &moved);  // comments, svg bodies, attributes
   std::pmr::monotonic_buffer_resource arena(stripped.size() * 4 + 4096);
   GumboOptions options = kGumboDefaultOptions;
   options.allocator = arena_allocate;
@@ -317,10 +321,10 @@ Dom build_dom(std::string_view utf8_html, BuildTimings* timings, const MarkupLim
   options.max_errors = 0;  // we never read parse errors; don't collect them
   GumboOutput* output = gumbo_parse_with_options(&options, stripped.data(), stripped.size());
   auto t1 = Clock::now();
-  Builder builder(stripped.size(), guarded.elements + guarded.text_runs, /*keep_hidden=*/false);
+  Builder builder(moved.source.size(), guarded.elements + guarded.text_runs, /*keep_hidden=*/false, moved);
   Dom dom = builder.build(output->root);
   if (builder.text_bytes() < kMinVisibleTextBytes && builder.hidden_skipped() > 0) {
-    Builder unhidden(stripped.size(), guarded.elements + guarded.text_runs, /*keep_hidden=*/true);
+    Builder unhidden(moved.source.size(), guarded.elements + guarded.text_runs, /*keep_hidden=*/true, moved);
     Dom all = unhidden.build(output->root);
     if (unhidden.text_bytes() >= kMinVisibleTextBytes &&
         unhidden.text_bytes() >= builder.text_bytes() * kHiddenTextGain)

@@ -23,4 +23,11 @@ struct BuildTimings {
 Dom build_dom(std::string_view utf8_html, BuildTimings* timings = nullptr,
               const MarkupLimits& limits = {}, GuardedMarkup* guard = nullptr);
 
+// The attributes the Dom keeps: `name` (lower case, as Gumbo gives it) maps
+// to `out`; false for every other attribute.
+bool dom_attribute(std::string_view name, Attr& out);
+
+// Does an inline style hide its element (display:none, visibility:hidden)?
+bool style_hides(std::string_view style);
+
 }  // namespace pith::dom

@@ -53,9 +53,14 @@ std::size_t find_tag_end(std::string_view s, std::size_t at) {
           state = unquoted;
         }
         break;
-      case quoted:
-        if (c == quote) state = before_name;
+      case quoted: {
+        // Most of a tag's bytes are in quoted values: jump to the closing quote.
+        std::size_t close = s.find(quote, i);
+        if (close == std::string_view::npos) return std::string_view::npos;
+        i = close;
+        state = before_name;
         break;
+      }
       case unquoted:
         if (c == '>') return i;
         if (space(c)) state = before_name;

@@ -4,8 +4,10 @@
 #include <utility>
 #include <vector>
 
+#include "dom/build.hpp"
 #include "dom/prescan.hpp"
 #include "text/ascii.hpp"
+#include "text/utf8.hpp"
 
 namespace pith::dom {
 namespace {
@@ -23,18 +25,19 @@ struct TagToken {
   bool self_closing = false;
 };
 
-// Attributes that no stage reads (the DOM build keeps a fixed list, none of
-// which starts with "data-" or "on").
-bool unread_attribute(std::string_view name) {
-  return (name.size() > 5 && starts_with_ci(name, 0, "data-")) ||
-         (name.size() > 2 && starts_with_ci(name, 0, "on")) || text::iequals_ascii(name, "srcset") ||
-         text::iequals_ascii(name, "sizes");
-}
+// One attribute of a start tag, as offsets into the page.
+struct AttrSpan {
+  std::size_t begin;        // first byte of the name
+  std::size_t name_end;
+  std::size_t end;          // one past the attribute, its value and quotes included
+  std::size_t value_begin;  // the value without its quotes; npos: no value
+  std::size_t value_end;
+};
 
 // Reads the tag whose name starts at s[at], with the HTML tokenizer's tag
-// name and attribute states; collects the ranges of unread attributes into
-// `drops` when given. False when the page ends inside the tag.
-bool read_tag(std::string_view s, std::size_t at, TagToken& tag, std::vector<Range>* drops) {
+// name and attribute states; collects its attributes into `attrs` when given.
+// False when the page ends inside the tag.
+bool read_tag(std::string_view s, std::size_t at, TagToken& tag, std::vector<AttrSpan>* attrs) {
   std::size_t i = at;
   while (i < s.size() && !space(s[i]) && s[i] != '/' && s[i] != '>') ++i;
   tag.name = s.substr(at, i - at);
@@ -42,10 +45,12 @@ bool read_tag(std::string_view s, std::size_t at, TagToken& tag, std::vector<Ran
   enum State { before_name, name, after_name, before_value, quoted, unquoted };
   State state = before_name;
   char quote = 0;
-  std::size_t attr_begin = 0, name_end = 0;
-  auto finish = [&](std::size_t attr_end) {
-    if (drops && unread_attribute(s.substr(attr_begin, name_end - attr_begin)))
-      drops->emplace_back(attr_begin, attr_end);
+  std::size_t attr_begin = 0, name_end = 0, value_begin = npos;
+  auto finish = [&](std::size_t attr_end, std::size_t value_end) {
+    if (attrs)
+      attrs->push_back({attr_begin, name_end, attr_end, value_begin,
+                        value_begin == npos ? npos : value_end});
+    value_begin = npos;
   };
   for (; i < s.size(); ++i) {
     char c = s[i];
@@ -65,61 +70,66 @@ bool read_tag(std::string_view s, std::size_t at, TagToken& tag, std::vector<Ran
       case name:
         if (space(c) || c == '/' || c == '>' || c == '=') name_end = i;
         if (c == '>') {
-          finish(i);
+          finish(i, i);
           tag.end = i;
           return true;
         }
         if (space(c)) state = after_name;
         else if (c == '/') {
-          finish(i);
+          finish(i, i);
           state = before_name;
           --i;  // the '/' is read again for self-closing
         } else if (c == '=') state = before_value;
         break;
       case after_name:
         if (c == '>') {
-          finish(name_end);
+          finish(name_end, name_end);
           tag.end = i;
           return true;
         }
         if (c == '=') state = before_value;
         else if (c == '/') {
-          finish(name_end);
+          finish(name_end, name_end);
           state = before_name;
           --i;
         } else if (!space(c)) {
-          finish(name_end);
+          finish(name_end, name_end);
           state = name;
           attr_begin = i;
         }
         break;
       case before_value:
-        if (c == '>') {
-          finish(i);
+        if (c == '>') {  // "name=>": an empty value
+          finish(i, i);
           tag.end = i;
           return true;
         }
         if (c == '"' || c == '\'') {
           quote = c;
           state = quoted;
+          value_begin = i + 1;
         } else if (!space(c)) {
           state = unquoted;
+          value_begin = i;
         }
         break;
-      case quoted:
-        if (c == quote) {
-          finish(i + 1);
-          state = before_name;
-        }
+      case quoted: {
+        // Most of a tag's bytes are in quoted values: jump to the closing quote.
+        std::size_t close = s.find(quote, i);
+        if (close == npos) return false;
+        i = close;
+        finish(i + 1, i);
+        state = before_name;
         break;
+      }
       case unquoted:
         if (c == '>') {
-          finish(i);
+          finish(i, i);
           tag.end = i;
           return true;
         }
         if (space(c)) {
-          finish(i);
+          finish(i, i);
           state = before_name;
         }
         break;
@@ -127,6 +137,121 @@ bool read_tag(std::string_view s, std::size_t at, TagToken& tag, std::vector<Ran
   }
   return false;
 }
+
+// What becomes of an attribute of a start tag.
+enum class AttrFate { drop, keep, movable, style };
+
+AttrFate attribute_fate(std::string_view name) {
+  char lower[16];
+  if (name.size() > sizeof lower) return AttrFate::drop;
+  for (std::size_t k = 0; k < name.size(); ++k) lower[k] = text::ascii_lower(name[k]);
+  std::string_view n(lower, name.size());
+  Attr kept;
+  if (dom_attribute(n, kept))
+    // Gumbo's tree builder reads <input type>: its value stays in place.
+    return kept == Attr::type ? AttrFate::keep : AttrFate::movable;
+  if (n == "style") return AttrFate::style;
+  // Read by the build's hidden test, or by Gumbo's tree builder.
+  for (std::string_view read : {"hidden", "aria-hidden", "color", "face", "size",
+                                "encoding"})
+    if (n == read) return AttrFate::keep;
+  return AttrFate::drop;
+}
+
+// Below this many bytes a marker (mark, index, quotes) saves too little.
+constexpr std::size_t kMinMovedValueBytes = 8;
+
+// ASCII bytes Gumbo does not pass through as they are: '&' starts a
+// character reference; NUL, the C0 controls but white space, and DEL become
+// U+FFFD or are dropped; CR becomes LF (index 1 of the table).
+struct AsciiVerdicts {
+  bool changed[2][128] = {};
+  constexpr AsciiVerdicts() {
+    for (int cr_allowed = 0; cr_allowed < 2; ++cr_allowed) {
+      for (int b = 0; b < 0x20; ++b)
+        changed[cr_allowed][b] = b != '\t' && b != '\n' && b != '\f' && !(cr_allowed && b == '\r');
+      changed[cr_allowed]['&'] = true;
+      changed[cr_allowed][0x7F] = true;
+    }
+  }
+};
+constexpr AsciiVerdicts kAsciiVerdicts;
+
+// Does Gumbo return these bytes as they are (but for CR, which it makes LF
+// and append_text does too, when `cr_allowed`)? Not when they have a
+// character reference, NUL, or a code point Gumbo's input stream replaces
+// with U+FFFD (controls, C1, noncharacters, ill-formed UTF-8).
+bool passes_unchanged(std::string_view v, bool cr_allowed = false) {
+  const bool* changed = kAsciiVerdicts.changed[cr_allowed ? 1 : 0];
+  for (std::size_t i = 0; i < v.size();) {
+    unsigned char b = static_cast<unsigned char>(v[i]);
+    if (b < 0x80) {
+      if (changed[b]) return false;
+      ++i;
+      continue;
+    }
+    std::size_t at = i;
+    char32_t c = text::decode_utf8(v, i);
+    if (c == text::kReplacementCharacter && v.compare(at, i - at, "\xEF\xBF\xBD") != 0) return false;
+    if ((c >= 0x80 && c <= 0x9F) || (c >= 0xFDD0 && c <= 0xFDEF) || (c & 0xFFFE) == 0xFFFE)
+      return false;
+  }
+  return true;
+}
+
+// Does the page hold the mark already, as such or as a numeric character
+// reference? Then a marker would be ambiguous in Gumbo's output.
+bool references_mark(std::string_view s) {
+  if (s.find(kMovedValueMark) != npos) return true;
+  for (std::size_t i = s.find("&#"); i != npos; i = s.find("&#", i + 2)) {
+    std::size_t k = i + 2;
+    bool hex = k < s.size() && (s[k] == 'x' || s[k] == 'X');
+    if (hex) ++k;
+    unsigned long value = 0;
+    bool digits = false;
+    for (; k < s.size(); ++k) {
+      char c = s[k];
+      char folded = static_cast<char>(c | 0x20);
+      int d = c >= '0' && c <= '9'                       ? c - '0'
+              : hex && folded >= 'a' && folded <= 'f' ? folded - 'a' + 10
+                                                      : -1;
+      if (d < 0) break;
+      digits = true;
+      if (value < 0x110000) value = value * (hex ? 16 : 10) + static_cast<unsigned>(d);
+    }
+    if (digits && value == kMovedValueMarkCodePoint) return true;
+  }
+  return false;
+}
+
+// Marker digits: base 64 over characters that are text and need no escaping
+// in a quoted attribute value; a marker has kMarkerDigitCount of them.
+constexpr std::string_view kMarkerDigits =
+    "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_-";
+constexpr std::size_t kMarkerDigitCount = 4;
+constexpr std::size_t kMaxMoved = std::size_t{1} << (6 * kMarkerDigitCount);
+constexpr std::size_t kMarkerSize = kMovedValueMark.size() + kMarkerDigitCount;
+
+void append_marker(std::string& out, std::size_t index) {
+  out.append(kMovedValueMark);
+  for (std::size_t k = 0; k < kMarkerDigitCount; ++k, index /= 64)
+    out.push_back(kMarkerDigits[index % 64]);
+}
+
+// The index of the marker at the start of `s`, npos when there is none.
+std::size_t marker_index(std::string_view s) {
+  if (s.size() < kMarkerSize || !s.starts_with(kMovedValueMark)) return npos;
+  std::size_t index = 0;
+  for (std::size_t k = kMarkerDigitCount; k-- > 0;) {
+    std::size_t digit = kMarkerDigits.find(s[kMovedValueMark.size() + k]);
+    if (digit == npos) return npos;
+    index = index * 64 + digit;
+  }
+  return index;
+}
+
+// Below this many bytes a text run stays where it is.
+constexpr std::size_t kMinMovedTextBytes = 16;
 
 // One past the end of the comment whose "<!--" ends at `from`; npos when the
 // page ends first. "<!-->", "<!--->", "-->" and "--!>" close a comment.
@@ -142,6 +267,11 @@ std::size_t comment_end(std::string_view s, std::size_t from) {
 
 // Elements whose bodies the tokenizer reads as text: copied untouched.
 bool raw_text_element(std::string_view name) {
+  if (name.size() < 3 || name.size() > 8) return false;
+  switch (text::ascii_lower(name[0])) {
+    case 's': case 't': case 'x': case 'i': case 'n': break;
+    default: return false;
+  }
   for (std::string_view raw : {"script", "style", "title", "textarea", "xmp", "iframe", "noembed",
                                "noframes"})
     if (text::iequals_ascii(name, raw)) return true;
@@ -228,8 +358,17 @@ std::size_t foreign_body_end(std::string_view s, std::size_t from, std::string_v
 
 }  // namespace
 
-std::string drop_unseen_markup(std::string html) {
+std::string drop_unseen_markup(std::string html, MovedValues* moved) {
+  // With `moved`, the page lives on in moved->source, where the moved values
+  // point.
   std::string_view s = html;
+  const bool kept_in_moved = moved != nullptr;
+  if (moved) {
+    moved->ranges.clear();
+    moved->source = std::move(html);
+    s = moved->source;
+    if (references_mark(s)) moved = nullptr;  // nothing moves
+  }
   std::string out;
   bool changed = false;
   std::size_t copied = 0;  // s[0, copied) is settled
@@ -241,11 +380,34 @@ std::string drop_unseen_markup(std::string html) {
     out.append(s.substr(copied, from - copied));
     copied = to;
   };
-  std::vector<Range> drops;
+  auto move = [&](std::size_t from, std::size_t to) {
+    cut(from, to);
+    append_marker(out, moved->ranges.size());
+    moved->ranges.emplace_back(static_cast<std::uint32_t>(from), static_cast<std::uint32_t>(to - from));
+  };
+  // Text is moved from its first character that is not white space: the tree
+  // builder treats white space and other characters differently (in tables,
+  // in the head, after <pre>), and once it has seen one of the others it
+  // inserts what follows as text in every insertion mode but those of a
+  // frameset (where text is dropped but for its white space) and of a CDATA
+  // section in svg/math (which ends at "]]>"): no text moves after either.
+  bool text_moves = moved != nullptr;
+  std::vector<AttrSpan> attrs;
   TagToken tag;
   int verbatim = 0;  // open <pre>, <code>, <listing>: their white space is content
   std::size_t i = 0;
-  while ((i = s.find('<', i)) != npos) {
+  for (;;) {
+    std::size_t lt = s.find('<', i);
+    if (text_moves) {
+      std::size_t end = lt == npos ? s.size() : lt;
+      std::size_t from = std::max(i, copied);
+      while (from < end && space(s[from])) ++from;
+      if (end - from >= kMinMovedTextBytes && moved->ranges.size() < kMaxMoved &&
+          passes_unchanged(s.substr(from, end - from), /*cr_allowed=*/true))
+        move(from, end);
+    }
+    if (lt == npos) break;
+    i = lt;
     if (s.compare(i, 4, "<!--") == 0) {
       std::size_t end = comment_end(s, i + 4);
       if (end == npos) break;  // runs to the end of the page: left as it is
@@ -255,6 +417,7 @@ std::string drop_unseen_markup(std::string html) {
     }
     char next = i + 1 < s.size() ? s[i + 1] : '\0';
     if (next == '!' || next == '?') {  // doctype, bogus comment: up to the first '>'
+      if (s.compare(i, 9, "<![CDATA[") == 0) text_moves = false;
       i = s.find('>', i + 2);
       if (i == npos) break;
       ++i;
@@ -273,10 +436,35 @@ std::string drop_unseen_markup(std::string html) {
       }
       continue;
     }
-    drops.clear();
-    if (!read_tag(s, name_at, tag, end_tag ? nullptr : &drops)) break;
+    attrs.clear();
+    if (!read_tag(s, name_at, tag, end_tag ? nullptr : &attrs)) break;
     i = tag.end + 1;
-    for (const auto& [from, to] : drops) cut(from, to);  // none for end tags
+    if (!text::iequals_ascii(tag.name, "isindex")) {  // Gumbo makes text of its prompt
+      for (const AttrSpan& a : attrs) {  // none for end tags
+        AttrFate fate = attribute_fate(s.substr(a.begin, a.name_end - a.begin));
+        if (fate == AttrFate::style && a.value_begin != npos) {
+          // Only its verdict counts (build.cpp, is_hidden).
+          std::string_view style = s.substr(a.value_begin, a.value_end - a.value_begin);
+          if (passes_unchanged(style) && !style_hides(style)) fate = AttrFate::drop;
+        }
+        if (fate == AttrFate::drop) {
+          cut(a.begin, a.end);
+          continue;
+        }
+        if (fate != AttrFate::movable || !moved || a.value_begin == npos) continue;
+        std::string_view value = s.substr(a.value_begin, a.value_end - a.value_begin);
+        if (value.size() < kMinMovedValueBytes || moved->ranges.size() >= kMaxMoved ||
+            !passes_unchanged(value))
+          continue;
+        cut(a.end == a.value_end ? a.value_begin : a.value_begin - 1, a.end);
+        out.push_back('"');
+        append_marker(out, moved->ranges.size());
+        out.push_back('"');
+        moved->ranges.emplace_back(static_cast<std::uint32_t>(a.value_begin),
+                                   static_cast<std::uint32_t>(value.size()));
+      }
+    }
+    if (!end_tag && text::iequals_ascii(tag.name, "frameset")) text_moves = false;
     if (keeps_white_space(tag.name) && !tag.self_closing)
       verbatim = end_tag ? std::max(0, verbatim - 1) : verbatim + 1;
     bool body_follows = !end_tag && (raw_text_element(tag.name) || text::iequals_ascii(tag.name, "plaintext") ||
@@ -311,9 +499,37 @@ std::string drop_unseen_markup(std::string html) {
       }
     }
   }
-  if (!changed) return html;
+  if (!changed) return kept_in_moved ? std::string(s) : html;
   out.append(s.substr(copied));
   return out;
+}
+
+std::string_view MovedValues::resolve(std::string_view value) const {
+  std::size_t index = marker_index(value);
+  if (index == npos || value.size() != kMarkerSize || index >= ranges.size()) return value;
+  return std::string_view(source).substr(ranges[index].first, ranges[index].second);
+}
+
+void MovedValues::append_text(std::string& out, std::string_view text) const {
+  for (;;) {
+    std::size_t at = text.find(kMovedValueMark);
+    std::size_t index = at == npos ? npos : marker_index(text.substr(at));
+    if (index == npos || index >= ranges.size()) {
+      out.append(text);
+      return;
+    }
+    out.append(text.substr(0, at));
+    text.remove_prefix(at + kMarkerSize);
+    std::string_view moved_text = std::string_view(source).substr(ranges[index].first, ranges[index].second);
+    // Gumbo's input stream makes CR LF and a lone CR LF; the text had it done.
+    for (std::size_t cr; (cr = moved_text.find('\r')) != npos;) {
+      out.append(moved_text.substr(0, cr));
+      out.push_back('\n');
+      moved_text.remove_prefix(cr + 1);
+      if (!moved_text.empty() && moved_text.front() == '\n') moved_text.remove_prefix(1);
+    }
+    out.append(moved_text);
+  }
 }
 
 }  // namespace pith::dom

@@ -1,7 +1,10 @@
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace pith::dom {
 
@@ -14,7 +17,22 @@ namespace pith::dom {
 //    has no tag that breaks out of foreign content, no end tag that would
 //    close an element outside it, no CDATA, and only text in its HTML
 //    integration points (<title>, <desc>, <mi>...); otherwise left alone;
-//  - attributes nothing reads: data-*, on* event handlers, srcset, sizes.
+//  - attributes nothing reads: every one but those the DOM build keeps
+//    (dom_attribute), those that say an element is hidden (hidden,
+//    aria-hidden, a style that hides), and those Gumbo's tree builder reads
+//    (input type, annotation-xml encoding, font color/face/size); an
+//    <isindex> keeps all of its own, since Gumbo makes text of its prompt;
+//  - with `moved`, long values of the attributes the DOM build keeps, and
+//    long runs of text: each is replaced by a marker (kMovedValueMark and
+//    four digits of its index) and kept in `moved`, so that Gumbo's
+//    tokenizer and tree builder read 8 bytes instead of a 40-byte class list,
+//    a URL or a paragraph, character by character. Only bytes Gumbo would
+//    pass through unchanged are moved (no character reference, NUL or code
+//    point it replaces; CR only in text, made LF on the way back), so the
+//    build gets the same text back with MovedValues::resolve and
+//    append_text. Text moves from its first character that is not white
+//    space, which keeps every decision of the tree builder the same (see
+//    the .cpp).
 //
 // The bodies of raw-text and RCDATA elements (<title>, <textarea>, <script>,
 // <style>, <xmp>, <iframe>, <noembed>, <noframes>) are copied untouched, and
@@ -22,6 +40,26 @@ namespace pith::dom {
 // Tags are read with the HTML tokenizer's attribute states, so the model
 // agrees with Gumbo on where each tag ends. Returns the input unchanged
 // (moved) when there is nothing to remove.
-std::string drop_unseen_markup(std::string html);
+// What starts a moved attribute value in the markup Gumbo parses: U+10FFFD,
+// the last private-use code point, which Gumbo passes through. A page that
+// has it already, as such or as a numeric character reference, moves nothing,
+// so in Gumbo's output it only ever starts a marker.
+inline constexpr std::string_view kMovedValueMark = "\xF4\x8F\xBF\xBD";
+inline constexpr char32_t kMovedValueMarkCodePoint = 0x10FFFD;
+
+// Attribute values taken out of the markup before the parse.
+struct MovedValues {
+  std::string source;  // the markup the values were cut from
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> ranges;  // offset, length in source
+
+  // The original value of an attribute as Gumbo returns it: a marker gives
+  // back what it replaced, any other value is returned as it is.
+  std::string_view resolve(std::string_view value) const;
+  // Appends the text of a Gumbo text node to `out`, with every marker in it
+  // replaced by the text it stands for.
+  void append_text(std::string& out, std::string_view text) const;
+};
+
+std::string drop_unseen_markup(std::string html, MovedValues* moved = nullptr);
 
 }  // namespace pith::dom

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "dom/build.hpp"
 #include "dom/prescan.hpp"
 #include "dom/unseen_markup.hpp"
 #include "text/ascii.hpp"
@@ -18,9 +19,21 @@ namespace {
 
 using pith::dom::drop_unseen_markup;
 
+// Attributes the filter keeps: those the DOM build reads, and those Gumbo's
+// tree builder reads.
+bool kept_attribute(std::string_view name, std::string_view value) {
+  pith::dom::Attr attr;
+  if (pith::dom::dom_attribute(name, attr)) return true;
+  if (name == "style") return pith::dom::style_hides(value);
+  for (std::string_view read : {"hidden", "aria-hidden", "color", "face", "size", "encoding"})
+    if (name == read) return true;
+  return false;
+}
+
 // The tree as the DOM build sees it: elements with their kept attributes and
-// merged text, without comments and without the insides of svg/math.
-void flatten(const GumboNode* node, std::string& out) {
+// merged text, without comments and without the insides of svg/math. With
+// `moved`, moved attribute values are resolved.
+void flatten(const GumboNode* node, std::string& out, const pith::dom::MovedValues* moved) {
   std::vector<const GumboNode*> stack{node};
   int pre_depth = 0;
   std::vector<bool> closes_pre;  // per open element: is it a <pre>/<code>/<listing>
@@ -38,7 +51,9 @@ void flatten(const GumboNode* node, std::string& out) {
     if (n->type == GUMBO_NODE_TEXT || n->type == GUMBO_NODE_WHITESPACE || n->type == GUMBO_NODE_CDATA) {
       // White space alone between tags may shrink to one character (a line
       // break when it had one); nothing after the parse counts it.
-      std::string_view t = n->v.text.text;
+      std::string resolved;
+      if (moved) moved->append_text(resolved, n->v.text.text);
+      std::string_view t = moved ? std::string_view(resolved) : std::string_view(n->v.text.text);
       bool blank = t.find_first_not_of(" \t\n\r\f") == std::string_view::npos;
       if (blank && !t.empty() && !in_pre) out += t.find('\n') != std::string_view::npos ? "\n" : " ";
       else out += t;
@@ -58,13 +73,12 @@ void flatten(const GumboNode* node, std::string& out) {
     for (unsigned i = 0; i < el.attributes.length; ++i) {
       const auto* a = static_cast<const GumboAttribute*>(el.attributes.data[i]);
       std::string_view name = a->name;
-      if (name.substr(0, 5) == "data-" || name.substr(0, 2) == "on" || name == "srcset" ||
-          name == "sizes")
-        continue;
+      std::string_view value = moved ? moved->resolve(a->value) : std::string_view(a->value);
+      if (!kept_attribute(name, value)) continue;
       out += " ";
       out += name;
       out += "=";
-      out += a->value;
+      out += value;
     }
     out += ":";
     stack.push_back(nullptr);
@@ -78,10 +92,10 @@ void flatten(const GumboNode* node, std::string& out) {
   }
 }
 
-std::string tree(const std::string& html) {
+std::string tree(const std::string& html, const pith::dom::MovedValues* moved = nullptr) {
   GumboOutput* output = gumbo_parse_with_options(&kGumboDefaultOptions, html.data(), html.size());
   std::string out;
-  flatten(output->document, out);
+  flatten(output->document, out, moved);
   gumbo_destroy_output(&kGumboDefaultOptions, output);
   return out;
 }
@@ -103,7 +117,7 @@ TEST_CASE("unseen markup: comments go, raw text and RCDATA bodies stay") {
 
 TEST_CASE("unseen markup: svg and math bodies go only when they cannot break out") {
   CHECK(drop_unseen_markup("<svg viewBox=\"0 0 1 1\"><title>Close</title><g><path d=\"M0 0\"/></g></svg>x") ==
-        "<svg viewBox=\"0 0 1 1\"></svg>x");
+        "<svg ></svg>x");  // viewBox: read by nothing
   CHECK(drop_unseen_markup("<svg><svg><circle/></svg><rect></rect></svg>y") == "<svg></svg>y");
   CHECK(drop_unseen_markup("<math><mrow><mi>x</mi></mrow></math>") == "<math></math>");
   CHECK(drop_unseen_markup("<svg/><p>a</p>") == "<svg/><p>a</p>");
@@ -149,6 +163,9 @@ TEST_CASE("unseen markup: Gumbo builds the same kept tree with and without it") 
     std::string html = pith::dom::strip_raw_text_bodies(ss.str());
     INFO(entry.path().filename().string());
     CHECK(tree(html) == tree(drop_unseen_markup(html)));
+    pith::dom::MovedValues moved;
+    std::string with_markers = drop_unseen_markup(html, &moved);
+    CHECK(tree(html) == tree(with_markers, &moved));
     ++pages;
   }
   CHECK(pages >= 10);
@@ -160,4 +177,66 @@ TEST_CASE("unseen markup: Gumbo builds the same kept tree with and without it") 
       "<svg><p>breaks out</p></svg><img data-src=a srcset=b onload=c alt=d>"
       "<a href='<!--x-->'>link</a><!-- tail --></body></html>";
   CHECK(tree(mixed) == tree(drop_unseen_markup(mixed)));
+  pith::dom::MovedValues moved;
+  std::string with_markers = drop_unseen_markup(mixed, &moved);
+  CHECK(tree(mixed) == tree(with_markers, &moved));
+}
+
+TEST_CASE("unseen markup: attributes nothing reads go, those Gumbo or the build read stay") {
+  CHECK(drop_unseen_markup("<a href=/x target=_blank rel=noopener>t</a>") == "<a href=/x  rel=noopener>t</a>");
+  CHECK(drop_unseen_markup("<img width=10 HEIGHT=20 alt=A>") == "<img   alt=A>");
+  CHECK(drop_unseen_markup("<p style=\"color: red\">t</p>") == "<p >t</p>");
+  CHECK(drop_unseen_markup("<p style=\"display: none\">t</p>") == "<p style=\"display: none\">t</p>");
+  CHECK(drop_unseen_markup("<p style=\"display&#58;none\">t</p>") == "<p style=\"display&#58;none\">t</p>");
+  CHECK(drop_unseen_markup("<div hidden aria-hidden=true>t</div>") == "<div hidden aria-hidden=true>t</div>");
+  CHECK(drop_unseen_markup("<input type=hidden value=1>") == "<input type=hidden >");
+  CHECK(drop_unseen_markup("<font color=red face=x size=2>t</font>") == "<font color=red face=x size=2>t</font>");
+  CHECK(drop_unseen_markup("<isindex prompt=\"Find: \" data-x=1>") == "<isindex prompt=\"Find: \" data-x=1>");
+}
+
+TEST_CASE("unseen markup: long kept values move out of the markup and resolve back") {
+  pith::dom::MovedValues moved;
+  std::string out = drop_unseen_markup(
+      "<div class=\"article-body main\" id=x><a href=https://example.org/a title='It&amp;s'>t</a></div>",
+      &moved);
+  REQUIRE(moved.ranges.size() == 2);
+  const std::string mark(pith::dom::kMovedValueMark);
+  std::string marker0 = "\"" + mark + "0000\"";  // four base-64 digits, least significant first
+  std::string marker1 = "\"" + mark + "1000\"";
+  // Short values, and values with a character reference, stay where they are.
+  CHECK(out == "<div class=" + marker0 + " id=x><a href=" + marker1 + " title='It&amp;s'>t</a></div>");
+  CHECK(moved.resolve(mark + "0000") == "article-body main");
+  CHECK(moved.resolve(mark + "1000") == "https://example.org/a");
+  CHECK(moved.resolve("plain value") == "plain value");
+  CHECK(moved.resolve(mark + "1000 and more") == mark + "1000 and more");
+  // Values Gumbo would change (CR, controls) stay too.
+  drop_unseen_markup("<div class=\"one\rtwo three\">t</div>", &moved);
+  CHECK(moved.ranges.empty());
+  // A page that has the mark already moves nothing.
+  for (std::string page : std::vector<std::string>{"<p class=\"article-body\">&#1114109;</p>", "<p class=\"article-body\">&#x10FFFD</p>",
+                           "<p class=\"article-body\">" + std::string(pith::dom::kMovedValueMark) + "</p>"}) {
+    std::string kept = drop_unseen_markup(page, &moved);
+    CHECK(moved.ranges.empty());
+    CHECK(kept == page);
+  }
+}
+
+TEST_CASE("unseen markup: long text moves from its first character that is not white space") {
+  pith::dom::MovedValues moved;
+  const std::string mark(pith::dom::kMovedValueMark);
+  std::string out = drop_unseen_markup(
+      "<p>\n  A paragraph long enough to move.\r\nSecond line.</p><p>short</p><p>Fish &amp; chips, "
+      "a long line with a reference</p><table>  <tr><td>cell text long enough</td></tr></table>",
+      &moved);
+  CHECK(out == "<p>\n  " + mark + "0000</p><p>short</p><p>Fish &amp; chips, a long line with a reference</p>"
+               "<table> <tr><td>" + mark + "1000</td></tr></table>");
+  std::string text;
+  moved.append_text(text, "x " + mark + "0000" + mark + "1000 y");
+  CHECK(text == "x A paragraph long enough to move.\nSecond line.cell text long enough y");
+  // Nothing moves in a frameset (its text keeps only white space) or after a
+  // CDATA section (which ends at "]]>").
+  std::string frameset = "<frameset><frame src=a>some text in a frameset page</frameset>";
+  CHECK(drop_unseen_markup(frameset, &moved) == "<frameset><frame src=a>some text in a frameset page</frameset>");
+  std::string cdata = "<svg><p>x</p><![CDATA[ a > b, long enough text ]]></svg>";
+  CHECK(drop_unseen_markup(cdata, &moved) == cdata);
 }
