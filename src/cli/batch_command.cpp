@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <istream>
@@ -17,6 +18,7 @@
 #include <thread>
 #include <vector>
 
+#include "cli/batch_input.hpp"
 #include "cli/batch_progress.hpp"
 #include "cli/commands.hpp"
 #include "cli/jsonl_writer.hpp"
@@ -67,51 +69,24 @@ class SignalGuard {
   struct sigaction previous_pipe_ {};
 };
 
-struct Entry {
-  RecordOrigin origin;
-  bool is_url = false;
-};
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
-
-// One entry per line that is neither blank nor a # comment; line numbers
-// count every physical line.
-std::vector<Entry> read_entries(std::istream& in) {
-  std::vector<Entry> entries;
-  std::string line;
-  std::size_t number = 0;
-  while (std::getline(in, line)) {
-    ++number;
-    std::string_view text = trim(line);
-    if (text.empty() || text.front() == '#') continue;
-    Entry& e = entries.emplace_back();
-    e.origin.line = number;
-    e.origin.input = std::string(text);
-    // Anything with a scheme is a URL (the fetcher refuses non-http ones with
-    // a bad_url record); the rest are file paths.
-    e.is_url = text.find("://") != std::string_view::npos;
-    if (e.is_url) e.origin.url = e.origin.input;
-  }
-  return entries;
-}
-
 }  // namespace
 
 int run_batch(const BatchRun& run) {
-  std::vector<Entry> entries;
+  std::vector<BatchEntry> entries;
   if (run.input == "-") {
-    entries = read_entries(std::cin);
+    entries = read_batch_entries(std::cin);
   } else {
-    std::ifstream in(run.input);
+    std::error_code ec;
+    if (std::filesystem::is_directory(run.input, ec)) {
+      std::cerr << "pith: cannot read " << run.input << ": it is a directory, not a list of inputs\n";
+      return kInputError;
+    }
+    std::ifstream in(run.input, std::ios::binary);
     if (!in) {
       std::cerr << "pith: cannot read " << run.input << ": " << std::strerror(errno) << "\n";
       return kInputError;
     }
-    entries = read_entries(in);
+    entries = read_batch_entries(in);
   }
 
   SignalGuard signal_guard;
@@ -144,20 +119,22 @@ int run_batch(const BatchRun& run) {
             options.content_type = fetched->content_type;
             bytes = std::move(fetched->body);
           } else {
-            bytes = read_input_file(origin.input);
+            bytes = read_input_file(origin.input, options.max_input_bytes);
           }
           const Document doc = extract(bytes, options);
           emit(sequence, document_record(origin, doc), false);
         } catch (const Error& e) {
           emit(sequence, error_record(origin, error_code_name(e.code()), e.what()), true);
         } catch (const std::exception& e) {
-          emit(sequence, error_record(origin, "internal", e.what()), true);
+          emit(sequence, error_record(origin, kInternalErrorCode, e.what()), true);
         }
       });
     };
 
     for (std::size_t i = 0; i < entries.size(); ++i) {
-      if (entries[i].is_url) {
+      if (entries[i].problem) {
+        emit(i, error_record(entries[i].origin, kBadLineCode, entries[i].problem->message), true);
+      } else if (entries[i].is_url) {
         url_entry.push_back(i);
         urls.push_back(entries[i].origin.input);
       } else {
@@ -207,10 +184,8 @@ int run_batch(const BatchRun& run) {
     return kInterrupted;
   }
   writer.flush_held();  // nothing is held after a complete run; flushes stdout
-  if (writer.write_failed()) {
-    std::cerr << "pith: cannot write the output: " << std::strerror(errno) << "\n";
-    return kInputError;
-  }
+  // A reader gone away (`| head`) exits 141 as the single-page command does.
+  if (writer.write_failed()) return output_failure(writer.write_error());
   return kContentFound;
 }
 

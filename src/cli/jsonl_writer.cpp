@@ -1,5 +1,7 @@
 #include "cli/jsonl_writer.hpp"
 
+#include <cerrno>
+
 #include "output/renderers.hpp"
 
 namespace pith::cli {
@@ -47,9 +49,11 @@ std::string_view error_code_name(ErrorCode code) noexcept {
     case ErrorCode::not_html: return "not_html";
     case ErrorCode::fetch_failed: return "network";
     case ErrorCode::io_failed: return "io_failed";
-    // Codes added later get a generic name until named here.
-    default: return "error";
+    case ErrorCode::over_time_budget: return "over_time_budget";
   }
+  // No default above, so that -Wswitch names a code added later; a value
+  // outside the enum still gets a name.
+  return kInternalErrorCode;
 }
 
 void OrderedJsonlWriter::put(std::size_t sequence, const Json& record) {
@@ -70,19 +74,29 @@ void OrderedJsonlWriter::put(std::size_t sequence, const Json& record) {
   }
   // Each record reaches the reader as soon as it is in order: a consumer
   // piping the output sees progress, and an interrupt loses nothing written.
-  if (std::fflush(out_) != 0) failed_ = true;
+  flush();
 }
 
 void OrderedJsonlWriter::flush_held() {
   std::lock_guard lock(mutex_);
   for (auto& [sequence, line] : held_) write_line(line);
   held_.clear();
-  if (std::fflush(out_) != 0) failed_ = true;
+  flush();
 }
 
 void OrderedJsonlWriter::write_line(const std::string& line) {
-  if (std::fwrite(line.data(), 1, line.size(), out_) != line.size()) failed_ = true;
+  if (std::fwrite(line.data(), 1, line.size(), out_) != line.size()) note_failure();
   ++written_;
+}
+
+void OrderedJsonlWriter::flush() {
+  if (std::fflush(out_) != 0) note_failure();
+}
+
+void OrderedJsonlWriter::note_failure() {
+  // errno is read at once: later calls may change it. A stream error that
+  // left none (a stream already in error) still counts as a failure.
+  if (error_ == 0) error_ = errno != 0 ? errno : EIO;
 }
 
 std::size_t OrderedJsonlWriter::written() const {
@@ -97,7 +111,12 @@ std::size_t OrderedJsonlWriter::held() const {
 
 bool OrderedJsonlWriter::write_failed() const {
   std::lock_guard lock(mutex_);
-  return failed_;
+  return error_ != 0;
+}
+
+int OrderedJsonlWriter::write_error() const {
+  std::lock_guard lock(mutex_);
+  return error_;
 }
 
 }  // namespace pith::cli

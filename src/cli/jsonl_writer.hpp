@@ -34,6 +34,11 @@ nlohmann::ordered_json error_record(const RecordOrigin& origin, std::string_view
 // The JSON name of an extraction error: "empty_input", "not_html", ...
 std::string_view error_code_name(ErrorCode code) noexcept;
 
+// Record codes of the CLI's own: an exception that is no pith::Error (a bug,
+// or std::bad_alloc), and a batch line that cannot be an input.
+inline constexpr std::string_view kInternalErrorCode = "internal_error";
+inline constexpr std::string_view kBadLineCode = "bad_line";
+
 // Collects records numbered 0..n-1 from any thread and writes each to `out`
 // (one line, valid UTF-8) as soon as all records before it are written.
 class OrderedJsonlWriter {
@@ -49,16 +54,21 @@ class OrderedJsonlWriter {
   std::size_t written() const;
   std::size_t held() const;
   bool write_failed() const;
+  // The errno of the first failed write (EPIPE: the reader went away); 0 if none.
+  int write_error() const;
 
  private:
-  void write_line(const std::string& line);  // mutex held
+  // These three with the mutex held.
+  void write_line(const std::string& line);
+  void flush();
+  void note_failure();
 
   std::FILE* out_;
   mutable std::mutex mutex_;
   std::size_t next_ = 0;  // the sequence number the output waits for
   std::map<std::size_t, std::string> held_;
   std::size_t written_ = 0;
-  bool failed_ = false;
+  int error_ = 0;  // errno of the first failed write
 };
 
 }  // namespace pith::cli

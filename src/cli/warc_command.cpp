@@ -3,6 +3,7 @@
 // record order (README, "WARC files").
 #include <fmt/format.h>
 
+#include <cerrno>
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
@@ -73,7 +74,7 @@ Outcome run_job(Job& job) {
   } catch (const Error& e) {
     return error_outcome(std::move(job.fields), error_code_name(e.code()), e.what());
   } catch (const std::exception& e) {
-    return error_outcome(std::move(job.fields), "internal_error", e.what());
+    return error_outcome(std::move(job.fields), kInternalErrorCode, e.what());
   }
 }
 
@@ -186,7 +187,7 @@ bool carries_http(const WarcRecord& record) {
 int run_warc(const WarcRun& run) {
   unsigned jobs = run.jobs ? run.jobs : std::max(1u, std::thread::hardware_concurrency());
   Counts counts;
-  bool write_failed = false;
+  int write_error = 0;  // errno of the first failed write: the run stops there
   auto sink = [&](Outcome& outcome) {
     switch (outcome.kind) {
       case Outcome::content: ++counts.content; break;
@@ -195,8 +196,9 @@ int run_warc(const WarcRun& run) {
       case Outcome::not_html: ++counts.not_html; return;
     }
     outcome.line.push_back('\n');
-    if (std::fwrite(outcome.line.data(), 1, outcome.line.size(), stdout) != outcome.line.size())
-      write_failed = true;
+    if (std::fwrite(outcome.line.data(), 1, outcome.line.size(), stdout) != outcome.line.size() &&
+        write_error == 0)
+      write_error = errno != 0 ? errno : EIO;
   };
 
   auto started = std::chrono::steady_clock::now();
@@ -208,9 +210,10 @@ int run_warc(const WarcRun& run) {
     reader_options.max_record_bytes = run.options.max_input_bytes + (64u << 10);
     WarcRecord record;
     for (const std::string& path : run.files) {
+      if (write_error != 0) break;  // nobody reads the output any more (`| head`)
       try {
         WarcReader reader(path, reader_options);
-        while (reader.next(record)) {
+        while (write_error == 0 && reader.next(record)) {
           ++counts.records;
           if (record.status == WarcRecord::Status::malformed) {
             pool.submit_done(error_outcome(record_fields(record), "malformed_record", record.error));
@@ -239,10 +242,9 @@ int run_warc(const WarcRun& run) {
     pool.finish();
   }
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  if (std::fflush(stdout) != 0 || write_failed) {
-    std::cerr << "pith: cannot write the output: " << std::strerror(errno) << "\n";
-    return kInputError;
-  }
+  if (std::fflush(stdout) != 0 && write_error == 0) write_error = errno != 0 ? errno : EIO;
+  // A reader gone away exits 141 quietly, as the other commands do.
+  if (write_error != 0) return output_failure(write_error);
   std::uint64_t html = counts.content + counts.no_content;
   std::cerr << fmt::format(
       "pith: warc: {} records in {:.2f} s ({:.0f} records/s, {} jobs): {} HTML responses extracted "

@@ -96,6 +96,9 @@ nlohmann::ordered_json document_json(const Document& doc) {
   for (const Block& block : doc.blocks) blocks.push_back(block_json(block));
   j["blocks"] = std::move(blocks);
   j["comments"] = comments_json(doc.comments);
+  // The limits that cut the page (README, "Limits"): a consumer of the JSON
+  // must see that the content may be incomplete, not only stderr.
+  j["truncations"] = doc.truncations;
   j["has_main_content"] = doc.has_main_content();
   j["pith_version"] = pith::version;
   return j;

@@ -466,6 +466,8 @@ void check_schema(const nlohmann::json& j) {
     CHECK(c["date"].is_string());
     CHECK(c["text"].is_string());
   }
+  REQUIRE(j.contains("truncations"));
+  CHECK(is_string_array(j["truncations"]));
 }
 
 }  // namespace
@@ -520,6 +522,7 @@ TEST_CASE("json: the schema (fields and their types) of a full and an empty docu
   options.url = "https://courier.example/ferry";
   const nlohmann::json extracted = nlohmann::json::parse(pith::render(pith::extract(page, options), Format::json));
   check_schema(extracted);
+  CHECK(extracted["truncations"].empty());
   CHECK(extracted["metadata"]["date_published"] == "2024-05-03");
   CHECK(extracted["title"] == "Ferry returns");
 }
