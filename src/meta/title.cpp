@@ -111,7 +111,59 @@ bool longer_title_has(const std::string* const (&titles)[4], std::string_view he
   return false;
 }
 
+// "| Harbour Courier", "Harbour Courier -" -> "Harbour Courier".
+std::string without_outer_separators(std::string_view raw) {
+  std::string t = text::collapse_whitespace(raw);
+  for (bool cut = true; cut && !t.empty();) {
+    cut = false;
+    for (std::string_view sep : kSeparators) {
+      if (sep.size() < 3 || sep.front() != ' ' || sep.back() != ' ') continue;
+      // A separator stands apart: "-40 degrees" keeps its minus.
+      std::string_view opening = sep.substr(1), closing = sep.substr(0, sep.size() - 1);
+      if (t.compare(0, opening.size(), opening) == 0) {
+        t = text::collapse_whitespace(std::string_view(t).substr(opening.size()));
+        cut = true;
+      } else if (t.size() >= closing.size() && t.compare(t.size() - closing.size(), closing.size(), closing) == 0) {
+        t = text::collapse_whitespace(std::string_view(t).substr(0, t.size() - closing.size()));
+        cut = true;
+      } else if (t == sep.substr(1, sep.size() - 2)) {
+        t.clear();
+      }
+    }
+  }
+  return t;
+}
+
+// Is `title` the last part of a longer title ("Squad 2024 - 2025" of
+// "Player - Squad 2024 - 2025")? It may hold separators itself, so it is
+// compared with as many parts from the end.
+bool last_part_of_longer_title(const std::string* const (&titles)[4], const std::string& title) {
+  std::vector<std::string> mine = segments(title);
+  std::string mine_key;
+  for (const std::string& p : mine) mine_key += key(p);
+  for (const std::string* t : titles) {
+    std::vector<std::string> parts = segments(*t);
+    if (parts.size() <= mine.size()) continue;
+    std::string tail_key;
+    for (std::size_t k = parts.size() - mine.size(); k < parts.size(); ++k) tail_key += key(parts[k]);
+    if (tail_key == mine_key) return true;
+  }
+  return false;
+}
+
 }  // namespace
+
+// A title as the page's template filled it: "()" and "[]" left empty are
+// dropped; a title that starts or ends with a separator ("| Site",
+// "Site -") had its headline slot left empty and counts as none.
+std::string filled_title(std::string_view raw) {
+  std::string t = text::collapse_whitespace(raw);
+  // Only after a space: "cached()" names a function.
+  for (std::string_view empty : {" ()", " []"})
+    for (std::size_t at = t.find(empty); at != std::string::npos; at = t.find(empty, at)) t.erase(at, empty.size());
+  t = text::collapse_whitespace(t);
+  return without_outer_separators(t) == t ? t : std::string();
+}
 
 std::string strip_site_suffix(std::string_view raw, std::string_view site_name) {
   std::string title = text::collapse_whitespace(raw);
@@ -155,7 +207,9 @@ std::string strip_site_suffix(std::string_view raw, std::string_view site_name) 
 }
 
 std::string choose_title(const TitleCandidates& c) {
-  const std::string* titles[] = {&c.json_ld, &c.open_graph, &c.microdata, &c.title_tag};
+  std::string filled[] = {filled_title(c.json_ld), filled_title(c.open_graph), filled_title(c.microdata),
+                          filled_title(c.title_tag)};
+  const std::string* titles[] = {&filled[0], &filled[1], &filled[2], &filled[3]};
   std::string site = key(c.site_name);
   for (const std::string& raw_h1 : c.h1s) {
     std::string h1 = clean_heading(raw_h1);
@@ -183,9 +237,14 @@ std::string choose_title(const TitleCandidates& c) {
     }
   }
   for (const std::string* t : titles)
-    if (!t->empty()) return strip_site_suffix(*t, c.site_name);
+    // A title that another one shows as its whole last part has no site
+    // name left to cut ("Squad 2024 - 2025" in "Player - Squad 2024 - 2025").
+    if (!t->empty()) return last_part_of_longer_title(titles, *t) ? *t : strip_site_suffix(*t, c.site_name);
   for (const std::string& raw_h1 : c.h1s)
     if (std::string h1 = clean_heading(raw_h1); !h1.empty()) return h1;
+  // Only unfilled templates: the site's name is better than nothing.
+  for (const std::string* raw : {&c.json_ld, &c.open_graph, &c.microdata, &c.title_tag})
+    if (std::string bare = without_outer_separators(*raw); !bare.empty()) return strip_site_suffix(bare, c.site_name);
   return {};
 }
 

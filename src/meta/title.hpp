@@ -12,6 +12,11 @@ namespace pith::meta {
 // site's name. A leading "Site: " / "Site - " goes when it is the site's name.
 std::string strip_site_suffix(std::string_view title, std::string_view site_name = {});
 
+// A title as the page's template filled it: empty "()" / "[]" dropped; ""
+// when it starts or ends with a separator ("| Site", "Site -"), the
+// headline's slot left empty.
+std::string filled_title(std::string_view raw);
+
 struct TitleCandidates {
   std::string json_ld;     // JSON-LD headline of the main entity
   std::string open_graph;  // og:title, else twitter:title

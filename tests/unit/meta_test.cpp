@@ -364,3 +364,23 @@ TEST_CASE("dates: a post's timestamp below a long text dates the page when nothi
       "https://forum.example/2005/05/16/ferry");
   CHECK(with_url.date_published == "2005-05-16");
 }
+
+TEST_CASE("title: unfilled template slots; a title that is a whole part of a longer one") {
+  CHECK(meta::filled_title("| Harbour Courier") == "");
+  CHECK(meta::filled_title("Harbour Courier -") == "");
+  CHECK(meta::filled_title("-40 degrees at the harbour") == "-40 degrees at the harbour");
+  CHECK(meta::filled_title("Ferry timetable () - Harbour Courier") == "Ferry timetable - Harbour Courier");
+  // "| Site" has no headline: the <h1> is the title.
+  Metadata empty_slot = metadata_of(page("<title>| Harbour Courier</title>",
+                                         "<h1>Timetables</h1><p>Ferries leave every hour.</p>"));
+  CHECK(empty_slot.title == "Timetables");
+  // Only an unfilled template and no <h1>: the site's name is better than nothing.
+  CHECK(metadata_of(page("<title>Harbour Courier -</title>", "<p>Ferries leave every hour.</p>")).title ==
+        "Harbour Courier");
+  // The JSON-LD headline is the last part of og:title: its own dash stays.
+  Metadata forum = metadata_of(page(
+      R"(<script type="application/ld+json">{"@type":"DiscussionForumPosting","headline":"Ferry crew 2024 - 2025"}</script>)"
+      "<meta property=\"og:title\" content=\"Crews - Ferry crew 2024 - 2025\">",
+      "<h1>Crews Ferry crew 2024 - 2025</h1><p>Who sails this season.</p>"));
+  CHECK(forum.title == "Ferry crew 2024 - 2025");
+}
