@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "text/chars.hpp"
+
 namespace pith::dom {
 
 using NodeId = std::uint32_t;
@@ -62,6 +64,9 @@ class Dom {
   std::vector<Node> nodes;     // nodes[0] is the <html> element when the page has one
   std::vector<AttrValue> attrs;
   std::string pool;
+  // Per node, the counts over a text node's text (zero for elements): taken
+  // once by the build, read by every extraction attempt.
+  std::vector<text::TextCounts> counts;
 
   std::string_view text(NodeId id) const {
     const Node& n = nodes[id];
@@ -82,6 +87,11 @@ class Dom {
     return false;
   }
   bool is_text(NodeId id) const { return nodes[id].tag == Tag::text; }
+  // count_text of a text node's text; counted here when the Dom was not made
+  // by build_dom.
+  text::TextCounts text_counts(NodeId id) const {
+    return id < counts.size() ? counts[id] : text::count_text(text(id));
+  }
   std::size_t size() const { return nodes.size(); }
 
   // Appends all text of the subtree, as is (no whitespace folding).

@@ -40,7 +40,7 @@ std::vector<NodeFeatures> measure(const dom::Dom& dom, const std::vector<std::ui
                  node.tag == Tag::code;
     if (node.tag == Tag::text) {
       fi.block = parent == kNoNode ? kNoNode : f[parent].block;
-      fi.text = text::count_text(dom.text(i));
+      fi.text = dom.text_counts(i);
       if (fi.in_link) fi.link_chars = fi.text.chars;
       if (fi.block != kNoNode) {
         f[fi.block].own.add(fi.text);

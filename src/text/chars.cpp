@@ -51,18 +51,46 @@ bool is_word_char(char32_t c) {
   return true;
 }
 
+namespace {
+
+// ASCII classes for count_text's and append_collapsed's fast paths; they
+// agree with is_space, is_comma, is_sentence_end and is_digit on ASCII.
+enum AsciiClass : std::uint8_t { kOther, kSpace, kComma, kSentenceEnd, kDigit };
+
+struct AsciiClasses {
+  AsciiClass of[128] = {};
+  constexpr AsciiClasses() {
+    for (char c : {' ', '\t', '\n', '\r', '\f', '\v'}) of[static_cast<int>(c)] = kSpace;
+    of[static_cast<int>(',')] = of[static_cast<int>(';')] = kComma;
+    of[static_cast<int>('.')] = of[static_cast<int>('!')] = of[static_cast<int>('?')] = kSentenceEnd;
+    for (int c = '0'; c <= '9'; ++c) of[c] = kDigit;
+  }
+};
+constexpr AsciiClasses kAscii;
+
+}  // namespace
+
 TextCounts count_text(std::string_view s) {
   TextCounts t;
   bool in_word = false;
   for (std::size_t i = 0; i < s.size();) {
     unsigned char b = static_cast<unsigned char>(s[i]);
-    char32_t c;
     if (b < 0x80) {
-      c = b;
       ++i;
-    } else {
-      c = decode_utf8(s, i);
+      AsciiClass cls = kAscii.of[b];
+      if (cls == kSpace) {
+        in_word = false;
+        continue;
+      }
+      ++t.chars;
+      if (!in_word) ++t.words;
+      in_word = true;
+      if (cls == kComma) ++t.commas;
+      else if (cls == kSentenceEnd) ++t.sentence_ends;
+      else if (cls == kDigit) ++t.digits;
+      continue;
     }
+    char32_t c = decode_utf8(s, i);
     if (is_space(c)) {
       in_word = false;
       continue;
@@ -87,6 +115,16 @@ void append_collapsed(std::string& out, std::string_view s, bool& pending_space)
   for (std::size_t i = 0; i < s.size();) {
     std::size_t start = i;
     unsigned char b = static_cast<unsigned char>(s[i]);
+    if (b < 0x80 && kAscii.of[b] != kSpace) {
+      // A run of ASCII that is not white space goes in one piece.
+      while (i < s.size() && static_cast<unsigned char>(s[i]) < 0x80 &&
+             kAscii.of[static_cast<unsigned char>(s[i])] != kSpace)
+        ++i;
+      if (pending_space && !out.empty() && out.back() != '\n') out.push_back(' ');
+      pending_space = false;
+      out.append(s.substr(start, i - start));
+      continue;
+    }
     char32_t c;
     if (b < 0x80) {
       c = b;
