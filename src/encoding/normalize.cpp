@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <string_view>
 
 namespace pith::encoding {
 
@@ -25,19 +26,54 @@ bool has_combining_marks(const std::string& utf8) {
   return false;
 }
 
+// NFC of `piece` (valid UTF-8) appended to `out`; the piece as it is when
+// utf8proc fails (it cannot on valid UTF-8 but for memory): normalisation is
+// a nicety, not a requirement.
+void append_nfc(std::string& out, std::string_view piece) {
+  utf8proc_uint8_t* composed = nullptr;
+  utf8proc_ssize_t length = utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(piece.data()),
+                                         static_cast<utf8proc_ssize_t>(piece.size()), &composed,
+                                         static_cast<utf8proc_option_t>(UTF8PROC_STABLE | UTF8PROC_COMPOSE));
+  if (length >= 0 && composed != nullptr)
+    out.append(reinterpret_cast<const char*>(composed), static_cast<std::size_t>(length));
+  else
+    out.append(piece);
+  std::free(composed);
+}
+
+bool ascii(char c) { return static_cast<unsigned char>(c) < 0x80; }
+
 }  // namespace
 
+// ASCII is its own NFC, and normalisation never reaches across two ASCII
+// characters in a row (neither decomposes, and no ASCII character composes
+// with the one before it): the page is cut there, and only the pieces with
+// other characters go through utf8proc, which costs about 20 times a copy.
+// The markup, most of a page, is ASCII.
 void compose_nfc(std::string& utf8) {
   if (!has_combining_marks(utf8)) return;
-  utf8proc_uint8_t* composed = nullptr;
-  utf8proc_ssize_t length = utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(utf8.data()),
-                                         static_cast<utf8proc_ssize_t>(utf8.size()), &composed,
-                                         static_cast<utf8proc_option_t>(UTF8PROC_STABLE | UTF8PROC_COMPOSE));
-  // On failure (it cannot fail on valid UTF-8 but for memory) the page stays
-  // as decoded: normalisation is a nicety, not a requirement.
-  if (length >= 0 && composed != nullptr)
-    utf8.assign(reinterpret_cast<const char*>(composed), static_cast<std::size_t>(length));
-  std::free(composed);
+  const std::string_view s = utf8;
+  std::string out;
+  out.reserve(s.size() + s.size() / 8);
+  std::size_t copied = 0;  // s[0, copied) is in out
+  for (std::size_t i = 0; i < s.size();) {
+    if (ascii(s[i])) {
+      ++i;
+      continue;
+    }
+    // The piece starts at the ASCII character before, which a mark may
+    // compose with, and ends before the first ASCII character that follows
+    // another.
+    std::size_t begin = i > copied ? i - 1 : i;
+    std::size_t end = i + 1;
+    while (end < s.size() && !(ascii(s[end]) && ascii(s[end - 1]))) ++end;
+    out.append(s.substr(copied, begin - copied));
+    append_nfc(out, s.substr(begin, end - begin));
+    copied = end;
+    i = end;
+  }
+  out.append(s.substr(copied));
+  utf8 = std::move(out);
 }
 
 }  // namespace pith::encoding

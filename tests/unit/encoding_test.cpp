@@ -490,6 +490,11 @@ TEST_CASE("decomposed letters are composed (NFC); other text is left as it is") 
   CHECK(decode("\xCD\xB0\xCD\xBB", "utf-8").utf8 == "\xCD\xB0\xCD\xBB");
   // Decomposed Hangul next to a mark is composed too, once composition runs.
   CHECK(decode("\xE1\x84\x80\xE1\x85\xA1 a\xCC\x80", "utf-8").utf8 == "가 à");
+  // Composition runs piece by piece between ASCII runs: a mark right after
+  // markup, a singleton (U+212B ANGSTROM SIGN -> U+00C5) and a mark after a
+  // non-ASCII base are all composed as in the whole page.
+  CHECK(decode("<b>e\xCC\x81</b><i>\xE2\x84\xAB</i>x\xC3\xA5\xCC\x81y", "utf-8").utf8 ==
+        "<b>é</b><i>\xC3\x85</i>x\xC7\xBBy");
 }
 
 }  // TEST_SUITE
