@@ -134,6 +134,18 @@ std::string without_outer_separators(std::string_view raw) {
   return t;
 }
 
+// An unescaped quote ends an attribute early: og:title 'Senador ... de'
+// of the <title> 'Senador ... de "incapacitado"'. Another title goes on
+// from where this one stops with a double quote.
+bool truncated(const std::string* const (&titles)[4], const std::string& title) {
+  for (const std::string* t : titles) {
+    if (t->size() <= title.size() || t->compare(0, title.size(), title) != 0) continue;
+    std::string rest = text::collapse_whitespace(std::string_view(*t).substr(title.size()));
+    if (!rest.empty() && rest.front() == '"') return true;
+  }
+  return false;
+}
+
 // Is `title` the last part of a longer title ("Squad 2024 - 2025" of
 // "Player - Squad 2024 - 2025")? It may hold separators itself, so it is
 // compared with as many parts from the end.
@@ -239,7 +251,7 @@ std::string choose_title(const TitleCandidates& c) {
   for (const std::string* t : titles)
     // A title that another one shows as its whole last part has no site
     // name left to cut ("Squad 2024 - 2025" in "Player - Squad 2024 - 2025").
-    if (!t->empty()) return last_part_of_longer_title(titles, *t) ? *t : strip_site_suffix(*t, c.site_name);
+    if (!t->empty() && !truncated(titles, *t)) return last_part_of_longer_title(titles, *t) ? *t : strip_site_suffix(*t, c.site_name);
   for (const std::string& raw_h1 : c.h1s)
     if (std::string h1 = clean_heading(raw_h1); !h1.empty()) return h1;
   // Only unfilled templates: the site's name is better than nothing.

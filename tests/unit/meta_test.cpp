@@ -384,3 +384,16 @@ TEST_CASE("title: unfilled template slots; a title that is a whole part of a lon
       "<h1>Crews Ferry crew 2024 - 2025</h1><p>Who sails this season.</p>"));
   CHECK(forum.title == "Ferry crew 2024 - 2025");
 }
+
+TEST_CASE("title: og:title cut short by an unescaped quote gives way to the whole <title>") {
+  Metadata m = metadata_of(
+      "<html><head><title>Council calls the ferry plan \"unworkable\"</title>"
+      "<meta property=\"og:title\" content=\"Council calls the ferry plan \"unworkable\"\"></head>"
+      "<body><p>The council said the plan could not work.</p></body></html>");
+  CHECK(m.title == "Council calls the ferry plan \"unworkable\"");
+  // A shorter og:title that the <title> continues in plain words is the site's choice.
+  Metadata shorter = metadata_of(page("<title>Local news and weather for the coast</title>"
+                                      "<meta property=\"og:title\" content=\"Local news and weather\">",
+                                      "<p>Ferries leave every hour.</p>"));
+  CHECK(shorter.title == "Local news and weather");
+}
