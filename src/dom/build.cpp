@@ -7,7 +7,6 @@
 #include <utility>
 #include <vector>
 
-#include "dom/prescan.hpp"
 #include "dom/unseen_markup.hpp"
 #include "text/ascii.hpp"
 
@@ -337,12 +336,14 @@ bool style_hides(std::string_view style) {
 Dom build_dom(std::string_view utf8_html, BuildTimings* timings, const MarkupLimits& limits,
               GuardedMarkup* guard) {
   auto t0 = Clock::now();
-  std::string stripped = strip_raw_text_bodies(utf8_html);
+  // The filter first (script and style bodies, comments, svg bodies,
+  // attributes, long text and values moved out): the guard then models only
+  // the markup Gumbo will read.
+  MovedValues moved;
+  std::string stripped = drop_unseen_markup(std::string(utf8_html), &moved);
   GuardedMarkup guarded = guard_markup(stripped, limits);
   if (guarded.changed) stripped = std::move(guarded.html);
   guarded.html = std::string();
-  MovedValues moved;  // long attribute values, out of Gumbo's sight
-  stripped = drop_unseen_markup(std::move(stripped), &moved);  // comments, svg bodies, attributes
   Arena arena(stripped.size() * 4);
   GumboOptions options = kGumboDefaultOptions;
   options.allocator = arena_allocate;

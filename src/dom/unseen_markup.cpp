@@ -486,7 +486,12 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved) {
       std::string lower;
       for (char c : tag.name) lower += text::ascii_lower(c);
       std::size_t body_end = find_raw_text_end(s, i, lower);
-      if (body_end == npos) break;
+      if (body_end == npos) break;  // unclosed: left to Gumbo
+      // Script and style bodies carry no text; JSON-LD scripts, which the
+      // metadata stage reads, keep theirs.
+      std::string_view attributes = s.substr(name_at + tag.name.size(), tag.end - name_at - tag.name.size());
+      if (lower == "style" || (lower == "script" && !text::contains_ascii_ci(attributes, "ld+json")))
+        cut(i, body_end);
       i = body_end;
       continue;
     }

@@ -34,8 +34,12 @@ namespace pith::dom {
 //    space, which keeps every decision of the tree builder the same (see
 //    the .cpp).
 //
-// The bodies of raw-text and RCDATA elements (<title>, <textarea>, <script>,
-// <style>, <xmp>, <iframe>, <noembed>, <noframes>) are copied untouched, and
+//  - the bodies of <script> and <style> elements (tags kept), half the bytes
+//    of a typical page, but those of JSON-LD scripts (an "ld+json" in the
+//    tag), which the metadata stage reads; as strip_raw_text_bodies does.
+//
+// The bodies of the other raw-text and RCDATA elements (<title>, <textarea>,
+// <xmp>, <iframe>, <noembed>, <noframes>) are copied untouched, and
 // everything after <plaintext> or an unterminated comment or tag is too.
 // Tags are read with the HTML tokenizer's attribute states, so the model
 // agrees with Gumbo on where each tag ends. Returns the input unchanged
