@@ -257,12 +257,24 @@ const char* code_name(pith::ErrorCode c) {
   }
 }
 
+double thread_cpu_seconds();
+
+struct ParallelRun {
+  double wall = 0;  // seconds, the whole run
+  double cpu = 0;   // seconds of CPU time, summed over the threads
+};
+
 // Runs pith::extract over all pages `repeat` times on `threads` threads that
-// take the next page from a shared counter; returns the run's wall-clock time.
-double parallel_wall(const std::vector<Page>& pages, int threads, int repeat) {
+// take the next page from a shared counter. The summed CPU time does not
+// depend on how busy the machine is: if the threads got in each other's way
+// (locks, cache lines bouncing between cores), N threads would need more CPU
+// time than one for the same pages.
+ParallelRun parallel_run(const std::vector<Page>& pages, int threads, int repeat) {
   std::atomic<std::size_t> next{0};
   const std::size_t total = pages.size() * std::size_t(repeat);
-  auto worker = [&] {
+  std::vector<double> cpu(static_cast<std::size_t>(threads), 0.0);
+  auto worker = [&](std::size_t slot) {
+    double t0 = thread_cpu_seconds();
     for (std::size_t k; (k = next.fetch_add(1, std::memory_order_relaxed)) < total;) {
       const Page& pg = pages[k % pages.size()];
       pith::Options opt;
@@ -273,12 +285,16 @@ double parallel_wall(const std::vector<Page>& pages, int threads, int repeat) {
         // counted by the single-thread run
       }
     }
+    cpu[slot] = thread_cpu_seconds() - t0;
   };
   auto t0 = Clock::now();
   std::vector<std::thread> pool;
-  for (int i = 0; i < threads; ++i) pool.emplace_back(worker);
+  for (int i = 0; i < threads; ++i) pool.emplace_back(worker, static_cast<std::size_t>(i));
   for (std::thread& t : pool) t.join();
-  return secs(Clock::now() - t0);
+  ParallelRun run;
+  run.wall = secs(Clock::now() - t0);
+  for (double c : cpu) run.cpu += c;
+  return run;
 }
 
 // The page with the inside of its <body> repeated `times` times: the same
@@ -456,10 +472,17 @@ int main(int argc, char** argv) {
   }
 
   // ---- optional: the same pages on 1 and on N threads, wall clock ----
-  double wall_1thread = 0, wall_nthreads = 0;
+  double wall_1thread = 0, wall_nthreads = 0, cpu_1thread = 0, cpu_nthreads = 0;
+  double load_average = 0;
   if (args.threads > 0) {
-    wall_1thread = parallel_wall(pages, 1, args.repeat);
-    wall_nthreads = parallel_wall(pages, args.threads, args.repeat);
+    ParallelRun one = parallel_run(pages, 1, args.repeat);
+    ParallelRun many = parallel_run(pages, args.threads, args.repeat);
+    wall_1thread = one.wall;
+    wall_nthreads = many.wall;
+    cpu_1thread = one.cpu;
+    cpu_nthreads = many.cpu;
+    double loads[1];
+    if (getloadavg(loads, 1) == 1) load_average = loads[0];
   }
 
   // ---- write predictions and the manifest (not timed) ----
@@ -579,7 +602,11 @@ int main(int argc, char** argv) {
                       {"wall_n_s", wall_nthreads},
                       {"pages_per_s_1", calls / wall_1thread},
                       {"pages_per_s_n", calls / wall_nthreads},
-                      {"speedup", wall_1thread / wall_nthreads}};
+                      {"speedup", wall_1thread / wall_nthreads},
+                      {"cpu_1_s", cpu_1thread},
+                      {"cpu_n_s", cpu_nthreads},
+                      {"cpu_efficiency", cpu_nthreads > 0 ? cpu_1thread / cpu_nthreads : 0.0},
+                      {"load_average", load_average}};
     }
     j["max_rss_mb"] = double(maxrss_kb) / 1024.0;
     std::cout << j.dump(1) << "\n";
@@ -629,6 +656,13 @@ int main(int argc, char** argv) {
                "  {} threads  {:>8.3f} s  {:>8.1f} pages/s   speed-up {:.2f}x\n",
                wall_1thread, calls / wall_1thread, args.threads, wall_nthreads,
                calls / wall_nthreads, wall_1thread / wall_nthreads);
+  if (args.threads > 0)
+    fmt::print("  CPU time summed over the threads: 1 thread {:.3f} s, {} threads {:.3f} s\n"
+               "  CPU efficiency {:.2f} (1 = the threads cost each other nothing); speed-up with {}\n"
+               "  idle cores = {} x efficiency = {:.2f}x  (1-minute load average {:.1f} at the end)\n",
+               cpu_1thread, args.threads, cpu_nthreads,
+               cpu_nthreads > 0 ? cpu_1thread / cpu_nthreads : 0.0, args.threads, args.threads,
+               cpu_nthreads > 0 ? args.threads * cpu_1thread / cpu_nthreads : 0.0, load_average);
   fmt::print("\npeak memory (ru_maxrss) {:.1f} MB  (includes all pages held in memory)\n",
              double(maxrss_kb) / 1024.0);
   return 0;

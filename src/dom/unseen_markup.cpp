@@ -1,6 +1,7 @@
 #include "dom/unseen_markup.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <utility>
 #include <vector>
 
@@ -184,6 +185,18 @@ constexpr AsciiVerdicts kAsciiVerdicts;
 bool passes_unchanged(std::string_view v, bool cr_allowed = false) {
   const bool* changed = kAsciiVerdicts.changed[cr_allowed ? 1 : 0];
   for (std::size_t i = 0; i < v.size();) {
+    if (i + 8 <= v.size()) {
+      // Eight bytes at a time while they are printable ASCII but '&' and DEL.
+      std::uint64_t w;
+      std::memcpy(&w, v.data() + i, sizeof w);
+      constexpr std::uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
+      auto has_zero_byte = [&](std::uint64_t x) { return ((x - kOnes) & ~x & kHigh) != 0; };
+      if ((w & kHigh) == 0 && ((w - 0x20 * kOnes) & kHigh) == 0 && !has_zero_byte(w ^ ('&' * kOnes)) &&
+          !has_zero_byte(w ^ (0x7F * kOnes))) {
+        i += 8;
+        continue;
+      }
+    }
     unsigned char b = static_cast<unsigned char>(v[i]);
     if (b < 0x80) {
       if (changed[b]) return false;
