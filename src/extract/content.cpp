@@ -6,6 +6,7 @@
 #include <string_view>
 #include <unordered_set>
 
+#include "extract/article_body.hpp"
 #include "extract/blocks.hpp"
 #include "extract/discussion.hpp"
 #include "extract/explain.hpp"
@@ -300,6 +301,56 @@ Attempt select_with_retries(const dom::Dom& dom, const std::vector<Hints>& hints
   return best;
 }
 
+// The page's JSON-LD articleBody, when it is a whole article (not a teaser),
+// checks the result: content that holds little of it was probably taken from
+// the wrong part of the page, so every other strategy is tried and the one
+// whose words match the declared body best is kept. The declared text itself
+// never becomes the content (it may be a paywalled text the page hides).
+void cross_check_with_article_body(const dom::Dom& dom, const std::vector<Hints>& hints,
+                                   NodeId discussion, NodeId headline,
+                                   const ContentOptions& options, Attempt& best) {
+  std::string declared = json_ld_article_body(dom);
+  if (declared.empty()) return;
+  std::unordered_set<std::string> reference = word_set(declared);
+  if (reference.size() < kCrossCheckMinWords) return;
+  auto words_of = [](const Attempt& a) {
+    std::string text;
+    for (const Block& b : a.blocks) {
+      text += b.text;
+      text += '\n';
+    }
+    return word_set(text);
+  };
+  auto coverage = [&](const std::unordered_set<std::string>& words) {
+    std::size_t found = 0;
+    for (const std::string& w : reference) found += words.count(w);
+    return static_cast<double>(found) / reference.size();
+  };
+  std::unordered_set<std::string> best_words = words_of(best);
+  double best_coverage = coverage(best_words);
+  if (std::getenv("PITH_DEBUG"))
+    std::fprintf(stderr, "articleBody cross-check: %zu words, coverage %.2f\n", reference.size(),
+                 best_coverage);
+  if (best_coverage >= kCrossCheckCoverage) return;
+  double best_f1 = word_set_f1(best_words, reference);
+  static constexpr Flags kStrategies[] = {
+      {true, true, true}, {false, true, true}, {false, false, true}, {false, false, false}};
+  std::vector<Attempt> others;
+  for (const Flags& flags : kStrategies)
+    others.push_back(run(dom, hints, flags, discussion, false, headline, options));
+  others.push_back(whole_region(dom, hints, /*prune=*/true, options));
+  others.push_back(whole_region(dom, hints, /*prune=*/false, options));
+  for (Attempt& other : others) {
+    std::unordered_set<std::string> words = words_of(other);
+    double f1 = word_set_f1(words, reference);
+    if (f1 > best_f1 && coverage(words) >= best_coverage + kCrossCheckGain) {
+      best_f1 = f1;
+      other.strategy += " (chosen by the JSON-LD articleBody cross-check)";
+      best = std::move(other);
+    }
+  }
+}
+
 }  // namespace
 
 std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& options) {
@@ -342,6 +393,7 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
       std::fprintf(stderr, "region fallback: best=%u region=%u\n", best.length, region.length);
     if (region.length > best.length * kRegionFallbackGain) best = std::move(region);
   }
+  cross_check_with_article_body(dom, hints, discussion.node, headline, options, best);
   if (!best.lead.empty()) {
     best.roots.insert(best.roots.begin(), best.lead_roots.begin(), best.lead_roots.end());
     best.blocks.insert(best.blocks.begin(), std::make_move_iterator(best.lead.begin()),

@@ -114,6 +114,14 @@ inline constexpr double kSplitContentGain = 3.0;
 // -> 0.827 overall, daniel precision 0.914; below 250 -> see README.
 inline constexpr std::uint32_t kRegionFallbackBelow = 250;
 inline constexpr std::uint32_t kRegionFallbackGain = 6;
+// JSON-LD articleBody cross-check: a declared body of at least this many
+// distinct words is a whole article (teasers are shorter); when the content
+// holds less than kCrossCheckCoverage of its words, the strategy whose words
+// match it best (word-set F1) replaces the content if it also covers
+// kCrossCheckGain more of them.
+inline constexpr std::size_t kCrossCheckMinWords = 100;
+inline constexpr double kCrossCheckCoverage = 0.6;
+inline constexpr double kCrossCheckGain = 0.2;
 // Content shorter than this is no main content at all (home pages, listings,
 // error pages).
 inline constexpr std::uint32_t kMinContentLength = 120;

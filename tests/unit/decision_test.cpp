@@ -191,3 +191,26 @@ TEST_CASE("photo captions and credits named so stay out; the story stays") {
   CHECK_FALSE(contains(doc.text, "Jane Roe"));
   CHECK_FALSE(contains(doc.text, "Harbour Authority archive"));
 }
+
+TEST_CASE("a JSON-LD articleBody the content misses makes pith try its other strategies") {
+  // The article sits in a block whose name reads like clutter ("extra"), so
+  // the first pass removes it and takes the page's other prose; the page's
+  // declared articleBody says that is wrong.
+  auto prose = [](const std::string& stem, int from, int count) {
+    std::string text;
+    for (int i = from; i < from + count; ++i)
+      text += stem + std::to_string(i) + (i % 9 == 8 ? ", and so on. " : " ");
+    return text;
+  };
+  std::string declared;
+  for (int p = 0; p < 8; ++p) declared += prose("harbour", p * 40, 40);
+  std::string html = "<html><head><script type='application/ld+json'>{\"@type\":\"NewsArticle\","
+                     "\"articleBody\":\"" + declared + "\"}</script></head><body><div class='w'>";
+  for (int p = 0; p < 4; ++p) html += "<p>" + prose("meadow", p * 40, 40) + "</p>";
+  html += "</div><div class='extra'>";
+  for (int p = 0; p < 8; ++p) html += "<p>" + prose("harbour", p * 40, 40) + "</p>";
+  html += "</div></body></html>";
+  pith::Document doc = pith::extract(html);
+  CHECK(contains(doc.text, "harbour0 harbour1"));
+  CHECK(contains(doc.text, "harbour319"));
+}

@@ -1,0 +1,91 @@
+#include "extract/article_body.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <vector>
+
+#include "text/chars.hpp"
+#include "text/utf8.hpp"
+
+namespace pith::extraction {
+
+namespace {
+
+// Bounds the walk into nested arrays and objects (hostile JSON-LD nests
+// 100,000 deep); schema.org puts articleBody a few levels down at most.
+constexpr std::size_t kMaxJsonDepth = 16;
+
+void longest_article_body(const nlohmann::json& root, std::string& best) {
+  struct Item {
+    const nlohmann::json* value;
+    std::size_t depth;
+  };
+  std::vector<Item> stack{{&root, 0}};
+  while (!stack.empty()) {
+    Item item = stack.back();
+    stack.pop_back();
+    if (item.depth > kMaxJsonDepth) continue;
+    if (item.value->is_object()) {
+      for (auto it = item.value->begin(); it != item.value->end(); ++it) {
+        if (it.key() == "articleBody" && it->is_string()) {
+          const auto& body = it->get_ref<const std::string&>();
+          if (body.size() > best.size()) best = body;
+        } else if (it->is_structured()) {
+          stack.push_back({&*it, item.depth + 1});
+        }
+      }
+    } else if (item.value->is_array()) {
+      for (const auto& v : *item.value)
+        if (v.is_structured()) stack.push_back({&v, item.depth + 1});
+    }
+  }
+}
+
+}  // namespace
+
+std::string json_ld_article_body(const dom::Dom& dom) {
+  std::string best;
+  for (dom::NodeId i = 0; i < dom.size(); ++i) {
+    if (dom.nodes[i].tag != dom::Tag::script) continue;
+    std::string script;
+    dom.append_subtree_text(i, script);
+    if (script.find("\"articleBody\"") == std::string::npos) continue;
+    nlohmann::json parsed = nlohmann::json::parse(script, nullptr, /*allow_exceptions=*/false);
+    if (!parsed.is_discarded()) longest_article_body(parsed, best);
+  }
+  return best;
+}
+
+std::unordered_set<std::string> word_set(std::string_view utf8) {
+  std::unordered_set<std::string> words;
+  std::string word;
+  for (std::size_t i = 0; i < utf8.size();) {
+    std::size_t start = i;
+    char32_t c = text::decode_utf8(utf8, i);
+    bool cjk = text::is_cjk(c);
+    if (text::is_word_char(c) && !cjk) {
+      for (std::size_t k = start; k < i; ++k) {
+        char b = utf8[k];
+        word.push_back(b >= 'A' && b <= 'Z' ? static_cast<char>(b - 'A' + 'a') : b);
+      }
+      continue;
+    }
+    if (!word.empty()) words.insert(std::move(word));
+    word.clear();
+    if (cjk) words.emplace(utf8.substr(start, i - start));
+  }
+  if (!word.empty()) words.insert(std::move(word));
+  return words;
+}
+
+double word_set_f1(const std::unordered_set<std::string>& words,
+                   const std::unordered_set<std::string>& reference) {
+  if (words.empty() || reference.empty()) return 0.0;
+  std::size_t shared = 0;
+  for (const std::string& w : words) shared += reference.count(w);
+  double precision = static_cast<double>(shared) / words.size();
+  double recall = static_cast<double>(shared) / reference.size();
+  return precision + recall > 0 ? 2 * precision * recall / (precision + recall) : 0.0;
+}
+
+}  // namespace pith::extraction

@@ -1,0 +1,25 @@
+// The article text a page declares in its JSON-LD (schema.org articleBody):
+// not trusted as the content (it is often a teaser, or the text of a paywall
+// the page itself hides), but a cross-check of the content found in the page.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <unordered_set>
+
+#include "dom/dom.hpp"
+
+namespace pith::extraction {
+
+// The longest articleBody string of the page's JSON-LD scripts; "" if none.
+std::string json_ld_article_body(const dom::Dom& dom);
+
+// The distinct words of `utf8`, ASCII lower-cased, each CJK character a word.
+std::unordered_set<std::string> word_set(std::string_view utf8);
+
+// How well `words` matches `reference`: the harmonic mean of the share of
+// `reference` found in `words` and the share of `words` found in `reference`.
+double word_set_f1(const std::unordered_set<std::string>& words,
+                   const std::unordered_set<std::string>& reference);
+
+}  // namespace pith::extraction
