@@ -8,8 +8,10 @@ title, an author or a publish date, and prints the share of those pages where
 pith's metadata is right:
 
   title   metadata.title equals the ground truth after white space is
-          collapsed (the "strict" rate); the "folded" rate also ignores case
-          and typographic quotes/dashes.
+          collapsed (the "strict" rate, the issue's "right after whitespace
+          normalisation"; str.split() collapses all Unicode white space, NBSP
+          and ideographic spaces included); the "folded" rate also ignores
+          case and typographic quotes/dashes, for information only.
   date    metadata.date_published has the ground truth's date, compared at
           the ground truth's precision (year, month or day; "2005-5-7 21:23"
           is 2005-05-07). Ground-truth dates that hold no date are left out.

@@ -112,7 +112,7 @@ const std::string& latin_labels() {
 
 const RE2& latin_byline() {
   // A label without a colon ("By Jane Doe") must open its line or follow a
-  // date ("Published August 7, 2023 by Jane Doe"); one with a colon
+  // date ("Published March 2, 2021 by Jane Doe"); one with a colon
   // ("Автор: Ольга Смирнова") may follow a date on the same line.
   static const RE2 re("(?:(?:^|[(|•·]\\s*|\\d\\s+)" + latin_labels() + "\\s*[:：]?\\s+|(?:^|[\\s(|•·])" +
                       latin_labels() +
@@ -131,8 +131,8 @@ const RE2& label_only_line() {
 
 const RE2& cjk_byline() {
   // A label opens its line or follows a separator; "记者" (reporter) may also
-  // follow the paper's name ("光明日报记者 王建宏"). A translated author's
-  // original name may follow in brackets ("周思博 (Joel Spolsky)").
+  // follow the paper's name ("东海日报记者 林晓"). A translated author's
+  // original name may follow in brackets ("周思远 (Joan Smith)").
   static const RE2 re(
       R"((?:(?:^|[\s(（【\[|｜·:：])(作者|撰文|执笔人|执笔|记者|記者|编辑|責任編輯|责任编辑|编者|发表人|發表人|发布人|发布者|发帖人|楼主|樓主|来源|來源|文(?:[/／:：]))|(记者|記者))\s*[:：/／]?\s*)"
       R"(((?:\p{Han}{2,4}?|[A-Za-z][A-Za-z0-9_.-]{2,20})(?:[ 　、,，]+\p{Han}{2,6}){0,4}(?:\s*[(（][A-Za-z][A-Za-z .'-]{1,40}[)）])?))"
@@ -141,7 +141,7 @@ const RE2& cjk_byline() {
   return re;
 }
 
-// "……踏实做事。（常书香 马丹阳）", "（记者 胡晓蓉）", "（姚峰 上海报道）": Chinese
+// "……恢复运营。（何静 周明）", "（记者 唐雨）", "（何静 宁波报道）": Chinese
 // news closes with the reporters' names in brackets, after the last
 // sentence or on a line of their own.
 const RE2& cjk_closing_names() {
@@ -175,7 +175,7 @@ bool is_cjk_non_name(std::string_view name) {
 // by the 2007 and 2020 census counts), simplified and traditional, and the
 // common two-character ones. Names found without a label that says "author"
 // (after 记者 or 来源, in closing brackets) must start with one: the words
-// there are otherwise often a place, a paper or a verb ("在孙启勤家中").
+// there are otherwise often a place, a paper or a verb ("记者在码头看到").
 constexpr std::string_view kCommonFamilyNames =
     "王李张張刘劉陈陳杨楊黄黃赵趙吴吳周徐孙孫马馬朱胡郭何林罗羅高郑鄭梁谢謝宋唐许許韩韓冯馮邓鄧曹彭曾肖萧蕭田董袁潘"
     "于蒋蔣蔡余杜叶葉程苏蘇魏吕呂丁任沈姚卢盧姜崔钟鍾谭譚陆陸汪范金石廖贾賈夏韦韋付方白邹鄒孟熊秦邱江尹薛闫閻段雷"
@@ -219,7 +219,7 @@ std::vector<std::string> split_cjk_names(std::string_view names) {
     }
   }
   if (!is_cjk_non_name(current)) add_unique(out, current);
-  // "周思博 (Joel Spolsky)": the bracketed original name belongs to the one before.
+  // "周思远 (Joan Smith)": the bracketed original name belongs to the one before.
   for (std::size_t k = 1; k < out.size(); ++k)
     if (out[k].front() == '(' || out[k].rfind("（", 0) == 0) {
       out[k - 1] += ' ' + out[k];
@@ -240,7 +240,7 @@ bool ends_with(std::string_view s, std::string_view tail) {
   return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }
 
-// "姚峰 上海报道", "彭冲 山东冠县报道": after the names comes where the report
+// "何静 宁波报道", "郑伟 舟山港区报道": after the names comes where the report
 // was filed from; a Chinese name has at most four characters.
 void drop_dateline(std::vector<std::string>& names) {
   constexpr std::size_t kMaxHanNameBytes = 4 * 3;
@@ -273,7 +273,7 @@ class BylineReader {
   }
 
   // A date with a clock time further down the page than the byline window
-  // ("发布时间 2005/05/17 22:11:42" under a long forum post); "" if none.
+  // ("发布时间 2009/11/03 08:40:12" under a long forum post); "" if none.
   std::string distant_date() const {
     if (require_headline_ && !headline_found_) return {};
     std::size_t seen = 0;

@@ -65,7 +65,7 @@ std::string zone_suffix(std::string_view zone) {
 }
 
 // Year first, numeric: 2024-05-03, 2024/5/3, 2024.05.03, 2024年5月3日, with an
-// optional clock time and zone ("2005年8月12日16:12:21" has no space before it).
+// optional clock time and zone ("2009年11月3日08:40:12" has no space before it).
 const RE2& year_first() {
   static const RE2 re(
       R"((?:^|[^\d])((?:19|20)\d{2})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})(?:\s*日)?)"

@@ -64,7 +64,7 @@ bool same_name(const std::string& a, const std::string& b) {
   return true;
 }
 
-// "云南日报报业集团", "中文学术期刊": a Chinese organisation's name ends with
+// "东海日报报业集团", "海洋学术期刊": a Chinese organisation's name ends with
 // what it is (paper, site, group, publisher, journal, station).
 bool is_organisation_name(std::string_view name) {
   static constexpr std::string_view kEndings[] = {"报", "網", "网", "网络", "集团", "社", "台", "公司", "期刊", "杂志", "中心", "频道"};

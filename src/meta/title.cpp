@@ -104,7 +104,7 @@ bool title_ends_with_heading(const std::string& title, std::string_view heading)
 }
 
 // Does one of the titles show `heading` with more after a separator
-// ("Headline – Until Now | Site" for the heading "Headline – Until Now")?
+// ("Fares frozen – until spring | Site" for the heading "Fares frozen – until spring")?
 bool longer_title_has(const std::string* const (&titles)[4], std::string_view heading) {
   for (const std::string* t : titles)
     if (key(*t).size() > key(heading).size() && title_starts_with_heading(*t, heading)) return true;
@@ -134,8 +134,8 @@ std::string without_outer_separators(std::string_view raw) {
   return t;
 }
 
-// An unescaped quote ends an attribute early: og:title 'Senador ... de'
-// of the <title> 'Senador ... de "incapacitado"'. Another title goes on
+// An unescaped quote ends an attribute early: og:title 'Council calls the plan'
+// of the <title> 'Council calls the plan "unworkable"'. Another title goes on
 // from where this one stops with a double quote.
 bool truncated(const std::string* const (&titles)[4], const std::string& title) {
   for (const std::string* t : titles) {
@@ -146,8 +146,8 @@ bool truncated(const std::string* const (&titles)[4], const std::string& title) 
   return false;
 }
 
-// Is `title` the last part of a longer title ("Squad 2024 - 2025" of
-// "Player - Squad 2024 - 2025")? It may hold separators itself, so it is
+// Is `title` the last part of a longer title ("Ferry crew 2024 - 2025" of
+// "Crews - Ferry crew 2024 - 2025")? It may hold separators itself, so it is
 // compared with as many parts from the end.
 bool last_part_of_longer_title(const std::string* const (&titles)[4], const std::string& title) {
   std::vector<std::string> mine = segments(title);
@@ -250,7 +250,7 @@ std::string choose_title(const TitleCandidates& c) {
   }
   for (const std::string* t : titles)
     // A title that another one shows as its whole last part has no site
-    // name left to cut ("Squad 2024 - 2025" in "Player - Squad 2024 - 2025").
+    // name left to cut ("Ferry crew 2024 - 2025" in "Crews - Ferry crew 2024 - 2025").
     if (!t->empty() && !truncated(titles, *t)) return last_part_of_longer_title(titles, *t) ? *t : strip_site_suffix(*t, c.site_name);
   for (const std::string& raw_h1 : c.h1s)
     if (std::string h1 = clean_heading(raw_h1); !h1.empty()) return h1;

@@ -99,7 +99,7 @@ std::string decode_entities(std::string_view s) {
 
 namespace {
 
-// "51offer.com": a site's address in an author field is the site.
+// "ferrynews.com": a site's address in an author field is the site.
 bool is_domain_name(std::string_view v) {
   if (v.find(' ') != std::string_view::npos) return false;
   std::size_t dot = v.rfind('.');
@@ -127,7 +127,7 @@ bool is_byline_word(std::string_view v) {
 
 bool is_han(char32_t c) { return (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0x3400 && c <= 0x4DBF); }
 
-// "赵  培" -> "赵培": a two-character name spaced out to the width of three.
+// "林  晓" -> "林晓": a two-character name spaced out to the width of three.
 std::string join_spaced_han(const std::string& v) {
   std::vector<std::string> words;
   std::size_t start = 0;

@@ -233,7 +233,7 @@ TEST_CASE("cjk bylines: reporter after the paper's name, closing brackets, famil
   // A weaker label's words must be a name; a stronger one later in the line wins.
   CHECK(authors_of("<p>来源：舟山晚报 编辑：范小青</p><p>渡轮恢复运营。</p>") == Names{"范小青"});
   // "文：" labels the writer; a translated author keeps the original name.
-  CHECK(authors_of("<p>文：眉间尺</p><p>渡轮恢复运营。</p>") == Names{"眉间尺"});
+  CHECK(authors_of("<p>文：沙鸥</p><p>渡轮恢复运营。</p>") == Names{"沙鸥"});
   CHECK(authors_of("<p>作者： 周思远 (Joan Smith)</p><p>渡轮恢复运营。</p>") == Names{"周思远 (Joan Smith)"});
   // A label alone on its line: the name is on the next.
   CHECK(authors_of("<div>作者：</div><div>海鸥</div><p>渡轮恢复运营。</p>") == Names{"海鸥"});
@@ -246,9 +246,9 @@ TEST_CASE("latin bylines: label on its own line, 'by' after a date, Redaktion") 
   using Names = std::vector<std::string>;
   CHECK(authors_of("<h4>Autor</h4><p><a href=\"/p/1\">Jana Berger</a>, </p><p>Die Fähre fährt wieder.</p>") ==
         Names{"Jana Berger"});
-  CHECK(authors_of("<div>03.05.2024 <span>- Redaktion: Uwe Kranz (Pressesprecher)</span></div><p>Text.</p>") ==
+  CHECK(authors_of("<div>03.05.2024 <span>- Redaktion: Uwe Kranz (Pressestelle)</span></div><p>Text.</p>") ==
         Names{"Uwe Kranz"});
-  CHECK(authors_of("<div><span>Published August 7, 2023</span> <span>by Nora Quint</span></div><p>Text.</p>") ==
+  CHECK(authors_of("<div><span>Published March 2, 2021</span> <span>by Nora Quint</span></div><p>Text.</p>") ==
         Names{"Nora Quint"});
   // A byline box's heading is not a name.
   CHECK(authors_of("<div class=\"author-box\"><h3>The Author</h3></div><p>Text.</p>").empty());
@@ -271,27 +271,27 @@ TEST_CASE("authors: user names, domains and organisations give way to a person n
                              "<body><h1>渡轮恢复运营</h1><p>经过三个月的维修，渡轮昨天恢复运营。（记者 唐雨）</p></body></html>");
   CHECK(org.authors == std::vector<std::string>{"唐雨"});
   // citation_author names the paper's authors; a spaced-out two-character name is one name.
-  Metadata paper = metadata_of(page("<meta name=\"author\" content=\"学术出版社\"><meta name=\"citation_author\" content=\"赵  培\">",
+  Metadata paper = metadata_of(page("<meta name=\"author\" content=\"学术出版社\"><meta name=\"citation_author\" content=\"林  晓\">",
                                     kArticleBody));
-  CHECK(paper.authors == std::vector<std::string>{"赵培"});
+  CHECK(paper.authors == std::vector<std::string>{"林晓"});
 }
 
 TEST_CASE("dates: a UTC timestamp a day off the printed local date gives way to it") {
-  const std::string ld = R"(<script type="application/ld+json">{"@type":"NewsArticle","datePublished":"2022-05-04T00:44:52Z"}</script>)";
+  const std::string ld = R"(<script type="application/ld+json">{"@type":"NewsArticle","datePublished":"2023-09-15T01:20:00Z"}</script>)";
   // Printed on the page as the evening before, local time.
-  CHECK(metadata_of(page(ld, "<h1>Harbour ferry returns after repairs</h1><p>3 de mayo de 2022</p><p>Text.</p>"))
-            .date_published == "2022-05-03");
-  CHECK(metadata_of(page(ld, "<h1>Harbour ferry returns after repairs</h1><time datetime=\"2022-05-04T05:44:52+05:00\">"
-                             "4 May</time><p>Text.</p>")).date_published == "2022-05-04T00:44:52Z");
+  CHECK(metadata_of(page(ld, "<h1>Harbour ferry returns after repairs</h1><p>14 de septiembre de 2023</p><p>Text.</p>"))
+            .date_published == "2023-09-14");
+  CHECK(metadata_of(page(ld, "<h1>Harbour ferry returns after repairs</h1><time datetime=\"2023-09-15T06:20:00+05:00\">"
+                             "15 Sep</time><p>Text.</p>")).date_published == "2023-09-15T01:20:00Z");
   // A printed date further off is another date (an update): the structured one stays.
-  CHECK(metadata_of(page(ld, "<h1>Harbour ferry returns after repairs</h1><p>1 May 2022</p><p>Text.</p>"))
-            .date_published == "2022-05-04T00:44:52Z");
+  CHECK(metadata_of(page(ld, "<h1>Harbour ferry returns after repairs</h1><p>12 September 2023</p><p>Text.</p>"))
+            .date_published == "2023-09-15T01:20:00Z");
   // A zoned time is the site's own local time: kept.
-  const std::string zoned = R"(<script type="application/ld+json">{"@type":"NewsArticle","datePublished":"2022-05-04T00:44:52+02:00"}</script>)";
-  CHECK(metadata_of(page(zoned, "<h1>Harbour ferry returns after repairs</h1><p>3 May 2022</p><p>Text.</p>"))
-            .date_published == "2022-05-04T00:44:52+02:00");
+  const std::string zoned = R"(<script type="application/ld+json">{"@type":"NewsArticle","datePublished":"2023-09-15T01:20:00+02:00"}</script>)";
+  CHECK(metadata_of(page(zoned, "<h1>Harbour ferry returns after repairs</h1><p>14 September 2023</p><p>Text.</p>"))
+            .date_published == "2023-09-15T01:20:00+02:00");
   // A clock time straight after 日.
-  CHECK(meta::normalize_date("于2005年8月12日16:12:21在") == "2005-08-12T16:12:21");
+  CHECK(meta::normalize_date("于2009年11月3日08:40:12在") == "2009-11-03T08:40:12");
 }
 
 TEST_CASE("urls: <base href> is the base of relative references") {
@@ -356,13 +356,13 @@ TEST_CASE("dates: a post's timestamp below a long text dates the page when nothi
   std::string post(2600, 'x');
   for (std::size_t i = 40; i < post.size(); i += 41) post[i] = ' ';
   Metadata m = metadata_of(page("<title>Ferry timetable question</title>",
-      "<h1>Ferry timetable question</h1><p>" + post + "</p><div>posted 2005/05/17 22:11:42 by gull</div>"));
-  CHECK(m.date_published == "2005-05-17T22:11:42");
+      "<h1>Ferry timetable question</h1><p>" + post + "</p><div>posted 2009/11/03 08:40:12 by gull</div>"));
+  CHECK(m.date_published == "2009-11-03T08:40:12");
   // A date in the URL is the better answer.
   Metadata with_url = metadata_of(page("<title>Ferry timetable question</title>",
-      "<h1>Ferry timetable question</h1><p>" + post + "</p><div>posted 2005/05/17 22:11:42 by gull</div>"),
-      "https://forum.example/2005/05/16/ferry");
-  CHECK(with_url.date_published == "2005-05-16");
+      "<h1>Ferry timetable question</h1><p>" + post + "</p><div>posted 2009/11/03 08:40:12 by gull</div>"),
+      "https://forum.example/2009/11/02/ferry");
+  CHECK(with_url.date_published == "2009-11-02");
 }
 
 TEST_CASE("title: unfilled template slots; a title that is a whole part of a longer one") {
