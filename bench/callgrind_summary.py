@@ -29,11 +29,28 @@ def num(s):
     return int(s.replace(",", ""))
 
 
+def drop_parameters(name):
+    """Replaces the trailing parameter list (which may nest parentheses) with ()."""
+    name = re.sub(r"\s*const$", "", name)
+    if not name.endswith(")"):
+        return name
+    depth = 0
+    for i in range(len(name) - 1, -1, -1):
+        if name[i] == ")":
+            depth += 1
+        elif name[i] == "(":
+            depth -= 1
+            if depth == 0:
+                return name[:i] + "()"
+    return name
+
+
 def short(name):
     name = re.sub(r"\s*\[[^\]]*\]$", "", name)      # the object file
     name = re.sub(r"^[^:]*:(?=[^:])", "", name, 1)   # the source file
-    name = re.sub(r"\(.*\)", "()", name)              # the parameter list
-    return name[:90]
+    name = name.replace("(anonymous namespace)", "{anon}")
+    name = name.replace("[abi:cxx11]", "")
+    return drop_parameters(name)[:90]
 
 
 # Inclusive costs, and callers of the Gumbo entry points.
@@ -50,7 +67,7 @@ for line in tree.splitlines():
     elif mark == "*":
         fn = short(name)
         inclusive[fn] = max(inclusive.get(fn, 0), cost)
-        callers[fn] = pending
+        callers.setdefault(fn, []).extend(pending)
         pending = []
 
 
@@ -72,11 +89,12 @@ if baseline:
 print("\npith stages (inclusive Ir, share of pith::extract):")
 stages = [
     ("decode (to_utf8)", incl("pith::encoding::to_utf8()")),
-    ("prescan: script/style bodies", incl("pith::dom::strip_raw_text_bodies()")),
+    ("prescan: script/style bodies", incl("pith::dom::strip_raw_text_bodies()")),  # before 17415a6
     ("prescan: markup guard", incl("pith::dom::guard_markup()")),
     ("prescan: unseen markup", incl("pith::dom::drop_unseen_markup()")),
     ("Gumbo parse (pith's)", from_caller("gumbo_parse_with_options", "build_dom")),
     ("DOM build (Builder)", incl("Builder::build()")),
+    ("DOM build: text counts", from_caller("pith::text::count_text()", "build_dom")),
     ("metadata", incl("pith::meta::read_metadata()")),
     ("content (features..blocks)", incl("pith::extraction::extract_content()")),
     ("render_text", incl("pith::render_text()")),
