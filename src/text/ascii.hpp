@@ -18,8 +18,15 @@ constexpr bool iequals_ascii(std::string_view a, std::string_view b) {
 // Does `hay` contain `needle_lower` (already lower case), ignoring ASCII case?
 constexpr bool contains_ascii_ci(std::string_view hay, std::string_view needle_lower) {
   if (needle_lower.size() > hay.size()) return false;
+  if (needle_lower.empty()) return true;
+  // Most positions fail on the first character: test it in both cases
+  // before folding anything (hot: class names are searched for many words).
+  const char first = needle_lower[0];
+  if (first >= 'A' && first <= 'Z') return false;  // not lower case: folded text never has it
+  const char first_upper = (first >= 'a' && first <= 'z') ? static_cast<char>(first - 32) : first;
   for (std::size_t i = 0; i + needle_lower.size() <= hay.size(); ++i) {
-    std::size_t k = 0;
+    if (hay[i] != first && hay[i] != first_upper) continue;
+    std::size_t k = 1;
     while (k < needle_lower.size() && ascii_lower(hay[i + k]) == needle_lower[k]) ++k;
     if (k == needle_lower.size()) return true;
   }
