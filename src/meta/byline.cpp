@@ -35,10 +35,26 @@ constexpr std::size_t kIsoDayLength = 10;
 // Names in closing brackets rank below a "记者" label and above an editor.
 constexpr int kClosingNamesRank = 2;
 
-bool named(const dom::Dom& dom, NodeId id, std::string_view word) {
-  return text::contains_ascii_ci(dom.attr(id, Attr::class_), word) ||
-         text::contains_ascii_ci(dom.attr(id, Attr::id), word);
-}
+// An element's class and id, read once and searched for several words
+// (this runs for every element the readers pass).
+class ElementNames {
+ public:
+  ElementNames(const dom::Dom& dom, NodeId node) {
+    const dom::Node& n = dom.nodes[node];
+    for (std::uint32_t i = n.attr_begin; i < n.attr_begin + n.attr_count; ++i) {
+      const dom::AttrValue& a = dom.attrs[i];
+      if (a.name == Attr::class_) class_ = std::string_view(dom.pool).substr(a.offset, a.length);
+      else if (a.name == Attr::id) id_ = std::string_view(dom.pool).substr(a.offset, a.length);
+    }
+  }
+  bool empty() const { return class_.empty() && id_.empty(); }
+  bool has(std::string_view word) const {
+    return text::contains_ascii_ci(class_, word) || text::contains_ascii_ci(id_, word);
+  }
+
+ private:
+  std::string_view class_, id_;
+};
 
 // Comment threads have authors and dates of their own.
 bool is_comment_container(const dom::Dom& dom, NodeId id) {
@@ -47,7 +63,8 @@ bool is_comment_container(const dom::Dom& dom, NodeId id) {
     case Tag::html: case Tag::body: case Tag::main: case Tag::article: return false;
     default: break;
   }
-  return named(dom, id, "comment") || named(dom, id, "reply") || named(dom, id, "respond");
+  ElementNames names(dom, id);
+  return !names.empty() && (names.has("comment") || names.has("reply") || names.has("respond"));
 }
 
 // The page's text as lines (one per block start), each with the node that
@@ -290,19 +307,25 @@ class BylineReader {
     std::string want = text::collapse_whitespace(headline);
     headline_line_ = 0;
     bool found = false;
+    NodeId h1 = dom_.find_first(Tag::h1);
     if (!want.empty()) {
-      for (std::size_t k = 0; lines_.has(k) && !found; ++k)
+      // Not further than the window past the first <h1>: a headline that far
+      // down is a teaser's, and the <h1> below is the better anchor (this
+      // also spares turning the rest of a long page into lines).
+      std::size_t past_h1 = 0;
+      for (std::size_t k = 0; lines_.has(k) && !found && past_h1 < kCjkBylineWindow; ++k) {
+        const std::string& line = lines_[k].text;
+        if (h1 != kNoNode && lines_[k].node >= h1) past_h1 += line.size();
         // The headline's own line, or one that starts with it ("Headline
         // 2005-04-05 06:40"), or most of it.
-        if (lines_[k].text.rfind(want, 0) == 0 ||
-            (lines_[k].text.size() >= 8 && want.find(lines_[k].text) == 0 &&
-             lines_[k].text.size() * 2 >= want.size())) {
+        if (line.rfind(want, 0) == 0 ||
+            (line.size() >= 8 && want.find(line) == 0 && line.size() * 2 >= want.size())) {
           headline_line_ = k;
           found = true;
         }
+      }
     }
     if (!found) {
-      NodeId h1 = dom_.find_first(Tag::h1);
       for (std::size_t k = 0; h1 != kNoNode && lines_.has(k); ++k)
         if (lines_[k].node >= h1) {
           headline_line_ = k;
@@ -355,9 +378,10 @@ class BylineReader {
       const dom::Node& n = dom_.nodes[i];
       if (n.tag == Tag::text || n.tag == Tag::link || n.tag == Tag::meta) continue;
       bool rel_author = n.tag == Tag::a && text::contains_ascii_ci(dom_.attr(i, Attr::rel), "author");
-      bool class_author = !rel_author && (named(dom_, i, "author") || named(dom_, i, "byline")) &&
-                          !named(dom_, i, "bio") && !named(dom_, i, "avatar") &&
-                          !named(dom_, i, "about") && !named(dom_, i, "description");
+      ElementNames names(dom_, i);
+      bool class_author = !rel_author && !names.empty() && (names.has("author") || names.has("byline")) &&
+                          !names.has("bio") && !names.has("avatar") && !names.has("about") &&
+                          !names.has("description");
       if (!rel_author && !class_author) continue;
       std::string raw = element_text(dom_, i);
       if (raw.empty() || raw.size() > kMaxBylineElementBytes || in_comments(i)) continue;
