@@ -318,8 +318,14 @@ bool dom_attribute(std::string_view name, Attr& out) {
       {"name", Attr::name}, {"property", Attr::property}, {"content", Attr::content},
       {"datetime", Attr::datetime}, {"rel", Attr::rel}, {"charset", Attr::charset},
       {"http-equiv", Attr::http_equiv}, {"title", Attr::title}};
+  // Called for every attribute of every tag, twice (filter and build): most
+  // names fail on their length or first letter before any comparison.
+  if (name.size() < 2 || name.size() > 10) return false;
   for (const Entry& e : kKept)
-    if (e.name == name) { out = e.attr; return true; }
+    if (e.name.size() == name.size() && e.name[0] == name[0] && e.name == name) {
+      out = e.attr;
+      return true;
+    }
   return false;
 }
 
