@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string_view>
 #include <unordered_set>
 
 #include "extract/article_body.hpp"
+#include "extract/block_classes.hpp"
 #include "extract/blocks.hpp"
 #include "extract/discussion.hpp"
 #include "extract/explain.hpp"
@@ -283,6 +285,56 @@ Attempt whole_region(const dom::Dom& dom, const std::vector<Hints>& hints, bool 
   return a;
 }
 
+// The second strategy: blocks classified alone and by their neighbours.
+Attempt classified_blocks(const dom::Dom& dom, const std::vector<Hints>& hints,
+                          const ContentOptions& options) {
+  StageTimer timer(options.timings);
+  Pass pass(dom, hints, Flags{true, true, false, false});
+  pass.tuning = options.tuning;
+  prepare(pass);
+  timer.lap(&Timings::features);
+  Attempt a;
+  a.roots = keep_good_blocks(pass, classify_blocks(pass));
+  timer.lap(&Timings::selection);
+  if (a.roots.empty()) return a;
+  a.blocks = to_blocks(pass, a.roots);
+  a.length = content_length(a.blocks);
+  timer.lap(&Timings::render);
+  a.strategy = "block classification (alone, then by neighbours)";
+  keep_decisions(a, pass, options.explanation != nullptr);
+  return a;
+}
+
+// The words of an attempt's content.
+std::unordered_set<std::string> words_of(const Attempt& a) {
+  std::string text;
+  for (const Block& b : a.blocks) {
+    text += b.text;
+    text += '\n';
+  }
+  return word_set(text);
+}
+
+// The block classification's view of the page, computed once, when first
+// asked: which of two attempts matches the blocks it classifies good.
+class SecondOpinion {
+ public:
+  SecondOpinion(const dom::Dom& dom, const std::vector<Hints>& hints, const ContentOptions& options)
+      : dom_(dom), hints_(hints), options_(options) {}
+
+  bool prefers(const Attempt& challenger, const Attempt& incumbent) {
+    if (!good_words_) good_words_ = words_of(classified_blocks(dom_, hints_, options_));
+    return word_set_f1(words_of(challenger), *good_words_) >=
+           word_set_f1(words_of(incumbent), *good_words_);
+  }
+
+ private:
+  const dom::Dom& dom_;
+  const std::vector<Hints>& hints_;
+  const ContentOptions& options_;
+  std::optional<std::unordered_set<std::string>> good_words_;
+};
+
 // Fewer assumptions on each retry, as Readability does; keeps the longest.
 Attempt select_with_retries(const dom::Dom& dom, const std::vector<Hints>& hints,
                             NodeId discussion, bool include_discussion, NodeId headline,
@@ -313,14 +365,6 @@ void cross_check_with_article_body(const dom::Dom& dom, const std::vector<Hints>
   if (declared.empty()) return;
   std::unordered_set<std::string> reference = word_set(declared);
   if (reference.size() < kCrossCheckMinWords) return;
-  auto words_of = [](const Attempt& a) {
-    std::string text;
-    for (const Block& b : a.blocks) {
-      text += b.text;
-      text += '\n';
-    }
-    return word_set(text);
-  };
   auto coverage = [&](const std::unordered_set<std::string>& words) {
     std::size_t found = 0;
     for (const std::string& w : reference) found += words.count(w);
@@ -383,15 +427,24 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
   if (std::getenv("PITH_DEBUG"))
     std::fprintf(stderr, "discussion=%u length=%u outside=%u\n", discussion.node,
                  discussion.length, best.outside_discussion);
+  // When the selection looks wrong (too little, or far less than its region
+  // holds), the main region is the other candidate; the second strategy,
+  // block classification, judges between the two: the region replaces the
+  // selection only if its words match the classified good blocks at least
+  // as well.
+  SecondOpinion second_opinion(dom, hints, options);
   if (best.region_upper_bound > best.length * options.tuning.split_content_gain) {
     Attempt region = whole_region(dom, hints, /*prune=*/true, options);
-    if (region.length > best.length * options.tuning.split_content_gain) best = std::move(region);
+    if (region.length > best.length * options.tuning.split_content_gain &&
+        second_opinion.prefers(region, best))
+      best = std::move(region);
   }
   if (best.length < options.tuning.region_fallback_below) {
     Attempt region = whole_region(dom, hints, /*prune=*/false, options);
     if (std::getenv("PITH_DEBUG"))
       std::fprintf(stderr, "region fallback: best=%u region=%u\n", best.length, region.length);
-    if (region.length > best.length * kRegionFallbackGain) best = std::move(region);
+    if (region.length > best.length * kRegionFallbackGain && second_opinion.prefers(region, best))
+      best = std::move(region);
   }
   cross_check_with_article_body(dom, hints, discussion.node, headline, options, best);
   if (!best.lead.empty()) {

@@ -122,6 +122,15 @@ inline constexpr std::uint32_t kRegionFallbackGain = 6;
 inline constexpr std::size_t kCrossCheckMinWords = 100;
 inline constexpr double kCrossCheckCoverage = 0.6;
 inline constexpr double kCrossCheckGain = 0.2;
+// The second strategy, block classification (block_classes.hpp): own text
+// shorter than kBlockShortLength waits for its neighbours; kBlockGoodLength
+// with link density under kBlockGoodLinkDensity is good on its own; link
+// density over kBlockBadLinkDensity is bad. jusText's defaults in characters
+// (70 / 200), in weighted characters here so that CJK text counts alike.
+inline constexpr std::uint32_t kBlockShortLength = 70;
+inline constexpr std::uint32_t kBlockGoodLength = 200;
+inline constexpr double kBlockGoodLinkDensity = 0.2;
+inline constexpr double kBlockBadLinkDensity = 0.33;
 // Content shorter than this is no main content at all (home pages, listings,
 // error pages).
 inline constexpr std::uint32_t kMinContentLength = 120;
