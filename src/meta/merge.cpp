@@ -103,6 +103,15 @@ long days_apart(std::string_view a, std::string_view b) {
   return x < 0 || y < 0 ? -1 : (x > y ? x - y : y - x);
 }
 
+// "KatieS", "nora.quint": one word of ASCII, a user name more often than a
+// person's whole name.
+bool single_ascii_word(std::string_view name) {
+  if (name.empty()) return false;
+  for (char c : name)
+    if (c == ' ' || static_cast<unsigned char>(c) >= 0x80) return false;
+  return true;
+}
+
 // "Nora Quint", "唐雨": several words, or a name in a script without spaces.
 bool looks_like_person(std::string_view name) {
   if (is_organisation_name(name)) return false;
@@ -159,7 +168,7 @@ Metadata read_metadata(const dom::Dom& dom, std::string_view page_url) {
     bool all = !authors.empty();
     for (const std::string& a : authors)
       all = all && (same_name(a, m.site_name) || same_name(a, jsonld.site_name) ||
-                    (person_named && is_handle(a)) || is_organisation_name(a));
+                    (person_named && single_ascii_word(a)) || is_organisation_name(a));
     return all;
   };
   std::vector<const std::vector<std::string>*> people, sites;

@@ -56,9 +56,6 @@ void add_unique(std::vector<std::string>& list, std::string_view value);
 // An author value that is a plausible name: not a URL, not an e-mail-only
 // string, not too long; cleaned of a leading "By ".
 std::string clean_author(std::string_view value);
-// "nora.quint", "user_20931": a user name rather than a person's name
-// (one word of ASCII with a dot, underscore or digit).
-bool is_handle(std::string_view name);
 // "&amp;", "&#39;", "&oacute;": entities a page escaped twice, decoded.
 std::string decode_entities(std::string_view s);
 // Page type from a schema.org @type / og:type / itemtype value, "" if unknown.

@@ -197,16 +197,6 @@ std::string clean_author(std::string_view value) {
   return v;
 }
 
-bool is_handle(std::string_view name) {
-  if (name.empty() || name.find(' ') != std::string_view::npos) return false;
-  bool marked = false;
-  for (char c : name) {
-    if (static_cast<unsigned char>(c) >= 0x80) return false;  // CJK names have no spaces either
-    marked = marked || c == '.' || c == '_' || (c >= '0' && c <= '9');
-  }
-  return marked;
-}
-
 std::string page_type_of(std::string_view raw) {
   std::string type;
   // "https://schema.org/NewsArticle" -> "newsarticle"; "video.movie" -> "video".

@@ -397,3 +397,13 @@ TEST_CASE("title: og:title cut short by an unescaped quote gives way to the whol
                                       "<p>Ferries leave every hour.</p>"));
   CHECK(shorter.title == "Local news and weather");
 }
+
+TEST_CASE("authors: a one-word account name in <meta> gives way to a full name in the byline") {
+  Metadata m = metadata_of(page("<meta name=\"author\" content=\"NoraQ\">",
+      "<h1>Harbour ferry returns after repairs</h1><p>by <a class=\"author-link\" href=\"/authors/nora\">Nora "
+      "O'Quint</a></p><p>The ferry is back.</p>"));
+  CHECK(m.authors == std::vector<std::string>{"Nora O'Quint"});
+  // A one-word name with nobody else named stays.
+  CHECK(metadata_of(page("<meta name=\"author\" content=\"NoraQ\">", kArticleBody)).authors ==
+        std::vector<std::string>{"NoraQ"});
+}
