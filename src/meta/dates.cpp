@@ -169,6 +169,25 @@ Found match_month_names(std::string_view text) {
   return best;
 }
 
+// "Fri, 15 Sep 2023 01:20:00 GMT" (RFC 1123, as HTTP and RSS write dates):
+// the time is kept, with its zone, so that a UTC time can be told from the
+// site's local one.
+std::string http_date(std::string_view value) {
+  static const RE2 re(
+      R"((?:[A-Za-z]{3},\s*)?(\d{1,2})\s+(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\s+((?:19|20)\d{2})\s+)"
+      R"((\d{2}):(\d{2})(?::(\d{2}))?\s*(GMT|UTC|Z|[+-]\d{4}))");
+  static constexpr std::string_view kMonths = "JanFebMarAprMayJunJulAugSepOctNovDec";
+  re2::StringPiece d, mon, y, hh, mm, ss, zone;
+  if (!RE2::FullMatch(re2::StringPiece(value.data(), value.size()), re, &d, &mon, &y, &hh, &mm, &ss, &zone))
+    return {};
+  int day = to_int(d), month = static_cast<int>(kMonths.find(std::string_view(mon.data(), mon.size())) / 3) + 1,
+      year = to_int(y), hour = to_int(hh), minute = to_int(mm), second = ss.empty() ? 0 : to_int(ss);
+  if (!valid_date(year, month, day) || hour > 23 || minute > 59 || second > 60) return {};
+  std::string_view z(zone.data(), zone.size());
+  return ymd(year, month, day) + fmt::format("T{:02}:{:02}:{:02}", hour, minute, second) +
+         (z == "GMT" || z == "UTC" ? std::string("Z") : zone_suffix(z));
+}
+
 std::string_view trim(std::string_view s) {
   while (!s.empty() && static_cast<unsigned char>(s.front()) <= ' ') s.remove_prefix(1);
   while (!s.empty() && static_cast<unsigned char>(s.back()) <= ' ') s.remove_suffix(1);
@@ -214,6 +233,7 @@ std::string normalize_date(std::string_view value) {
     if ((value.size() == 8 || value[8] == 'T') && valid_date(year, month, day))
       return ymd(year, month, day);
   }
+  if (std::string http = http_date(value); !http.empty()) return http;
   return find_date_in_text(value);
 }
 

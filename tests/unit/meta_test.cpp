@@ -36,7 +36,10 @@ TEST_CASE("dates: machine formats and written dates become ISO 8601") {
   CHECK(meta::normalize_date("2024-05-03T10:15:00Z") == "2024-05-03T10:15:00Z");
   CHECK(meta::normalize_date("2024-05-03 10:15") == "2024-05-03T10:15:00");
   CHECK(meta::normalize_date("20240503") == "2024-05-03");
-  CHECK(meta::normalize_date("Fri, 03 May 2024 10:00:00 GMT") == "2024-05-03");
+  // RFC 1123 keeps its time and zone (GMT is UTC).
+  CHECK(meta::normalize_date("Fri, 03 May 2024 10:00:00 GMT") == "2024-05-03T10:00:00Z");
+  CHECK(meta::normalize_date("Fri, 03 May 2024 10:00:00 +0200") == "2024-05-03T10:00:00+02:00");
+  CHECK(meta::normalize_date("Fri, 03 May 2024") == "2024-05-03");
   CHECK(meta::normalize_date("not a date") == "");
   CHECK(meta::normalize_date("2024-13-45") == "");
   CHECK(meta::find_date_in_text("发表于:2005-7-31 12:30") == "2005-07-31T12:30:00");
