@@ -119,6 +119,10 @@ class PageLines {
 
 // Labelled bylines. Latin-script names: up to four capitalised words after
 // the label; CJK names: two to four Han characters (several names allowed).
+bool ends_with(std::string_view s, std::string_view tail) {
+  return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+
 // Latin-script byline labels, case-insensitive.
 const std::string& latin_labels() {
   static const std::string labels =
@@ -139,11 +143,22 @@ const RE2& latin_byline() {
   return re;
 }
 
-// A line that is only a label ("Autor", "作者："): the name is on the next line.
-const RE2& label_only_line() {
-  static const RE2 re("^(?:" + latin_labels() +
-                      "|作者|撰文|执笔人|执笔|记者|記者|编辑|责任编辑|責任編輯|发表人|發表人|楼主|樓主)\\s*[:：]?$");
-  return re;
+// A line that is only a label ("Autor", "作者："): the name is on the next
+// line. A word list, not a regex: this runs on every short line and a
+// case-insensitive Unicode regex costs much to compile.
+bool is_label_only_line(std::string_view line) {
+  static constexpr std::string_view kLabels[] = {
+      "by", "von", "par", "por", "door", "autor", "autora", "autorin", "author", "auteur", "written by",
+      "posted by", "texto", "text", "reporter", "redacción", "redaccion", "redaktion",
+      "автор", "Автор", "АВТОР", "συντάκτης", "Συντάκτης", "ρεπορτάζ", "Ρεπορτάζ", "κείμενο", "Κείμενο",
+      "作者", "撰文", "执笔人", "执笔", "记者", "記者", "编辑", "责任编辑", "責任編輯", "发表人", "發表人",
+      "楼主", "樓主"};
+  for (std::string_view colon : {":", "\xEF\xBC\x9A"})  // ':' or '：'
+    if (ends_with(line, colon)) line.remove_suffix(colon.size());
+  while (!line.empty() && line.back() == ' ') line.remove_suffix(1);
+  for (std::string_view label : kLabels)
+    if (text::iequals_ascii(line, label)) return true;
+  return false;
 }
 
 const RE2& cjk_byline() {
@@ -251,10 +266,6 @@ bool has_cjk_bytes(std::string_view s) {
   for (char c : s)
     if (static_cast<unsigned char>(c) >= 0xE0) return true;
   return false;
-}
-
-bool ends_with(std::string_view s, std::string_view tail) {
-  return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }
 
 // "何静 宁波报道", "郑伟 舟山港区报道": after the names comes where the report
@@ -408,7 +419,7 @@ class BylineReader {
       const std::string* line = &lines_[k].text;
       budget += line->size();
       std::string joined;
-      if (line->size() <= 24 && next_line && RE2::FullMatch(*line, label_only_line())) {
+      if (line->size() <= 24 && next_line && is_label_only_line(*line)) {
         bool has_colon = line->back() == ':' || ends_with(*line, "\xEF\xBC\x9A");  // ':' or '：'
         joined = *line + (has_colon ? " " : ": ") + lines_[k + 1].text;
         line = &joined;
