@@ -47,9 +47,15 @@ std::string json_ld_article_body(const dom::Dom& dom) {
   std::string best;
   for (dom::NodeId i = 0; i < dom.size(); ++i) {
     if (dom.nodes[i].tag != dom::Tag::script) continue;
+    // Most pages declare no articleBody: look before copying the script.
+    bool declares_body = false;
+    for (dom::NodeId c = dom.nodes[i].first_child; c != dom::kNoNode && !declares_body;
+         c = dom.nodes[c].next_sibling)
+      declares_body = dom.nodes[c].tag == dom::Tag::text &&
+                      dom.text(c).find("\"articleBody\"") != std::string_view::npos;
+    if (!declares_body) continue;
     std::string script;
     dom.append_subtree_text(i, script);
-    if (script.find("\"articleBody\"") == std::string::npos) continue;
     nlohmann::json parsed = nlohmann::json::parse(script, nullptr, /*allow_exceptions=*/false);
     if (!parsed.is_discarded()) longest_article_body(parsed, best);
   }
