@@ -212,16 +212,21 @@ bool passes_unchanged(std::string_view v, bool cr_allowed = false) {
   return true;
 }
 
-// Does the page hold the mark already, as such or as a numeric character
-// reference? Then a marker would be ambiguous in Gumbo's output.
+// The first code point of the marker planes (15 and 16, private use).
+constexpr char32_t kFirstMarkerCodePoint = 0xF0000;
+
+// Does the page hold a code point of the marker planes already, as such or
+// as a numeric character reference? Then a marker would be ambiguous in
+// Gumbo's output. In UTF-8 they start with F3 B0..BF or F4.
 bool references_mark(std::string_view s) {
-  if (s.find(kMovedValueMark) != npos) return true;
+  if (s.find('\xF4') != npos) return true;
+  for (std::size_t i = s.find('\xF3'); i != npos; i = s.find('\xF3', i + 1))
+    if (i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0xB0) return true;
   for (std::size_t i = s.find("&#"); i != npos; i = s.find("&#", i + 2)) {
     std::size_t k = i + 2;
     bool hex = k < s.size() && (s[k] == 'x' || s[k] == 'X');
     if (hex) ++k;
     unsigned long value = 0;
-    bool digits = false;
     for (; k < s.size(); ++k) {
       char c = s[k];
       char folded = static_cast<char>(c | 0x20);
@@ -229,42 +234,42 @@ bool references_mark(std::string_view s) {
               : hex && folded >= 'a' && folded <= 'f' ? folded - 'a' + 10
                                                       : -1;
       if (d < 0) break;
-      digits = true;
       if (value < 0x110000) value = value * (hex ? 16 : 10) + static_cast<unsigned>(d);
     }
-    if (digits && value == kMovedValueMarkCodePoint) return true;
+    if (value >= kFirstMarkerCodePoint) return true;
   }
   return false;
 }
 
-// Marker digits: base 64 over characters that are text and need no escaping
-// in a quoted attribute value; a marker has kMarkerDigitCount of them.
-constexpr std::string_view kMarkerDigits =
-    "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_-";
-constexpr std::size_t kMarkerDigitCount = 4;
-constexpr std::size_t kMaxMoved = std::size_t{1} << (6 * kMarkerDigitCount);
-constexpr std::size_t kMarkerSize = kMovedValueMark.size() + kMarkerDigitCount;
+// Each plane holds 65,534 markers: its last two code points are
+// noncharacters, which Gumbo replaces.
+constexpr std::size_t kMarkersPerPlane = 65534;
+constexpr std::size_t kMaxMoved = kMaxMovedPieces;
+constexpr std::size_t kMarkerSize = 4;
 
 void append_marker(std::string& out, std::size_t index) {
-  out.append(kMovedValueMark);
-  for (std::size_t k = 0; k < kMarkerDigitCount; ++k, index /= 64)
-    out.push_back(kMarkerDigits[index % 64]);
+  char32_t cp = index < kMarkersPerPlane
+                    ? kFirstMarkerCodePoint + static_cast<char32_t>(index)
+                    : 0x100000 + static_cast<char32_t>(index - kMarkersPerPlane);
+  text::append_utf8(out, cp);
 }
 
 // The index of the marker at the start of `s`, npos when there is none.
 std::size_t marker_index(std::string_view s) {
-  if (s.size() < kMarkerSize || !s.starts_with(kMovedValueMark)) return npos;
-  std::size_t index = 0;
-  for (std::size_t k = kMarkerDigitCount; k-- > 0;) {
-    std::size_t digit = kMarkerDigits.find(s[kMovedValueMark.size() + k]);
-    if (digit == npos) return npos;
-    index = index * 64 + digit;
-  }
-  return index;
+  if (s.size() < kMarkerSize) return npos;
+  auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+  bool plane15 = byte(0) == 0xF3 && byte(1) >= 0xB0 && byte(1) <= 0xBF;
+  bool plane16 = byte(0) == 0xF4 && byte(1) >= 0x80 && byte(1) <= 0x8F;
+  if (!(plane15 || plane16) || (byte(2) & 0xC0) != 0x80 || (byte(3) & 0xC0) != 0x80) return npos;
+  char32_t cp = (char32_t{byte(0)} & 0x07) << 18 | (char32_t{byte(1)} & 0x3F) << 12 |
+                (char32_t{byte(2)} & 0x3F) << 6 | (char32_t{byte(3)} & 0x3F);
+  std::size_t in_plane = cp & 0xFFFF;
+  if (in_plane >= kMarkersPerPlane) return npos;
+  return plane15 ? in_plane : kMarkersPerPlane + in_plane;
 }
 
 // Below this many bytes a text run stays where it is.
-constexpr std::size_t kMinMovedTextBytes = 16;
+constexpr std::size_t kMinMovedTextBytes = 8;
 
 // One past the end of the comment whose "<!--" ends at `from`; npos when the
 // page ends first. "<!-->", "<!--->", "-->" and "--!>" close a comment.
@@ -522,22 +527,29 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved) {
   return out;
 }
 
+std::string moved_marker(std::size_t index) {
+  std::string marker;
+  append_marker(marker, index);
+  return marker;
+}
+
 std::string_view MovedValues::resolve(std::string_view value) const {
-  std::size_t index = marker_index(value);
-  if (index == npos || value.size() != kMarkerSize || index >= ranges.size()) return value;
+  std::size_t index = value.size() == kMarkerSize ? marker_index(value) : npos;
+  if (index == npos || index >= ranges.size()) return value;
   return std::string_view(source).substr(ranges[index].first, ranges[index].second);
 }
 
 void MovedValues::append_text(std::string& out, std::string_view text) const {
-  for (;;) {
-    std::size_t at = text.find(kMovedValueMark);
-    std::size_t index = at == npos ? npos : marker_index(text.substr(at));
-    if (index == npos || index >= ranges.size()) {
-      out.append(text);
-      return;
-    }
-    out.append(text.substr(0, at));
-    text.remove_prefix(at + kMarkerSize);
+  if (ranges.empty()) {
+    out.append(text);
+    return;
+  }
+  std::size_t from = 0;  // text[from, ...) is not yet in out
+  for (std::size_t at = text.find_first_of("\xF3\xF4"); at != npos;
+       at = text.find_first_of("\xF3\xF4", at + 1)) {
+    std::size_t index = marker_index(text.substr(at));
+    if (index == npos || index >= ranges.size()) continue;
+    out.append(text.substr(from, at - from));
     std::string_view moved_text = std::string_view(source).substr(ranges[index].first, ranges[index].second);
     // Gumbo's input stream makes CR LF and a lone CR LF; the text had it done.
     for (std::size_t cr; (cr = moved_text.find('\r')) != npos;) {
@@ -547,7 +559,10 @@ void MovedValues::append_text(std::string& out, std::string_view text) const {
       if (!moved_text.empty() && moved_text.front() == '\n') moved_text.remove_prefix(1);
     }
     out.append(moved_text);
+    from = at + kMarkerSize;
+    at = from - 1;
   }
+  out.append(text.substr(from));
 }
 
 }  // namespace pith::dom

@@ -23,10 +23,10 @@ namespace pith::dom {
 //    (input type, annotation-xml encoding, font color/face/size); an
 //    <isindex> keeps all of its own, since Gumbo makes text of its prompt;
 //  - with `moved`, long values of the attributes the DOM build keeps, and
-//    long runs of text: each is replaced by a marker (kMovedValueMark and
-//    four digits of its index) and kept in `moved`, so that Gumbo's
-//    tokenizer and tree builder read 8 bytes instead of a 40-byte class list,
-//    a URL or a paragraph, character by character. Only bytes Gumbo would
+//    long runs of text: each is replaced by a marker (moved_marker: one
+//    private-use code point that numbers it) and kept in `moved`, so that
+//    Gumbo's tokenizer and tree builder read one character instead of a
+//    40-byte class list, a URL or a paragraph, character by character. Only bytes Gumbo would
 //    pass through unchanged are moved (no character reference, NUL or code
 //    point it replaces; CR only in text, made LF on the way back), so the
 //    build gets the same text back with MovedValues::resolve and
@@ -44,12 +44,15 @@ namespace pith::dom {
 // Tags are read with the HTML tokenizer's attribute states, so the model
 // agrees with Gumbo on where each tag ends. Returns the input unchanged
 // (moved) when there is nothing to remove.
-// What starts a moved attribute value in the markup Gumbo parses: U+10FFFD,
-// the last private-use code point, which Gumbo passes through. A page that
-// has it already, as such or as a numeric character reference, moves nothing,
-// so in Gumbo's output it only ever starts a marker.
-inline constexpr std::string_view kMovedValueMark = "\xF4\x8F\xBF\xBD";
-inline constexpr char32_t kMovedValueMarkCodePoint = 0x10FFFD;
+// A moved value or text run is replaced by one code point of the private-use
+// planes 15 and 16 (U+F0000..U+FFFFD, then U+100000..U+10FFFD) that numbers
+// it: Gumbo reads one character instead of the run. Gumbo passes these code
+// points through; a page that has any already, as such or as a numeric
+// character reference, moves nothing, so in Gumbo's output they only ever
+// come from a marker.
+inline constexpr std::size_t kMaxMovedPieces = 2 * 65534;
+// The marker of the piece moved `index`-th (UTF-8, 4 bytes).
+std::string moved_marker(std::size_t index);
 
 // Attribute values taken out of the markup before the parse.
 struct MovedValues {

@@ -195,26 +195,30 @@ TEST_CASE("unseen markup: attributes nothing reads go, those Gumbo or the build 
 }
 
 TEST_CASE("unseen markup: long kept values move out of the markup and resolve back") {
+  using pith::dom::moved_marker;
   pith::dom::MovedValues moved;
   std::string out = drop_unseen_markup(
       "<div class=\"article-body main\" id=x><a href=https://example.org/a title='It&amp;s'>t</a></div>",
       &moved);
   REQUIRE(moved.ranges.size() == 2);
-  const std::string mark(pith::dom::kMovedValueMark);
-  std::string marker0 = "\"" + mark + "0000\"";  // four base-64 digits, least significant first
-  std::string marker1 = "\"" + mark + "1000\"";
+  CHECK(moved_marker(0) == "\xF3\xB0\x80\x80");      // U+F0000
+  CHECK(moved_marker(65534) == "\xF4\x80\x80\x80");  // U+100000: plane 15's last two are noncharacters
   // Short values, and values with a character reference, stay where they are.
-  CHECK(out == "<div class=" + marker0 + " id=x><a href=" + marker1 + " title='It&amp;s'>t</a></div>");
-  CHECK(moved.resolve(mark + "0000") == "article-body main");
-  CHECK(moved.resolve(mark + "1000") == "https://example.org/a");
+  CHECK(out == "<div class=\"" + moved_marker(0) + "\" id=x><a href=\"" + moved_marker(1) +
+                   "\" title='It&amp;s'>t</a></div>");
+  CHECK(moved.resolve(moved_marker(0)) == "article-body main");
+  CHECK(moved.resolve(moved_marker(1)) == "https://example.org/a");
   CHECK(moved.resolve("plain value") == "plain value");
-  CHECK(moved.resolve(mark + "1000 and more") == mark + "1000 and more");
+  CHECK(moved.resolve(moved_marker(1) + " and more") == moved_marker(1) + " and more");
+  CHECK(moved.resolve(moved_marker(2)) == moved_marker(2));  // no such piece
   // Values Gumbo would change (CR, controls) stay too.
   drop_unseen_markup("<div class=\"one\rtwo three\">t</div>", &moved);
   CHECK(moved.ranges.empty());
-  // A page that has the mark already moves nothing.
-  for (std::string page : std::vector<std::string>{"<p class=\"article-body\">&#1114109;</p>", "<p class=\"article-body\">&#x10FFFD</p>",
-                           "<p class=\"article-body\">" + std::string(pith::dom::kMovedValueMark) + "</p>"}) {
+  // A page that has a marker code point already moves nothing.
+  for (std::string page : std::vector<std::string>{
+           "<p class=\"article-body\">&#1114109;</p>", "<p class=\"article-body\">&#xF0000</p>",
+           "<p class=\"article-body\">" + moved_marker(7) + "</p>",
+           "<p class=\"article-body\">\xF4\x8F\xBF\xBD</p>"}) {
     std::string kept = drop_unseen_markup(page, &moved);
     CHECK(moved.ranges.empty());
     CHECK(kept == page);
@@ -222,17 +226,17 @@ TEST_CASE("unseen markup: long kept values move out of the markup and resolve ba
 }
 
 TEST_CASE("unseen markup: long text moves from its first character that is not white space") {
+  using pith::dom::moved_marker;
   pith::dom::MovedValues moved;
-  const std::string mark(pith::dom::kMovedValueMark);
   std::string out = drop_unseen_markup(
       "<p>\n  A paragraph long enough to move.\r\nSecond line.</p><p>short</p><p>Fish &amp; chips, "
       "a long line with a reference</p><table>  <tr><td>cell text long enough</td></tr></table>",
       &moved);
-  CHECK(out == "<p>\n  " + mark + "0000</p><p>short</p><p>Fish &amp; chips, a long line with a reference</p>"
-               "<table> <tr><td>" + mark + "1000</td></tr></table>");
+  CHECK(out == "<p>\n  " + moved_marker(0) + "</p><p>short</p><p>Fish &amp; chips, a long line with a reference</p>"
+               "<table> <tr><td>" + moved_marker(1) + "</td></tr></table>");
   std::string text;
-  moved.append_text(text, "x " + mark + "0000" + mark + "1000 y");
-  CHECK(text == "x A paragraph long enough to move.\nSecond line.cell text long enough y");
+  moved.append_text(text, "x " + moved_marker(0) + moved_marker(1) + " y \xF0\x9F\x98\x80");
+  CHECK(text == "x A paragraph long enough to move.\nSecond line.cell text long enough y \xF0\x9F\x98\x80");
   // Nothing moves in a frameset (its text keeps only white space) or after a
   // CDATA section (which ends at "]]>").
   std::string frameset = "<frameset><frame src=a>some text in a frameset page</frameset>";
