@@ -42,6 +42,7 @@ constexpr std::string_view kFallbackCharset = "WINDOWS-1252";
 struct Choice {
   std::string charset;
   std::string source;
+  bool valid_utf8 = false;  // the bytes were found well-formed UTF-8 on the way
 };
 
 bool is_utf16(std::string_view charset) { return charset.starts_with("UTF-16"); }
@@ -107,12 +108,15 @@ std::optional<Choice> reconsider_declaration(std::string_view bytes, const std::
     return Choice{std::string(kUtf8), "detected"};
   }
   if (has_non_ascii(bytes) && text::is_valid_utf8(bytes)) {
-    return Choice{std::string(kUtf8), "detected"};
+    return Choice{std::string(kUtf8), "detected", true};
   }
   return std::nullopt;
 }
 
 Choice checked_declaration(std::string_view bytes, std::string charset, const char* source) {
+  // A declared UTF-8 page without an ill-formed sequence has nothing to
+  // reconsider (and the check spares the conversion a second one).
+  if (charset == kUtf8 && text::is_valid_utf8(bytes)) return Choice{std::move(charset), source, true};
   if (auto better = reconsider_declaration(bytes, charset)) return *better;
   return Choice{std::move(charset), source};
 }
@@ -120,20 +124,20 @@ Choice checked_declaration(std::string_view bytes, std::string charset, const ch
 Choice detect(std::string_view bytes) {
   const bool valid_utf8 = text::is_valid_utf8(bytes);
   if (valid_utf8) {
-    if (has_non_ascii(bytes)) return {std::string(kUtf8), "detected"};
+    if (has_non_ascii(bytes)) return {std::string(kUtf8), "detected", true};
     // Pure ASCII is UTF-8, unless it carries the escape sequences of a 7-bit
     // charset (ISO-2022-JP) or NULs (UTF-16 without a BOM): let uchardet look.
     if (std::memchr(bytes.data(), '\x1B', bytes.size()) == nullptr && !contains_nul(bytes)) {
-      return {std::string(kUtf8), "default"};
+      return {std::string(kUtf8), "default", true};
     }
   }
   const std::string detected_name = detect_charset_name(bytes);
-  if (detected_name == kUtf8) return {std::string(kUtf8), "detected"};
+  if (detected_name == kUtf8) return {std::string(kUtf8), "detected", valid_utf8};
   if (std::string detected = charset_for_detected_name(detected_name); !detected.empty()) {
     return {std::move(detected), "detected"};
   }
   // uchardet said ASCII or nothing.
-  if (valid_utf8) return {std::string(kUtf8), "default"};
+  if (valid_utf8) return {std::string(kUtf8), "default", true};
   return {std::string(kFallbackCharset), "default"};
 }
 
@@ -154,6 +158,7 @@ Choice choose_charset(std::string_view bytes, const Hints& hints) {
 
 Decoded to_utf8(std::string_view bytes, const Hints& hints) {
   Decoded decoded;
+  bool valid_utf8 = false;
   if (const auto bom = sniff_bom(bytes)) {
     decoded.charset = std::string(bom->charset);
     decoded.source = "bom";
@@ -162,8 +167,11 @@ Decoded to_utf8(std::string_view bytes, const Hints& hints) {
     Choice choice = choose_charset(bytes, hints);
     decoded.charset = std::move(choice.charset);
     decoded.source = std::move(choice.source);
+    valid_utf8 = choice.valid_utf8;
   }
-  if (auto utf8 = convert_to_utf8(bytes, decoded.charset)) {
+  if (valid_utf8 && decoded.charset == kUtf8 && !contains_nul(bytes)) {
+    decoded.utf8.assign(bytes);  // what clean_utf8 gives, without validating twice
+  } else if (auto utf8 = convert_to_utf8(bytes, decoded.charset)) {
     decoded.utf8 = std::move(*utf8);
   } else {
     // Unreachable in practice: every chosen charset was checked with iconv.
