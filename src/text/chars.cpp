@@ -68,6 +68,39 @@ struct AsciiClasses {
 };
 constexpr AsciiClasses kAscii;
 
+// Well-formed two- and three-byte sequences (most non-ASCII text) decoded
+// inline: their length, or 0 when s[i] does not start one, for decode_utf8
+// (an out-of-line call) to handle.
+inline std::size_t decode_short(std::string_view s, std::size_t i, char32_t& c) {
+  const auto b0 = static_cast<unsigned char>(s[i]);
+  if (b0 >= 0xC2 && b0 <= 0xDF) {
+    if (i + 1 >= s.size()) return 0;
+    const auto b1 = static_cast<unsigned char>(s[i + 1]);
+    if ((b1 & 0xC0) != 0x80) return 0;
+    c = static_cast<char32_t>((b0 & 0x1F) << 6 | (b1 & 0x3F));
+    return 2;
+  }
+  if (b0 >= 0xE0 && b0 <= 0xEF) {
+    if (i + 2 >= s.size()) return 0;
+    const auto b1 = static_cast<unsigned char>(s[i + 1]);
+    const auto b2 = static_cast<unsigned char>(s[i + 2]);
+    if ((b1 & 0xC0) != 0x80 || (b2 & 0xC0) != 0x80) return 0;
+    if ((b0 == 0xE0 && b1 < 0xA0) || (b0 == 0xED && b1 >= 0xA0)) return 0;  // overlong, surrogate
+    c = static_cast<char32_t>((b0 & 0x0F) << 12 | (b1 & 0x3F) << 6 | (b2 & 0x3F));
+    return 3;
+  }
+  return 0;
+}
+
+char32_t next_code_point(std::string_view s, std::size_t& i) {
+  char32_t c;
+  if (std::size_t n = decode_short(s, i, c)) {
+    i += n;
+    return c;
+  }
+  return decode_utf8(s, i);
+}
+
 }  // namespace
 
 TextCounts count_text(std::string_view s) {
@@ -90,7 +123,7 @@ TextCounts count_text(std::string_view s) {
       else if (cls == kDigit) ++t.digits;
       continue;
     }
-    char32_t c = decode_utf8(s, i);
+    char32_t c = next_code_point(s, i);
     if (is_space(c)) {
       in_word = false;
       continue;
@@ -115,11 +148,21 @@ void append_collapsed(std::string& out, std::string_view s, bool& pending_space)
   for (std::size_t i = 0; i < s.size();) {
     std::size_t start = i;
     unsigned char b = static_cast<unsigned char>(s[i]);
-    if (b < 0x80 && kAscii.of[b] != kSpace) {
-      // A run of ASCII that is not white space goes in one piece.
-      while (i < s.size() && static_cast<unsigned char>(s[i]) < 0x80 &&
-             kAscii.of[static_cast<unsigned char>(s[i])] != kSpace)
+    // A run of characters that are not white space goes in one piece (ASCII,
+    // and well-formed sequences decode_short reads).
+    while (i < s.size()) {
+      const auto byte = static_cast<unsigned char>(s[i]);
+      if (byte < 0x80) {
+        if (kAscii.of[byte] == kSpace) break;
         ++i;
+        continue;
+      }
+      char32_t c;
+      std::size_t n = decode_short(s, i, c);
+      if (n == 0 || is_space(c)) break;
+      i += n;
+    }
+    if (i > start) {
       if (pending_space && !out.empty() && out.back() != '\n') out.push_back(' ');
       pending_space = false;
       out.append(s.substr(start, i - start));
