@@ -74,29 +74,27 @@ ClassifiedBlocks classify_blocks(const Pass& pass) {
   return out;
 }
 
-std::vector<NodeId> keep_good_blocks(Pass& pass, const ClassifiedBlocks& blocks) {
-  const auto& nodes = pass.dom.nodes;
-  std::vector<NodeId> roots;
-  NodeId covered_until = 0;
-  for (std::size_t k = 0; k < blocks.nodes.size(); ++k) {
-    NodeId id = blocks.nodes[k];
-    if (blocks.classes[k] != BlockClass::good || id < covered_until) continue;
-    roots.push_back(id);
-    covered_until = nodes[id].subtree_end;
+std::string good_text(const Pass& pass, const ClassifiedBlocks& blocks) {
+  const dom::Dom& dom = pass.dom;
+  std::vector<std::uint8_t> good(dom.size(), 0);
+  for (std::size_t k = 0; k < blocks.nodes.size(); ++k)
+    if (blocks.classes[k] == BlockClass::good) good[blocks.nodes[k]] = 1;
+  // Each text node belongs to exactly one block (its nearest block
+  // ancestor): one walk collects the good blocks' own text.
+  std::string text;
+  for (NodeId i = 0; i < dom.size(); ++i) {
+    if (pass.dead[i]) {
+      i = dom.nodes[i].subtree_end - 1;
+      continue;
+    }
+    if (dom.nodes[i].tag != Tag::text) continue;
+    NodeId block = pass.features[i].block;
+    if (block != dom::kNoNode && good[block]) {
+      text.append(dom.text(i));
+      text.push_back('\n');
+    }
   }
-  // Bad blocks nested in a good one (a link list inside a prose wrapper) are
-  // left out, unless they hold good blocks themselves.
-  std::size_t next_good = 0;
-  for (std::size_t k = 0; k < blocks.nodes.size(); ++k) {
-    NodeId id = blocks.nodes[k];
-    if (blocks.classes[k] != BlockClass::bad || pass.dead[id]) continue;
-    while (next_good < blocks.nodes.size() &&
-           (blocks.nodes[next_good] <= id || blocks.classes[next_good] != BlockClass::good))
-      ++next_good;
-    bool holds_good = next_good < blocks.nodes.size() && blocks.nodes[next_good] < nodes[id].subtree_end;
-    if (!holds_good) pass.kill(id, Rule::bad_block);
-  }
-  return roots;
+  return text;
 }
 
 }  // namespace pith::extraction

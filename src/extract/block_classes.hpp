@@ -1,10 +1,11 @@
 // The second strategy: every text block of the page classified on its own,
 // then by its neighbours (boilerpipe, jusText), without a stop-word list so
 // that it works in every language. Where the primary selection yields too
-// little, or the page's content is spread over sibling sections, its result
-// competes with the main region's.
+// little, or the page's content is spread over sibling sections, it judges
+// whether the main region does better (content.cpp).
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "dom/dom.hpp"
@@ -22,8 +23,8 @@ struct ClassifiedBlocks {
 };
 ClassifiedBlocks classify_blocks(const Pass& pass);
 
-// The outermost blocks classified good (headings that open good blocks
-// included), as roots for to_blocks(); bad blocks are marked dead in `pass`.
-std::vector<dom::NodeId> keep_good_blocks(Pass& pass, const ClassifiedBlocks& blocks);
+// The own text of the blocks classified good (headings that open good
+// blocks included), a line per text node.
+std::string good_text(const Pass& pass, const ClassifiedBlocks& blocks);
 
 }  // namespace pith::extraction

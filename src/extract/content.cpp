@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <optional>
 #include <string_view>
 #include <unordered_set>
 
@@ -70,6 +69,9 @@ struct Attempt {
   // The article's lead, when the selection left it out (see find_lead).
   std::vector<NodeId> lead_roots;
   std::vector<Block> lead;
+  // Main-region attempts: the words of the blocks the second strategy
+  // (block classification) calls good.
+  std::unordered_set<std::string> good_words;
 };
 
 // Keeps what --explain needs from a finished pass.
@@ -274,6 +276,9 @@ Attempt whole_region(const dom::Dom& dom, const std::vector<Hints>& hints, bool 
   NodeId region = main_region(pass);
   if (region == kNoNode) return a;
   a.roots = {region};
+  // The second strategy reads the page as prepared, before any pruning; the
+  // pass is the one the region uses, so it costs no second feature pass.
+  a.good_words = word_set(good_text(pass, classify_blocks(pass)));
   if (prune) prune_content(pass, a.roots);
   timer.lap(&Timings::selection);
   a.blocks = to_blocks(pass, a.roots, /*keep_link_paragraphs=*/!prune);
@@ -281,26 +286,6 @@ Attempt whole_region(const dom::Dom& dom, const std::vector<Hints>& hints, bool 
   timer.lap(&Timings::render);
   a.strategy = prune ? "main region, pruned (content split over sections)"
                      : "main region (no block stands out)";
-  keep_decisions(a, pass, options.explanation != nullptr);
-  return a;
-}
-
-// The second strategy: blocks classified alone and by their neighbours.
-Attempt classified_blocks(const dom::Dom& dom, const std::vector<Hints>& hints,
-                          const ContentOptions& options) {
-  StageTimer timer(options.timings);
-  Pass pass(dom, hints, Flags{true, true, false, false});
-  pass.tuning = options.tuning;
-  prepare(pass);
-  timer.lap(&Timings::features);
-  Attempt a;
-  a.roots = keep_good_blocks(pass, classify_blocks(pass));
-  timer.lap(&Timings::selection);
-  if (a.roots.empty()) return a;
-  a.blocks = to_blocks(pass, a.roots);
-  a.length = content_length(a.blocks);
-  timer.lap(&Timings::render);
-  a.strategy = "block classification (alone, then by neighbours)";
   keep_decisions(a, pass, options.explanation != nullptr);
   return a;
 }
@@ -315,25 +300,14 @@ std::unordered_set<std::string> words_of(const Attempt& a) {
   return word_set(text);
 }
 
-// The block classification's view of the page, computed once, when first
-// asked: which of two attempts matches the blocks it classifies good.
-class SecondOpinion {
- public:
-  SecondOpinion(const dom::Dom& dom, const std::vector<Hints>& hints, const ContentOptions& options)
-      : dom_(dom), hints_(hints), options_(options) {}
-
-  bool prefers(const Attempt& challenger, const Attempt& incumbent) {
-    if (!good_words_) good_words_ = words_of(classified_blocks(dom_, hints_, options_));
-    return word_set_f1(words_of(challenger), *good_words_) >=
-           word_set_f1(words_of(incumbent), *good_words_);
-  }
-
- private:
-  const dom::Dom& dom_;
-  const std::vector<Hints>& hints_;
-  const ContentOptions& options_;
-  std::optional<std::unordered_set<std::string>> good_words_;
-};
+// The second strategy's verdict between a main-region attempt (which carries
+// the words of the blocks classified good on its own pass) and the
+// selection: the region replaces the selection only if its words match the
+// good blocks at least as well.
+bool second_strategy_prefers(const Attempt& region, const Attempt& selection) {
+  return word_set_f1(words_of(region), region.good_words) >=
+         word_set_f1(words_of(selection), region.good_words);
+}
 
 // Fewer assumptions on each retry, as Readability does; keeps the longest.
 Attempt select_with_retries(const dom::Dom& dom, const std::vector<Hints>& hints,
@@ -429,21 +403,18 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
                  discussion.length, best.outside_discussion);
   // When the selection looks wrong (too little, or far less than its region
   // holds), the main region is the other candidate; the second strategy,
-  // block classification, judges between the two: the region replaces the
-  // selection only if its words match the classified good blocks at least
-  // as well.
-  SecondOpinion second_opinion(dom, hints, options);
+  // block classification, judges between the two.
   if (best.region_upper_bound > best.length * options.tuning.split_content_gain) {
     Attempt region = whole_region(dom, hints, /*prune=*/true, options);
     if (region.length > best.length * options.tuning.split_content_gain &&
-        second_opinion.prefers(region, best))
+        second_strategy_prefers(region, best))
       best = std::move(region);
   }
   if (best.length < options.tuning.region_fallback_below) {
     Attempt region = whole_region(dom, hints, /*prune=*/false, options);
     if (std::getenv("PITH_DEBUG"))
       std::fprintf(stderr, "region fallback: best=%u region=%u\n", best.length, region.length);
-    if (region.length > best.length * kRegionFallbackGain && second_opinion.prefers(region, best))
+    if (region.length > best.length * kRegionFallbackGain && second_strategy_prefers(region, best))
       best = std::move(region);
   }
   cross_check_with_article_body(dom, hints, discussion.node, headline, options, best);

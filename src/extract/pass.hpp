@@ -35,7 +35,6 @@ enum class Rule : std::uint8_t {
   counter_bar,       // "10 Likes · Reward · Share"
   stamped_list,      // items stamped with dates: comments, teasers
   action_bar_list,   // repeated items with like/reply/report buttons
-  bad_block,         // block classification: boilerplate, alone or by its neighbours
 };
 
 // A short phrase for a rule, as --explain prints it.

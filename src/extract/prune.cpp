@@ -121,7 +121,6 @@ const char* rule_name(Rule rule) {
     case Rule::counter_bar: return "counter bar (short, numeric, no sentence)";
     case Rule::stamped_list: return "comment thread or teaser list (date-stamped items)";
     case Rule::action_bar_list: return "comment-like items with action buttons";
-    case Rule::bad_block: return "block classified as boilerplate (alone or by its neighbours)";
   }
   return "?";
 }

@@ -53,6 +53,11 @@ TEST_CASE("blocks are judged alone, then short ones by their neighbours") {
   CHECK(class_of(dom, blocks, "Un paragraphe moyen") == BlockClass::bad);
   CHECK(class_of(dom, blocks, "Tail label") == BlockClass::bad);
 
-  std::vector<pith::dom::NodeId> roots = pith::extraction::keep_good_blocks(pass, blocks);
-  CHECK(roots.size() == 3);
+  std::string good = pith::extraction::good_text(pass, blocks);
+  CHECK(good.find("First is a long") != std::string::npos);
+  CHECK(good.find("Short, between.") != std::string::npos);
+  CHECK(good.find("Second is a long") != std::string::npos);
+  CHECK(good.find("Home") == std::string::npos);
+  CHECK(good.find("Related one") == std::string::npos);
+  CHECK(good.find("Tail label") == std::string::npos);
 }
