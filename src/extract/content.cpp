@@ -374,9 +374,7 @@ void cross_check_with_article_body(const dom::Dom& dom, const std::vector<Hints>
 std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& options) {
   if (dom.size() == 0) return {};
   StageTimer timer(options.timings);
-  std::vector<Hints> hints(dom.size());
-  for (NodeId i = 0; i < dom.size(); ++i)
-    if (dom.nodes[i].tag != Tag::text) hints[i] = node_hints(dom, i);
+  std::vector<Hints> hints = page_hints(dom);
   // A page whose discussion holds most of its text, with little article
   // outside it (a forum thread, a link shared with a long thread under it),
   // has the discussion as its content: its names ("comment", "reply") then

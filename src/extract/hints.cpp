@@ -3,6 +3,7 @@
 #include <re2/re2.h>
 
 #include <string>
+#include <unordered_map>
 
 #include "extract/heuristics.hpp"
 #include "text/ascii.hpp"
@@ -68,9 +69,62 @@ std::string lowered_names(const dom::Dom& dom, dom::NodeId id) {
 }
 
 
+// What the class and id names say: the expensive part (four RE2 matches).
+struct NameHints {
+  int weight = 0;
+  bool unlikely = false;
+};
+
+NameHints name_hints(const dom::Dom& dom, dom::NodeId id) {
+  std::string names = lowered_names(dom, id);
+  NameHints h;
+  if (RE2::PartialMatch(names, positive_names())) h.weight += kClassWeight;
+  if (RE2::PartialMatch(names, negative_names())) h.weight -= kClassWeight;
+  h.unlikely = RE2::PartialMatch(names, unlikely_names()) &&
+               !RE2::PartialMatch(names, maybe_content_names());
+  return h;
+}
+
+// The hints that the tag, role and itemprop give, plus `names`.
+Hints tag_hints(const dom::Dom& dom, dom::NodeId id);
+
 }  // namespace
 
 Hints node_hints(const dom::Dom& dom, dom::NodeId id) {
+  Hints h = tag_hints(dom, id);
+  if (dom.attr(id, Attr::class_).empty() && dom.attr(id, Attr::id).empty()) return h;
+  NameHints names = name_hints(dom, id);
+  h.weight += names.weight;
+  h.unlikely = names.unlikely;
+  return h;
+}
+
+std::vector<Hints> page_hints(const dom::Dom& dom) {
+  std::vector<Hints> hints(dom.size());
+  std::unordered_map<std::string, NameHints> seen;
+  std::string key;
+  for (dom::NodeId i = 0; i < dom.size(); ++i) {
+    if (dom.nodes[i].tag == Tag::text) continue;
+    Hints h = tag_hints(dom, i);
+    std::string_view cls = dom.attr(i, Attr::class_);
+    std::string_view ident = dom.attr(i, Attr::id);
+    if (!cls.empty() || !ident.empty()) {
+      key.assign(cls);
+      key.push_back('\0');
+      key.append(ident);
+      auto it = seen.find(key);
+      if (it == seen.end()) it = seen.emplace(key, name_hints(dom, i)).first;
+      h.weight += it->second.weight;
+      h.unlikely = it->second.unlikely;
+    }
+    hints[i] = h;
+  }
+  return hints;
+}
+
+namespace {
+
+Hints tag_hints(const dom::Dom& dom, dom::NodeId id) {
   Hints h;
   Tag tag = dom.nodes[id].tag;
   switch (tag) {
@@ -100,15 +154,9 @@ Hints node_hints(const dom::Dom& dom, dom::NodeId id) {
                             text::iequals_ascii(itemprop, "reviewbody")))
     h.content = true;
 
-  if (dom.attr(id, Attr::class_).empty() && dom.attr(id, Attr::id).empty()) return h;
-  std::string names = lowered_names(dom, id);
-  bool positive = RE2::PartialMatch(names, positive_names());
-  bool negative = RE2::PartialMatch(names, negative_names());
-  if (positive) h.weight += kClassWeight;
-  if (negative) h.weight -= kClassWeight;
-  h.unlikely = RE2::PartialMatch(names, unlikely_names()) &&
-               !RE2::PartialMatch(names, maybe_content_names());
   return h;
 }
+
+}  // namespace
 
 }  // namespace pith::extraction

@@ -4,6 +4,8 @@
 // "post-comments" but not "uncommented"), so they work for any naming scheme.
 #pragma once
 
+#include <vector>
+
 #include "dom/dom.hpp"
 
 namespace pith::extraction {
@@ -17,5 +19,9 @@ struct Hints {
 };
 
 Hints node_hints(const dom::Dom& dom, dom::NodeId id);
+
+// The hints of every element of `dom` (text nodes get none). Pages repeat a
+// few class/id names on many elements: each distinct pair is matched once.
+std::vector<Hints> page_hints(const dom::Dom& dom);
 
 }  // namespace pith::extraction
