@@ -5,7 +5,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 SAMPLE ?= fixtures/gate-news-pt/page.html
 
-.PHONY: all deps configure build run test tsan test-sanitize hostile fuzz-build fuzz fuzz-ci bench install clean
+.PHONY: all deps configure build python-path run test tsan test-sanitize hostile fuzz-build fuzz fuzz-ci bench install clean
 
 all: build
 
@@ -18,10 +18,27 @@ configure: deps
 build: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
-run: build
+# `python3 -c "import pith"` after `make run` / `make test`: a .pth file in the
+# site-packages of the python3 on PATH names the module built in $(BUILD)/python,
+# when that python3 is the version the module was built for (the same minor).
+python-path: build
+	@module_python=$$(sed -n 's/^Python_EXECUTABLE:FILEPATH=//p' $(BUILD)/CMakeCache.txt); \
+	if [ -d "$(BUILD)/python/pith" ] && [ -n "$$module_python" ] && command -v python3 >/dev/null; then \
+	  want=$$($$module_python -c 'import sys; print(sys.version_info[:2])'); \
+	  have=$$(python3 -c 'import sys; print(sys.version_info[:2])'); \
+	  site=$$(python3 -c 'import site; print(site.getsitepackages()[0])'); \
+	  if [ "$$want" = "$$have" ] && mkdir -p "$$site" 2>/dev/null && [ -w "$$site" ]; then \
+	    echo "$(CURDIR)/$(BUILD)/python" > "$$site/pith-build.pth"; \
+	    echo "python3 ($$(command -v python3)): import pith finds $(CURDIR)/$(BUILD)/python ($$site/pith-build.pth)"; \
+	  else \
+	    echo "python3 on PATH is not $$module_python's version or its site-packages is not writable: PYTHONPATH=$(CURDIR)/$(BUILD)/python"; \
+	  fi; \
+	fi
+
+run: build python-path
 	./$(BUILD)/pith $(SAMPLE)
 
-test: build
+test: build python-path
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 
 # extract() from several threads under ThreadSanitizer (its own build folder).
