@@ -227,28 +227,8 @@ Attempt run(const dom::Dom& dom, const std::vector<Hints>& hints, Flags flags,
   a.blocks = to_blocks(pass, a.roots);
   // Rendered apart, and not counted in the length that compares attempts:
   // the lead decorates a selection, it must not make one win.
-  if (!a.lead_roots.empty()) {
-    a.lead = to_blocks(pass, a.lead_roots);
-    // Pages that carry a second copy of the article (print or mobile
-    // versions) would otherwise have its paragraphs twice.
-    std::unordered_set<std::string_view> body;
-    for (const Block& b : a.blocks) body.insert(b.text);
-    a.lead.erase(std::remove_if(a.lead.begin(), a.lead.end(),
-                                [&](const Block& b) { return body.count(b.text) > 0; }),
-                 a.lead.end());
-    // A lead is written in the article's language. A summary in another one
-    // (an "AI summary" widget, a machine translation) gives itself away by
-    // its letters.
-    LetterCounts body_letters;
-    for (const Block& b : a.blocks) count_letters(b.text, body_letters);
-    a.lead.erase(std::remove_if(a.lead.begin(), a.lead.end(),
-                                [&](const Block& b) {
-                                  LetterCounts lead_letters;
-                                  count_letters(b.text, lead_letters);
-                                  return !same_alphabet(lead_letters, body_letters);
-                                }),
-                 a.lead.end());
-  }
+  // (judged by keep_lead() once an attempt has won).
+  if (!a.lead_roots.empty()) a.lead = to_blocks(pass, a.lead_roots);
   a.length = content_length(a.blocks);
   timer.lap(&Timings::render);
   a.strategy = include_discussion ? "selection + discussion" : "selection";
@@ -290,6 +270,33 @@ Attempt whole_region(const dom::Dom& dom, const std::vector<Hints>& hints, bool 
   return a;
 }
 
+// The chosen attempt's lead blocks, less those that are not its lead, put
+// before its content.
+void keep_lead(Attempt& a) {
+  if (a.lead.empty()) return;
+  // Pages that carry a second copy of the article (print or mobile
+  // versions) would otherwise have its paragraphs twice.
+  std::unordered_set<std::string_view> body;
+  for (const Block& b : a.blocks) body.insert(b.text);
+  // A lead is written in the article's language. A summary in another one
+  // (an "AI summary" widget, a machine translation) gives itself away by its
+  // letters.
+  LetterCounts body_letters;
+  for (const Block& b : a.blocks) count_letters(b.text, body_letters);
+  a.lead.erase(std::remove_if(a.lead.begin(), a.lead.end(),
+                              [&](const Block& b) {
+                                if (body.count(b.text) > 0) return true;
+                                LetterCounts lead_letters;
+                                count_letters(b.text, lead_letters);
+                                return !same_alphabet(lead_letters, body_letters);
+                              }),
+               a.lead.end());
+  if (a.lead.empty()) return;
+  a.roots.insert(a.roots.begin(), a.lead_roots.begin(), a.lead_roots.end());
+  a.blocks.insert(a.blocks.begin(), std::make_move_iterator(a.lead.begin()),
+                  std::make_move_iterator(a.lead.end()));
+}
+
 // The words of an attempt's content.
 std::unordered_set<std::string> words_of(const Attempt& a) {
   std::string text;
@@ -309,15 +316,17 @@ bool second_strategy_prefers(const Attempt& region, const Attempt& selection) {
          word_set_f1(words_of(selection), region.good_words);
 }
 
+// The selection passes, each with one assumption fewer, as Readability retries.
+constexpr Flags kSelectionPasses[] = {
+    {true, true, true}, {false, true, true}, {false, false, true}, {false, false, false}};
+
 // Fewer assumptions on each retry, as Readability does; keeps the longest.
 Attempt select_with_retries(const dom::Dom& dom, const std::vector<Hints>& hints,
                             NodeId discussion, bool include_discussion, NodeId headline,
                             const ContentOptions& options) {
-  static constexpr Flags kAttempts[] = {
-      {true, true, true}, {false, true, true}, {false, false, true}, {false, false, false}};
   Attempt best;
   std::uint32_t region_upper_bound = 0;
-  for (const Flags& flags : kAttempts) {
+  for (const Flags& flags : kSelectionPasses) {
     Attempt a = run(dom, hints, flags, discussion, include_discussion, headline, options);
     if (flags.strip_unlikely) region_upper_bound = a.region_upper_bound;
     if (a.length > best.length) best = std::move(a);
@@ -351,10 +360,8 @@ void cross_check_with_article_body(const dom::Dom& dom, const std::vector<Hints>
                  best_coverage);
   if (best_coverage >= kCrossCheckCoverage) return;
   double best_f1 = word_set_f1(best_words, reference);
-  static constexpr Flags kStrategies[] = {
-      {true, true, true}, {false, true, true}, {false, false, true}, {false, false, false}};
   std::vector<Attempt> others;
-  for (const Flags& flags : kStrategies)
+  for (const Flags& flags : kSelectionPasses)
     others.push_back(run(dom, hints, flags, discussion, false, headline, options));
   others.push_back(whole_region(dom, hints, /*prune=*/true, options));
   others.push_back(whole_region(dom, hints, /*prune=*/false, options));
@@ -416,11 +423,7 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
       best = std::move(region);
   }
   cross_check_with_article_body(dom, hints, discussion.node, headline, options, best);
-  if (!best.lead.empty()) {
-    best.roots.insert(best.roots.begin(), best.lead_roots.begin(), best.lead_roots.end());
-    best.blocks.insert(best.blocks.begin(), std::make_move_iterator(best.lead.begin()),
-                       std::make_move_iterator(best.lead.end()));
-  }
+  keep_lead(best);
   if (options.explanation) {
     std::string strategy = best.length < kMinContentLength
                                ? "none: the best candidate is too short to be main content"
