@@ -2,6 +2,8 @@
 
 #include <string_view>
 
+#include "text/ascii.hpp"
+
 namespace pith::extraction {
 
 using dom::kNoNode;
@@ -13,13 +15,8 @@ namespace {
 // An e-mail address or a phone number is information to read, not a way
 // elsewhere: its text counts as plain text, not link text.
 bool is_contact_link(std::string_view href) {
-  auto starts_with = [&](std::string_view scheme) {
-    if (href.size() < scheme.size()) return false;
-    for (std::size_t k = 0; k < scheme.size(); ++k)
-      if ((href[k] | 0x20) != scheme[k]) return false;
-    return true;
-  };
-  return starts_with("mailto:") || starts_with("tel:");
+  return text::iequals_ascii(href.substr(0, 7), "mailto:") ||
+         text::iequals_ascii(href.substr(0, 4), "tel:");
 }
 
 }  // namespace

@@ -85,45 +85,7 @@ NameHints name_hints(const dom::Dom& dom, dom::NodeId id) {
   return h;
 }
 
-// The hints that the tag, role and itemprop give, plus `names`.
-Hints tag_hints(const dom::Dom& dom, dom::NodeId id);
-
-}  // namespace
-
-Hints node_hints(const dom::Dom& dom, dom::NodeId id) {
-  Hints h = tag_hints(dom, id);
-  if (dom.attr(id, Attr::class_).empty() && dom.attr(id, Attr::id).empty()) return h;
-  NameHints names = name_hints(dom, id);
-  h.weight += names.weight;
-  h.unlikely = names.unlikely;
-  return h;
-}
-
-std::vector<Hints> page_hints(const dom::Dom& dom) {
-  std::vector<Hints> hints(dom.size());
-  std::unordered_map<std::string, NameHints> seen;
-  std::string key;
-  for (dom::NodeId i = 0; i < dom.size(); ++i) {
-    if (dom.nodes[i].tag == Tag::text) continue;
-    Hints h = tag_hints(dom, i);
-    std::string_view cls = dom.attr(i, Attr::class_);
-    std::string_view ident = dom.attr(i, Attr::id);
-    if (!cls.empty() || !ident.empty()) {
-      key.assign(cls);
-      key.push_back('\0');
-      key.append(ident);
-      auto it = seen.find(key);
-      if (it == seen.end()) it = seen.emplace(key, name_hints(dom, i)).first;
-      h.weight += it->second.weight;
-      h.unlikely = it->second.unlikely;
-    }
-    hints[i] = h;
-  }
-  return hints;
-}
-
-namespace {
-
+// What the tag, role and itemprop say.
 Hints tag_hints(const dom::Dom& dom, dom::NodeId id) {
   Hints h;
   Tag tag = dom.nodes[id].tag;
@@ -158,5 +120,37 @@ Hints tag_hints(const dom::Dom& dom, dom::NodeId id) {
 }
 
 }  // namespace
+
+Hints node_hints(const dom::Dom& dom, dom::NodeId id) {
+  Hints h = tag_hints(dom, id);
+  if (dom.attr(id, Attr::class_).empty() && dom.attr(id, Attr::id).empty()) return h;
+  NameHints names = name_hints(dom, id);
+  h.weight += names.weight;
+  h.unlikely = names.unlikely;
+  return h;
+}
+
+std::vector<Hints> page_hints(const dom::Dom& dom) {
+  std::vector<Hints> hints(dom.size());
+  std::unordered_map<std::string, NameHints> seen;
+  std::string key;
+  for (dom::NodeId i = 0; i < dom.size(); ++i) {
+    if (dom.nodes[i].tag == Tag::text) continue;
+    Hints h = tag_hints(dom, i);
+    std::string_view cls = dom.attr(i, Attr::class_);
+    std::string_view ident = dom.attr(i, Attr::id);
+    if (!cls.empty() || !ident.empty()) {
+      key.assign(cls);
+      key.push_back('\0');
+      key.append(ident);
+      auto it = seen.find(key);
+      if (it == seen.end()) it = seen.emplace(key, name_hints(dom, i)).first;
+      h.weight += it->second.weight;
+      h.unlikely = it->second.unlikely;
+    }
+    hints[i] = h;
+  }
+  return hints;
+}
 
 }  // namespace pith::extraction
