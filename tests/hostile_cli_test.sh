@@ -144,6 +144,30 @@ assert r[2]['error']['code'] == 'bad_line' and '65536' in r[2]['error']['message
 
   expect "batch: a directory as the list" 3 "$pith" --batch "$work"
   check "batch: a directory as the list says so" grep -q 'is a directory' "$work/err"
+
+  # The list is streamed: records come out while the writer of the list is
+  # still at work (a mapper's stdin), and a list of any length runs in
+  # bounded memory (`yes | pith --batch -` used to be read whole first).
+  mkfifo "$work/list.fifo"
+  (for i in $(seq 1100); do echo "$work/missing-$i.html"; done; sleep 20) >"$work/list.fifo" &
+  writer=$!
+  "$pith" --batch - <"$work/list.fifo" >"$work/stream.out" 2>/dev/null &
+  reader=$!
+  for _ in $(seq 100); do
+    [ "$(wc -l <"$work/stream.out")" -ge 1024 ] && break
+    sleep 0.1
+  done
+  check "batch: records of a list still being written come out (got $(wc -l <"$work/stream.out"))" \
+    test "$(wc -l <"$work/stream.out")" -ge 1024
+  kill "$writer" 2>/dev/null; wait "$writer" 2>/dev/null; wait "$reader"
+  check "batch: the streamed list ends with one record per line" test "$(wc -l <"$work/stream.out")" -eq 1100
+  if [ -x /usr/bin/time ]; then
+    yes "$work/missing.html" | head -n 300000 | /usr/bin/time -f "%M" -o "$work/rss" "$pith" --batch - \
+      | wc -l >"$work/count"
+    check "batch: 300,000 inputs on stdin, 300,000 records" test "$(cat "$work/count")" -eq 300000
+    check "batch: 300,000 inputs in under 40 MB (peak RSS $(tail -1 "$work/rss") KB)" \
+      test "$(tail -1 "$work/rss")" -lt 40000
+  fi
 fi
 
 # WARC mode into a closed pipe: 141 as well, and the reading stops.

@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <istream>
 #include <string>
 #include <thread>
@@ -71,27 +72,34 @@ class SignalGuard {
 
 }  // namespace
 
+// The list is read and run a chunk at a time: memory stays bounded on a list
+// of any length (a pipe that never ends), and records come out while the
+// list is still being written. A chunk ends at this many inputs or this many
+// bytes of lines, whichever comes first; large enough that a chunk keeps
+// every connection busy, small enough that a chunk's records, held back by
+// a slow first input so as to keep the order, stay in memory comfortably.
+constexpr std::size_t kChunkInputs = 1024;
+constexpr std::size_t kChunkBytes = 4u << 20;
+
 int run_batch(const BatchRun& run) {
-  std::vector<BatchEntry> entries;
-  if (run.input == "-") {
-    entries = read_batch_entries(std::cin);
-  } else {
+  std::ifstream file;
+  if (run.input != "-") {
     std::error_code ec;
     if (std::filesystem::is_directory(run.input, ec)) {
       std::cerr << "pith: cannot read " << run.input << ": it is a directory, not a list of inputs\n";
       return kInputError;
     }
-    std::ifstream in(run.input, std::ios::binary);
-    if (!in) {
+    file.open(run.input, std::ios::binary);
+    if (!file) {
       std::cerr << "pith: cannot read " << run.input << ": " << std::strerror(errno) << "\n";
       return kInputError;
     }
-    entries = read_batch_entries(in);
   }
+  BatchListReader list(run.input == "-" ? std::cin : file);
 
   SignalGuard signal_guard;
   OrderedJsonlWriter writer(stdout);
-  BatchProgress progress(entries.size(), ::isatty(STDERR_FILENO) == 1);
+  BatchProgress progress(::isatty(STDERR_FILENO) == 1);
   const auto emit = [&](std::size_t sequence, const nlohmann::ordered_json& record, bool failed) {
     writer.put(sequence, record);
     if (writer.write_failed()) g_stop = true;  // nobody reads the output any more
@@ -99,16 +107,19 @@ int run_batch(const BatchRun& run) {
   };
 
   bool fetcher_failed = false;
-  std::vector<std::string> urls;
-  std::vector<std::size_t> url_entry;  // urls[i] belongs to entries[url_entry[i]]
+  std::size_t inputs = 0;  // read so far; the sequence number of the chunk's first input
   {
     const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     WorkerPool pool(std::min<unsigned>(cores, static_cast<unsigned>(std::max(1, run.crawl.max_connections))));
+    std::optional<Fetcher> fetcher;  // made at the first URL: a list of files needs no libcurl
+    std::vector<BatchEntry> entries;  // the chunk
+    std::size_t first = 0;            // sequence number of entries[0]
 
     // Reads and extracts one page on a worker; every outcome becomes a record.
-    const auto extract_later = [&](std::size_t sequence, std::optional<FetchResult> fetched) {
-      pool.submit([&, sequence, fetched = std::move(fetched)]() mutable {
-        RecordOrigin origin = entries[sequence].origin;
+    const auto extract_later = [&](std::size_t index, std::optional<FetchResult> fetched) {
+      pool.submit([&, index, fetched = std::move(fetched)]() mutable {
+        RecordOrigin origin = entries[index].origin;
+        const std::size_t sequence = first + index;
         try {
           std::string bytes;
           Options options = run.options;
@@ -131,46 +142,62 @@ int run_batch(const BatchRun& run) {
       });
     };
 
-    for (std::size_t i = 0; i < entries.size(); ++i) {
-      if (entries[i].problem) {
-        emit(i, error_record(entries[i].origin, kBadLineCode, entries[i].problem->message), true);
-      } else if (entries[i].is_url) {
-        url_entry.push_back(i);
-        urls.push_back(entries[i].origin.input);
-      } else {
-        extract_later(i, std::nullopt);
+    while (!g_stop.load() && !fetcher_failed) {
+      entries.clear();
+      if (!list.read(entries, kChunkInputs, kChunkBytes)) {
+        progress.add_inputs(0, /*list_ended=*/true);
+        break;
       }
-    }
+      first = inputs;
+      inputs += entries.size();
+      progress.add_inputs(entries.size(), list.ended());
 
-    Fetcher::Hooks hooks;
-    hooks.stop = &g_stop;
-    // Bodies wait in the pool's queue; a bounded backlog bounds their memory.
-    hooks.may_start = [&] { return pool.backlog() < 4 * static_cast<std::size_t>(pool.threads()); };
-    hooks.on_done = [&](std::size_t index, FetchOutcome outcome) {
-      const std::size_t sequence = url_entry[index];
-      if (outcome.result) {
-        extract_later(sequence, std::move(outcome.result));
-        return;
+      std::vector<std::string> urls;
+      std::vector<std::size_t> url_entry;  // urls[i] belongs to entries[url_entry[i]]
+      for (std::size_t i = 0; i < entries.size(); ++i) {
+        if (entries[i].problem) {
+          emit(first + i, error_record(entries[i].origin, kBadLineCode, entries[i].problem->message), true);
+        } else if (entries[i].is_url) {
+          url_entry.push_back(i);
+          urls.push_back(entries[i].origin.input);
+        } else {
+          extract_later(i, std::nullopt);
+        }
       }
-      RecordOrigin origin = entries[sequence].origin;
-      if (outcome.error->status() > 0) origin.status = outcome.error->status();
-      emit(sequence, error_record(origin, fetch_error_name(outcome.error->kind()), outcome.error->what()), true);
-    };
-    try {
-      Fetcher fetcher(run.crawl);
-      fetcher.run(urls, hooks);
-    } catch (const std::exception& e) {
-      // libcurl itself failed (out of memory, no multi handle): what is done
-      // is still written.
-      std::cerr << "pith: " << e.what() << "\n";
-      fetcher_failed = true;
-    }
 
-    while (pool.backlog() > 0 && !g_stop.load() && !fetcher_failed) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      if (!urls.empty()) {
+        Fetcher::Hooks hooks;
+        hooks.stop = &g_stop;
+        // Bodies wait in the pool's queue; a bounded backlog bounds their memory.
+        hooks.may_start = [&] { return pool.backlog() < 4 * static_cast<std::size_t>(pool.threads()); };
+        hooks.on_done = [&](std::size_t index, FetchOutcome outcome) {
+          const std::size_t i = url_entry[index];
+          if (outcome.result) {
+            extract_later(i, std::move(outcome.result));
+            return;
+          }
+          RecordOrigin origin = entries[i].origin;
+          if (outcome.error->status() > 0) origin.status = outcome.error->status();
+          emit(first + i, error_record(origin, fetch_error_name(outcome.error->kind()), outcome.error->what()),
+               true);
+        };
+        try {
+          if (!fetcher) fetcher.emplace(run.crawl);  // one for the whole list: host delays carry over
+          fetcher->run(urls, hooks);
+        } catch (const std::exception& e) {
+          // libcurl itself failed (out of memory, no multi handle): what is done
+          // is still written.
+          std::cerr << "pith: " << e.what() << "\n";
+          fetcher_failed = true;
+        }
+      }
+
+      // The chunk's tasks refer to `entries`: all must end before the next chunk.
+      while (!fetcher_failed && !g_stop.load() && !pool.wait_idle_for(std::chrono::milliseconds(20))) {
+      }
+      if (g_stop.load() || fetcher_failed) pool.discard_queued();
+      pool.wait_idle();
     }
-    if (g_stop.load() || fetcher_failed) pool.discard_queued();
-    pool.wait_idle();
   }
   progress.finish();
 
@@ -180,7 +207,8 @@ int run_batch(const BatchRun& run) {
   }
   if (g_interrupted.load()) {
     writer.flush_held();
-    std::cerr << "pith: interrupted: wrote " << writer.written() << " of " << entries.size() << " records\n";
+    std::cerr << "pith: interrupted: wrote " << writer.written() << " of " << inputs << " records"
+              << (list.ended() ? "" : " (the inputs read so far)") << "\n";
     return kInterrupted;
   }
   writer.flush_held();  // nothing is held after a complete run; flushes stdout

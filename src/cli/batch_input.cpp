@@ -15,6 +15,8 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
+}  // namespace
+
 // Splits a stream into lines, holding at most `max_bytes` of each; leading
 // whitespace is dropped as it comes, so that a cut line still shows its start
 // (a '#' makes it a comment whatever its length).
@@ -65,8 +67,6 @@ class LineReader {
   std::size_t pending_used_ = 0;
 };
 
-}  // namespace
-
 std::optional<BatchEntry> parse_batch_line(std::string_view line, std::size_t number, bool cut,
                                            std::size_t max_line_bytes) {
   std::string_view text = trim(line);
@@ -89,15 +89,37 @@ std::optional<BatchEntry> parse_batch_line(std::string_view line, std::size_t nu
   return entry;
 }
 
-std::vector<BatchEntry> read_batch_entries(std::istream& in, std::size_t max_line_bytes) {
-  std::vector<BatchEntry> entries;
-  if (in.rdbuf() == nullptr) return entries;
-  LineReader reader(*in.rdbuf(), max_line_bytes);
+BatchListReader::BatchListReader(std::istream& in, std::size_t max_line_bytes)
+    : max_line_bytes_(max_line_bytes), ended_(in.rdbuf() == nullptr) {
+  if (!ended_) lines_ = std::make_unique<LineReader>(*in.rdbuf(), max_line_bytes);
+}
+
+BatchListReader::~BatchListReader() = default;
+
+bool BatchListReader::read(std::vector<BatchEntry>& out, std::size_t max_entries, std::size_t max_bytes) {
+  if (ended_) return false;
+  std::size_t bytes = 0;
+  for (const BatchEntry& entry : out) bytes += entry.origin.input.size();
   std::string line;
   bool cut = false;
-  for (std::size_t number = 1; reader.next(line, cut); ++number) {
-    if (auto entry = parse_batch_line(line, number, cut, max_line_bytes)) entries.push_back(std::move(*entry));
+  while (out.size() < max_entries && bytes < max_bytes) {
+    if (!lines_->next(line, cut)) {
+      ended_ = true;
+      break;
+    }
+    if (auto entry = parse_batch_line(line, ++line_number_, cut, max_line_bytes_)) {
+      bytes += entry->origin.input.size();
+      out.push_back(std::move(*entry));
+    }
   }
+  return true;
+}
+
+std::vector<BatchEntry> read_batch_entries(std::istream& in, std::size_t max_line_bytes) {
+  std::vector<BatchEntry> entries;
+  BatchListReader reader(in, max_line_bytes);
+  constexpr std::size_t kNoLimit = static_cast<std::size_t>(-1);
+  reader.read(entries, kNoLimit, kNoLimit);
   return entries;
 }
 

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <istream>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -38,9 +39,35 @@ struct BatchEntry {
 std::optional<BatchEntry> parse_batch_line(std::string_view line, std::size_t number, bool cut = false,
                                            std::size_t max_line_bytes = kMaxBatchLineBytes);
 
-// Every input of a list, in order, holding at most max_line_bytes of any line
-// in memory. A UTF-8 byte order mark at the start is skipped. (The fuzz
-// target passes a small max_line_bytes to reach the cut lines.)
+class LineReader;
+
+// Reads a list a chunk at a time, so that a list of any length (a pipe that
+// never ends) is processed in bounded memory: holds at most max_line_bytes of
+// any line. A UTF-8 byte order mark at the start is skipped; line numbers
+// run on across chunks.
+class BatchListReader {
+ public:
+  explicit BatchListReader(std::istream& in, std::size_t max_line_bytes = kMaxBatchLineBytes);
+  ~BatchListReader();
+  BatchListReader(const BatchListReader&) = delete;
+  BatchListReader& operator=(const BatchListReader&) = delete;
+
+  // Appends inputs to `out` until it holds `max_entries`, or its inputs hold
+  // `max_bytes` of text, or the list ends. False when the list had ended
+  // before the call (nothing appended).
+  bool read(std::vector<BatchEntry>& out, std::size_t max_entries, std::size_t max_bytes);
+  // The whole list has been read.
+  bool ended() const { return ended_; }
+
+ private:
+  std::unique_ptr<LineReader> lines_;
+  std::size_t max_line_bytes_;
+  std::size_t line_number_ = 0;
+  bool ended_ = false;
+};
+
+// Every input of a list, in order (a BatchListReader read to the end). (The
+// fuzz target passes a small max_line_bytes to reach the cut lines.)
 std::vector<BatchEntry> read_batch_entries(std::istream& in, std::size_t max_line_bytes = kMaxBatchLineBytes);
 
 }  // namespace pith::cli

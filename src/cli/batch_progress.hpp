@@ -1,4 +1,5 @@
-// The progress line of --batch on a terminal's stderr: done, failed, rate, ETA.
+// The progress line of --batch on a terminal's stderr: done, failed, rate, and
+// the ETA once the whole list has been read (it is read a chunk at a time).
 #pragma once
 
 #include <chrono>
@@ -10,7 +11,9 @@ namespace pith::cli {
 class BatchProgress {
  public:
   // Silent unless `enabled` (stderr is a terminal).
-  BatchProgress(std::size_t total, bool enabled);
+  explicit BatchProgress(bool enabled);
+  // `count` more inputs were read; `list_ended`: they were the last.
+  void add_inputs(std::size_t count, bool list_ended);
   // Thread-safe; redraws at most a few times a second.
   void record_done(bool failed);
   // Clears the line (before final messages).
@@ -19,8 +22,9 @@ class BatchProgress {
  private:
   void draw(std::chrono::steady_clock::time_point now);  // mutex held
 
-  std::size_t total_;
   bool enabled_;
+  std::size_t total_ = 0;  // inputs read so far
+  bool total_known_ = false;
   std::mutex mutex_;
   std::size_t done_ = 0, failed_ = 0;
   std::chrono::steady_clock::time_point start_, last_draw_{};

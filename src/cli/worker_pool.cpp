@@ -43,6 +43,11 @@ void WorkerPool::wait_idle() {
   idle_.wait(lock, [this] { return queue_.empty() && running_ == 0; });
 }
 
+bool WorkerPool::wait_idle_for(std::chrono::milliseconds timeout) {
+  std::unique_lock lock(mutex_);
+  return idle_.wait_for(lock, timeout, [this] { return queue_.empty() && running_ == 0; });
+}
+
 void WorkerPool::work() {
   std::unique_lock lock(mutex_);
   while (true) {

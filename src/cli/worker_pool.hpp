@@ -2,6 +2,7 @@
 // loop's thread.
 #pragma once
 
+#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
@@ -28,6 +29,8 @@ class WorkerPool {
   void discard_queued();
   // Waits until nothing is queued or running.
   void wait_idle();
+  // The same, giving up after `timeout`: true when idle.
+  bool wait_idle_for(std::chrono::milliseconds timeout);
 
  private:
   void work();

@@ -32,12 +32,17 @@ constexpr std::size_t kMaxRobotsBytes = 512u << 10;
 constexpr double kMaxCrawlDelaySeconds = 30;
 // The longest the loop sleeps without looking at the stop flag.
 constexpr auto kMaxPoll = std::chrono::milliseconds(100);
+// Hosts are remembered across run() calls (the batch command fetches its list
+// in chunks) so that the per-host delay and robots.txt carry over; past this
+// many, a run starts by forgetting them all, which bounds the memory (a
+// robots.txt keeps its parsed rules) on lists of millions of hosts.
+constexpr std::size_t kMaxRememberedHosts = 100000;
 
 struct Job {
   std::size_t index = 0;  // in the caller's urls, or kRobotsJob
   std::string url;
   std::string path;       // path and query, for robots.txt rules
-  std::size_t host = 0;   // index into the run's hosts
+  std::size_t host = 0;   // index into the fetcher's hosts
   int attempts = 0;
   Clock::time_point not_before{};
   std::unique_ptr<Transfer> transfer;
@@ -63,6 +68,8 @@ struct Fetcher::Impl {
   FetchOptions robots_options;
   std::string token;  // our product token in robots.txt
   CURLM* multi = nullptr;
+  std::vector<Host> hosts;  // every host seen, across runs
+  std::unordered_map<std::string, std::size_t> host_index;  // origin -> hosts
 
   explicit Impl(CrawlOptions o) : options(std::move(o)) {
     fetch_detail::init_curl_once();
@@ -83,7 +90,6 @@ struct Fetcher::Impl {
   struct Run {
     const Hooks& hooks;
     std::vector<Job> jobs;
-    std::vector<Host> hosts;
     std::vector<std::size_t> hosts_with_work;  // hosts whose queue may be non-empty
     std::size_t remaining = 0;
     int active = 0;
@@ -95,7 +101,7 @@ struct Fetcher::Impl {
   }
 
   void start(Run& run, Job& job, const FetchOptions& fetch_options, Clock::time_point now) {
-    Host& host = run.hosts[job.host];
+    Host& host = hosts[job.host];
     job.transfer = std::make_unique<Transfer>(job.url, fetch_options);
     curl_easy_setopt(job.transfer->handle(), CURLOPT_PRIVATE, static_cast<void*>(&job));
     const CURLMcode rc = curl_multi_add_handle(multi, job.transfer->handle());
@@ -112,7 +118,7 @@ struct Fetcher::Impl {
   void start_ready(Run& run, Clock::time_point now, Clock::time_point& wake) {
     std::size_t kept = 0;
     for (std::size_t h : run.hosts_with_work) {
-      Host& host = run.hosts[h];
+      Host& host = hosts[h];
       while (!host.waiting.empty() && run.active < options.max_connections) {
         if (run.hooks.may_start && !run.hooks.may_start()) {
           // The consumer is behind; look again soon rather than at kMaxPoll.
@@ -157,7 +163,7 @@ struct Fetcher::Impl {
   }
 
   void finished(Run& run, Job& job, CURLcode code, Clock::time_point now) {
-    Host& host = run.hosts[job.host];
+    Host& host = hosts[job.host];
     curl_multi_remove_handle(multi, job.transfer->handle());
     AttemptOutcome outcome = job.transfer->finish(code);
     job.transfer.reset();
@@ -193,20 +199,29 @@ struct Fetcher::Impl {
     report(run, job, std::nullopt, std::move(outcome.error));
   }
 
+  // Ends a run, finished or stopped: transfers still going are dropped, and
+  // the hosts keep only what outlives the run (delay clock, robots.txt).
   void abandon(Run& run) {
     for (Job& job : run.jobs) {
       if (job.transfer) curl_multi_remove_handle(multi, job.transfer->handle());
     }
-    for (Host& host : run.hosts) {
+    for (Host& host : hosts) {
       if (host.robots_job && host.robots_job->transfer) {
         curl_multi_remove_handle(multi, host.robots_job->transfer->handle());
+        host.robots_job.reset();
+        host.robots = RobotsState::unknown;  // asked again by the next run
       }
+      host.waiting.clear();  // the run's jobs die with it
+      host.active = 0;
     }
   }
 
   void run_all(const std::vector<std::string>& urls, const Hooks& hooks) {
-    Run run{hooks, std::vector<Job>(urls.size()), {}, {}, urls.size(), 0};
-    std::unordered_map<std::string, std::size_t> host_index;
+    Run run{hooks, std::vector<Job>(urls.size()), {}, urls.size(), 0};
+    if (hosts.size() > kMaxRememberedHosts) {
+      hosts.clear();
+      host_index.clear();
+    }
     for (std::size_t i = 0; i < urls.size(); ++i) {
       Job& job = run.jobs[i];
       job.index = i;
@@ -214,13 +229,12 @@ struct Fetcher::Impl {
       auto parts = fetch_detail::has_http_scheme(urls[i]) ? fetch_detail::split_url(urls[i]) : std::nullopt;
       if (!parts) continue;  // reported below, once the queues are built
       job.path = std::move(parts->path_and_query);
-      auto [it, added] = host_index.try_emplace(parts->origin, run.hosts.size());
-      if (added) {
-        run.hosts.emplace_back().origin = parts->origin;
-        run.hosts_with_work.push_back(it->second);
-      }
+      auto [it, added] = host_index.try_emplace(parts->origin, hosts.size());
+      if (added) hosts.emplace_back().origin = parts->origin;
       job.host = it->second;
-      run.hosts[job.host].waiting.push_back(&job);
+      Host& host = hosts[job.host];
+      if (host.waiting.empty()) run.hosts_with_work.push_back(job.host);
+      host.waiting.push_back(&job);
     }
     struct Cleanup {
       Impl& impl;

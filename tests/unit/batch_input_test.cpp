@@ -113,6 +113,35 @@ TEST_CASE("batch list: a line past the limit is held only up to it and reported;
   CHECK_FALSE(indented[0].problem);
 }
 
+TEST_CASE("batch list: read a chunk at a time, by count or by bytes, line numbers running on") {
+  std::istringstream in("\xEF\xBB\xBF" "a.html\n# comment\nb.html\n\nc.html\nd.html\neeeeeeeeee.html\nf.html\n");
+  pith::cli::BatchListReader list(in);
+  std::vector<BatchEntry> chunk;
+  REQUIRE(list.read(chunk, 2, 1000));
+  REQUIRE(chunk.size() == 2);
+  CHECK(chunk[0].origin.input == "a.html");  // the BOM is gone
+  CHECK(chunk[1].origin.input == "b.html");
+  CHECK(chunk[1].origin.line == 3);
+  CHECK_FALSE(list.ended());
+
+  chunk.clear();
+  // 12 bytes: c.html (6) leaves room, d.html (6) reaches the cap, and the chunk ends there.
+  REQUIRE(list.read(chunk, 100, 12));
+  REQUIRE(chunk.size() == 2);
+  CHECK(chunk[0].origin.line == 5);
+  CHECK(chunk[1].origin.input == "d.html");
+
+  chunk.clear();
+  REQUIRE(list.read(chunk, 100, 1000));
+  REQUIRE(chunk.size() == 2);
+  CHECK(chunk[0].origin.input == "eeeeeeeeee.html");
+  CHECK(chunk[1].origin.line == 8);
+  CHECK(list.ended());
+  chunk.clear();
+  CHECK_FALSE(list.read(chunk, 100, 1000));
+  CHECK(chunk.empty());
+}
+
 TEST_CASE("records: every extraction error code has its own name") {
   using pith::ErrorCode;
   using pith::cli::error_code_name;
