@@ -37,6 +37,19 @@ check "markdown heading" grep -q "^# " "$work/out"
 expect "html" 0 "$pith" -f html "$sample"
 check "html has no script" bash -c "grep -q '<p>' '$work/out' && ! grep -qi '<script' '$work/out'"
 
+expect "xml" 0 "$pith" -f xml --comments --links --images --url https://example.org/a "$sample"
+check "xml is well-formed, trafilatura's shape" python3 -c "
+import xml.etree.ElementTree as E
+d = E.parse('$work/out').getroot()
+assert d.tag == 'doc' and d.get('url') == 'https://example.org/a' and d.find('main/p') is not None"
+for page in "$fixtures"/*/page.html; do
+  "$pith" -f xml --comments --links --images "$page" >"$work/fx.xml" 2>/dev/null
+  check "xml well-formed: $page" python3 -c "
+import sys, xml.etree.ElementTree as E
+data = open('$work/fx.xml', 'rb').read()
+data and E.fromstring(data)"
+done
+
 expect "charset override" 0 "$pith" --charset gbk "$fixtures/zh-news-gbk/page.html"
 
 printf '<html><body><nav><a href="/">Home</a></nav></body></html>' >"$work/empty-page.html"

@@ -6,15 +6,16 @@
 Keyword mapping (README, "Python"): favor_precision / favor_recall -> precision /
 recall; include_comments -> include_comments (the thread's text follows the
 content, as trafilatura does); include_links / include_images -> links /
-images (markdown and html output); include_formatting with "txt" -> Markdown;
-output_format "txt" / "markdown" / "html" / "json" -> format; with_metadata
+images (markdown, html and xml output); include_formatting with "txt" ->
+Markdown; output_format "txt" / "markdown" / "html" / "json" / "xml" -> format
+("xml" in trafilatura's shape, metadata as <doc> attributes); with_metadata
 -> a front-matter header ("txt", "markdown"); only_with_metadata -> None
 unless title, date and url are known; target_language -> None unless the
 declared language matches. Tables are always kept (include_tables=False is
 refused). Keywords that tune trafilatura's own machinery (no_fallback,
 deduplicate, config, settingsfile, date_extraction_params, max_tree_size,
 record_id, tei_validation) are accepted and have no effect; prune_xpath,
-url_blacklist, author_blacklist and the "xml", "xmltei", "csv" formats raise
+url_blacklist, author_blacklist and the "xmltei" and "csv" formats raise
 ValueError rather than being ignored.
 
 Like trafilatura, extract() returns None when there is no main content or the
@@ -27,8 +28,8 @@ from . import _pith
 from ._errors import PithError
 
 _FORMATS = {"txt": "text", "text": "text", "markdown": "markdown", "html": "html", "json": "json",
-            "python": "python"}
-_NOT_SUPPORTED_FORMATS = ("xml", "xmltei", "csv")
+            "xml": "xml", "python": "python"}
+_NOT_SUPPORTED_FORMATS = ("xmltei", "csv")
 _TUNING_ONLY = ("no_fallback", "deduplicate", "config", "settingsfile", "date_extraction_params",
                 "max_tree_size", "record_id", "tei_validation", "options", "as_dict")
 _REFUSED = ("prune_xpath", "url_blacklist", "author_blacklist")
@@ -130,7 +131,7 @@ def extract(filecontent, url=None, favor_precision=False, favor_recall=False,
     _check_keywords(kwargs)
     if output_format in _NOT_SUPPORTED_FORMATS:
         raise ValueError("pith.trafilatura: output_format %r is not supported; use \"txt\", "
-                         "\"markdown\", \"html\" or \"json\"" % output_format)
+                         "\"markdown\", \"html\", \"json\" or \"xml\"" % output_format)
     if output_format not in _FORMATS:
         raise ValueError("pith.trafilatura: unknown output_format %r" % output_format)
     if not include_tables:
@@ -158,8 +159,8 @@ def extract(filecontent, url=None, favor_precision=False, favor_recall=False,
         record["source-hostname"] = meta["sitename"]
         return json.dumps(record, ensure_ascii=False)
     content = doc.content
-    if comments and fmt != "html":
+    if comments and fmt not in ("html", "xml"):  # xml has its own <comments>
         content += "\n\n" + comments
-    if with_metadata and fmt != "html":
+    if with_metadata and fmt not in ("html", "xml"):
         content = _front_matter(meta) + content
     return content

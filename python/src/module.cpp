@@ -85,11 +85,11 @@ PageInput page_input(const py::handle& html) {
   return in;
 }
 
-// "text" (or trafilatura's "txt"), "markdown" ("md"), "html", "json".
+// "text" (or trafilatura's "txt"), "markdown" ("md"), "html", "json", "xml".
 pith::Format format_named(const std::string& name) {
   if (name == "txt") return pith::Format::text;
   if (auto format = pith::parse_format(name)) return *format;
-  throw py::value_error("unknown format '" + name + "': use \"text\", \"markdown\", \"html\" or \"json\"");
+  throw py::value_error("unknown format '" + name + "': use \"text\", \"markdown\", \"html\", \"json\" or \"xml\"");
 }
 
 const char* format_name(pith::Format format) {
@@ -98,6 +98,7 @@ const char* format_name(pith::Format format) {
     case pith::Format::markdown: return "markdown";
     case pith::Format::html: return "html";
     case pith::Format::json: return "json";
+    case pith::Format::xml: return "xml";
   }
   return "text";
 }
@@ -375,12 +376,12 @@ PYBIND11_MODULE(_pith, m) {
 html: the page as bytes (any encoding: BOM, content_type, <meta charset> or
   detection decide, as in the CLI) or str (already decoded; taken as UTF-8).
 url: the page's address; links and images are made absolute against it.
-format: "text" (or "txt"), "markdown" (or "md"), "html" or "json"; the
+format: "text" (or "txt"), "markdown" (or "md"), "html", "json" or "xml"; the
   rendering is Document.content (and str(doc)).
 precision / recall: favour leaving out / keeping blocks in doubt.
 include_comments: find the comment thread (Document.comments, JSON "comments").
 include_title: put the headline at the top of the content when missing.
-links / images: keep links / images in markdown and html output.
+links / images: keep links / images in markdown, html and xml output.
 charset: a charset the caller knows, overriding the page's declaration.
 content_type: the HTTP Content-Type header ("text/html; charset=gbk").
 max_input_bytes: larger inputs raise InputTooLargeError.

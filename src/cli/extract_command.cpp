@@ -88,16 +88,16 @@ int run_extract(int argc, char** argv) {
 
   app.add_option("input", input, "URL (http/https), file path, or - for standard input")
       ->capture_default_str();
-  app.add_option("-f,--format", format_name, "Output format: text, markdown, json or html")
+  app.add_option("-f,--format", format_name, "Output format: text, markdown, json, html or xml")
       ->capture_default_str()
-      ->check(CLI::IsMember({"text", "markdown", "md", "json", "html"}));
+      ->check(CLI::IsMember({"text", "markdown", "md", "json", "html", "xml"}));
   app.add_option("-u,--url", options.url,
                  "The page's address, when the input is a file or standard input");
   app.add_option("-c,--charset", options.charset,
                  "The page's character encoding, overriding what the page declares");
   app.add_flag("--no-title", no_title, "Do not put the page's headline at the top of the content");
-  app.add_flag("--links", render_options.links, "Markdown/HTML: keep links (made absolute)");
-  app.add_flag("--images", render_options.images, "Markdown/HTML: keep images (made absolute)");
+  app.add_flag("--links", render_options.links, "Markdown/HTML/XML: keep links (made absolute)");
+  app.add_flag("--images", render_options.images, "Markdown/HTML/XML: keep images (made absolute)");
   app.add_flag("--comments", options.include_comments,
                "Find the page's comment thread (JSON: \"comments\", author/date/text)");
   bool precision = false, recall = false;

@@ -21,6 +21,7 @@ std::optional<Format> parse_format(std::string_view name) {
   if (lower == "markdown" || lower == "md") return Format::markdown;
   if (lower == "html") return Format::html;
   if (lower == "json") return Format::json;
+  if (lower == "xml") return Format::xml;
   return std::nullopt;
 }
 
@@ -32,6 +33,7 @@ std::string render(const Document& doc, Format format, const RenderOptions& opti
     case Format::markdown: return render_markdown(doc, options);
     case Format::html: return render_html(doc, options);
     case Format::json: return render_json(doc);
+    case Format::xml: return render_xml(doc, options);
   }
   // Only reachable through a value cast from outside the enum's range.
   return render_text(doc);

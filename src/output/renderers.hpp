@@ -21,6 +21,7 @@ std::string render_text(const Document& doc);
 std::string render_markdown(const Document& doc, const RenderOptions& options = {});
 std::string render_html(const Document& doc, const RenderOptions& options = {});
 std::string render_json(const Document& doc);
+std::string render_xml(const Document& doc, const RenderOptions& options = {});
 
 // The JSON object render_json() dumps, for writers that add fields to it (the
 // batch and WARC JSON Lines records). Strings may hold invalid UTF-8 from
@@ -76,7 +77,10 @@ std::vector<InlineEvent> inline_events(const Block& block, std::size_t from, std
     if (x.kind != y.kind) return x.kind < y.kind;
     // Opens: the longer range (outer) first. Closes: the one opened later
     // (larger begin, inner) first.
-    return x.other_end > y.other_end;
+    if (x.other_end != y.other_end) return x.other_end > y.other_end;
+    // Equal ranges (<a><b>x</b></a>): spans are recorded outer first, so
+    // opens go in recording order and closes in reverse, keeping the nesting.
+    return x.kind == InlineEvent::open ? x.span < y.span : x.span > y.span;
   });
   return events;
 }

@@ -26,7 +26,7 @@ def cli_output(cli, path, url, *flags):
     return run.stdout.decode("utf-8")
 
 
-@pytest.mark.parametrize("fmt", ["text", "markdown", "html", "json"])
+@pytest.mark.parametrize("fmt", ["text", "markdown", "html", "json", "xml"])
 @pytest.mark.parametrize("name,path,url", FIXTURES, ids=FIXTURE_IDS)
 def test_same_output_as_cli(cli, name, path, url, fmt):
     doc = pith.extract(read(path), url=url or None, format=fmt)
@@ -135,7 +135,7 @@ def test_too_large_and_time_budget():
 @pytest.mark.parametrize("call,exc,words", [
     (lambda: pith.extract(None), TypeError, "must be str or bytes, not NoneType"),
     (lambda: pith.extract(12), TypeError, "must be str or bytes, not int"),
-    (lambda: pith.extract("<p>x</p>", format="xml"), ValueError, "unknown format 'xml'"),
+    (lambda: pith.extract("<p>x</p>", format="yaml"), ValueError, "unknown format 'yaml'"),
     (lambda: pith.extract("<p>x</p>", precision=True, recall=True), ValueError, "exclude each other"),
     (lambda: pith.extract("<p>x</p>", time_budget=-1), ValueError, "time_budget"),
     (lambda: pith.WarcReader("/nonexistent/x.warc.gz"), pith.ReadError, "/nonexistent/x.warc.gz"),

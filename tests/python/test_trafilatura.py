@@ -1,5 +1,6 @@
 """pith.trafilatura: trafilatura.extract()-shaped calls map onto pith.extract()."""
 import json
+import xml.etree.ElementTree as ElementTree
 
 import pytest
 
@@ -45,6 +46,22 @@ def test_json_and_metadata(page):
     assert bare["title"] == doc.metadata.title and bare["raw_text"] == doc.text
     assert trafilatura.extract(html, url=url, target_language="de") is None
     assert trafilatura.extract(html, url=url, target_language="pt") is not None
+
+
+def test_xml_in_trafilatura_shape(page):
+    html, url = page
+    doc = pith.extract(html, url=url, include_comments=True)
+    root = ElementTree.fromstring(trafilatura.extract(html, url=url, output_format="xml"))
+    assert root.tag == "doc" and root.get("title") == doc.metadata.title and root.get("url") == url
+    assert root.get("author") == ";".join(doc.metadata.authors)
+    main = root.find("main")
+    assert [p.tag for p in main][:1] == ["head"] or main.find("p") is not None
+    assert "".join(main.itertext()).split() == doc.text.split()
+    # include_comments: the thread is its own <comments> element, not text after <main>.
+    assert len(root.findall("comments/comment")) == len(doc.comments) > 0
+    without = ElementTree.fromstring(trafilatura.extract(html, url=url, output_format="xml",
+                                                         include_comments=False))
+    assert without.find("comments") is None
 
 
 def test_none_where_trafilatura_returns_none():

@@ -86,7 +86,8 @@ TEST_CASE("parse_format accepts the documented names") {
   CHECK(pith::parse_format("html") == Format::html);
   CHECK(pith::parse_format("json") == Format::json);
   CHECK(pith::parse_format("JSON") == Format::json);
-  CHECK_FALSE(pith::parse_format("xml").has_value());
+  CHECK(pith::parse_format("xml") == Format::xml);
+  CHECK_FALSE(pith::parse_format("xmltei").has_value());
   CHECK_FALSE(pith::parse_format("").has_value());
 }
 
@@ -499,6 +500,31 @@ TEST_CASE("html: inline tags; only http(s) links and images, on request") {
         "<article>\n<p><a href=\"https://x.example/?a=1&amp;b=&quot;2&quot;\">See</a> <em>&lt;this&gt;</em> page</p>\n</article>");
 }
 
+TEST_CASE("xml: trafilatura's shape, nested lists, tables, escaping, no characters XML forbids") {
+  Block b = para("Go <here> & \"there\"\x01\xEF\xBF\xBF\nnext line");
+  b.inlines = {span(pith::InlineKind::link, 0, 2, "https://x.example/?a=1&b=2"),
+               span(pith::InlineKind::strong, 0, 2)};  // <a><b>Go</b></a>: equal ranges keep their nesting
+  Document doc = doc_of({heading(2, "Title"), b, item(1, false, "one"), item(2, true, "one.a"),
+                         item(1, false, "two"), row({"k", "v"}, true), row({"a", "1"}), code("x < y\n", "c++")});
+  doc.title = "T \"q\"";
+  doc.metadata.authors = {"A", "B"};
+  doc.comments.push_back({"ann", "", " Nice <3 "});
+  pith::RenderOptions links;
+  links.links = true;
+  CHECK(pith::render(doc, Format::xml, links) ==
+        "<doc title=\"T &quot;q&quot;\" author=\"A;B\">\n<main>\n<head rend=\"h2\">Title</head>\n"
+        "<p><ref target=\"https://x.example/?a=1&amp;b=2\"><hi rend=\"#b\">Go</hi></ref> &lt;here&gt; &amp; "
+        "&quot;there&quot;<lb/>next line</p>\n"
+        "<list rend=\"ul\">\n<item>one<list rend=\"ol\">\n<item>one.a</item></list>\n</item>\n<item>two</item></list>\n"
+        "<table>\n<row><cell role=\"head\">k</cell><cell role=\"head\">v</cell></row>\n"
+        "<row><cell>a</cell><cell>1</cell></row>\n</table>\n"
+        "<code lang=\"c++\">x &lt; y</code>\n</main>\n"
+        "<comments>\n<comment author=\"ann\">Nice &lt;3</comment>\n</comments>\n</doc>");
+  // Without --links the link is plain text; the strong range stays.
+  CHECK(pith::render(doc, Format::xml).find("<p><hi rend=\"#b\">Go</hi> &lt;here&gt;") != std::string::npos);
+  CHECK(pith::render(doc_of({}), Format::xml) == "<doc>\n<main>\n</main>\n</doc>");
+}
+
 TEST_CASE("json: the schema (fields and their types) of a full and an empty document") {
   Document doc = doc_of({heading(1, "Title"), para("Text."), item(2, true, "x"), code("a", "c"), row({"a", "b"}, true),
                          quote("q")});
@@ -558,6 +584,7 @@ TEST_CASE("golden: a how-to with nested lists, a table and code, in every format
   CHECK(pith::render(doc, Format::markdown, both) ==
         without_final_newline(read_fixture_file(fixture, "expected-links.md")));
   CHECK(pith::render(doc, Format::html, both) == without_final_newline(read_fixture_file(fixture, "expected.html")));
+  CHECK(pith::render(doc, Format::xml, both) == without_final_newline(read_fixture_file(fixture, "expected.xml")));
   // The text golden is the ideal main text: the byline line is the one
   // difference pith's output is allowed (it sits inside the article).
   std::string text = pith::render(doc, Format::text);
