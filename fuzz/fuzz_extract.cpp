@@ -13,9 +13,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   options.url = "https://example.org/dir/page.html";
   try {
     pith::Document doc = pith::extract(bytes, options);
+    pith::RenderOptions links_and_images;
+    links_and_images.links = links_and_images.images = true;
     for (pith::Format f : {pith::Format::text, pith::Format::markdown, pith::Format::html,
-                           pith::Format::json})
+                           pith::Format::json, pith::Format::xml}) {
       (void)pith::render(doc, f);
+      (void)pith::render(doc, f, links_and_images);
+    }
   } catch (const pith::Error&) {
     // The documented outcome for input that is not a page.
   }
