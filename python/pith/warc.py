@@ -23,7 +23,8 @@ def _carries_http(record):
 
 
 def extract_warc(path, counts=None, max_input_bytes=_pith.DEFAULT_MAX_INPUT_BYTES, **options):
-    """Yields one dict per HTML `response` record of the WARC file at `path`.
+    """Yields one dict per HTML `response` record of the WARC file at `path`
+    (a path, or a binary file object with read(n)).
 
     A record that could not be extracted yields {"warc_record_id", ...,
     "error": {"code", "message"}} instead: no record is dropped. Records that

@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstring>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -206,7 +207,32 @@ std::chrono::milliseconds time_budget_from(const py::object& seconds) {
 struct PyWarcReader {
   std::unique_ptr<pith::WarcReader> reader;
   std::mutex mutex;
+  // A binary file object being read (instead of a path), and the error its
+  // read() raised: the reader sees the end of its input then, and next()
+  // raises this as OSError once the GIL is held again.
+  py::object file;
+  std::string read_error;
 };
+
+// Reads from a Python binary file object for the C++ reader, which calls this
+// with the GIL released.
+pith::WarcReader::ReadFunction python_file_reader(PyWarcReader& owner) {
+  return [&owner](char* buffer, std::size_t size) -> std::size_t {
+    py::gil_scoped_acquire acquire;
+    try {
+      py::bytes chunk = owner.file.attr("read")(size);
+      std::string_view bytes = chunk;
+      if (bytes.size() > size) throw py::value_error("read() returned more bytes than asked for");
+      std::memcpy(buffer, bytes.data(), bytes.size());
+      return bytes.size();
+    } catch (const py::error_already_set& e) {  // it has taken (cleared) the Python error
+      owner.read_error = e.what();
+    } catch (const std::exception& e) {
+      owner.read_error = e.what();
+    }
+    return 0;
+  };
+}
 
 py::dict timings_dict(const pith::Timings& t) {
   auto seconds = [](std::chrono::nanoseconds ns) { return std::chrono::duration<double>(ns).count(); };
@@ -441,11 +467,17 @@ The GIL is released while the page is processed.)");
       });
 
   py::class_<PyWarcReader>(m, "WarcReader",
-                           "Streams the records of a WARC file (.warc or .warc.gz); iterate over it.")
+                           "Streams the records of a WARC file (.warc or .warc.gz): a path, or a binary file\n"
+                           "object (its read(n) is called); iterate over it.")
       .def(py::init([](const py::object& path, std::size_t max_record_bytes) {
              auto r = std::make_unique<PyWarcReader>();
              pith::WarcReaderOptions options;
              options.max_record_bytes = max_record_bytes;
+             if (py::hasattr(path, "read")) {  // a binary file object: a pipe, a socket, io.BytesIO
+               r->file = path;
+               r->reader = std::make_unique<pith::WarcReader>(python_file_reader(*r), options);
+               return r;
+             }
              std::string p = py::str(py::module_::import("os").attr("fspath")(path)).cast<std::string>();
              r->reader = std::make_unique<pith::WarcReader>(p, options);
              return r;
@@ -459,6 +491,11 @@ The GIL is released while the page is processed.)");
           py::gil_scoped_release release;
           std::lock_guard lock(r.mutex);
           more = r.reader->next(*record);
+        }
+        if (!r.read_error.empty()) {
+          std::string message = "reading the WARC file object failed: " + r.read_error;
+          r.read_error.clear();
+          throw pith::Error(pith::ErrorCode::io_failed, message);
         }
         if (!more) throw py::stop_iteration();
         return record;

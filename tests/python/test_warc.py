@@ -57,3 +57,31 @@ def test_reader_records(pages, tmp_path):
         assert http.body == fh.read()
     assert pith.parse_http_response(response.block).body == http.body
     assert records[-1].status == "truncated" and records[-1].error
+
+
+class _FailingFile:
+    """A file object whose read() fails after the first chunk."""
+
+    def __init__(self, data):
+        self.data, self.calls = data, 0
+
+    def read(self, size):
+        self.calls += 1
+        if self.calls > 1:
+            raise OSError("the network share went away")
+        return self.data[:size]
+
+
+def test_file_objects_read_like_paths(pages, tmp_path):
+    import io
+    warc = tmp_path / "set.warc.gz"
+    build_warc(warc, pages, gzip_records=True)
+    from_path = list(pith.extract_warc(warc))
+    with open(warc, "rb") as fh:
+        assert list(pith.extract_warc(fh)) == from_path
+    assert list(pith.extract_warc(io.BytesIO(warc.read_bytes()))) == from_path
+    # A read() that raises ends the stream with pith.ReadError (an OSError), not a crash.
+    with pytest.raises(pith.ReadError, match="the network share went away"):
+        list(pith.WarcReader(_FailingFile(warc.read_bytes()[:4000])))
+    with pytest.raises(OSError):
+        list(pith.WarcReader(_FailingFile(warc.read_bytes()[:4000])))
