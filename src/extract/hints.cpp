@@ -1,9 +1,12 @@
 #include "extract/hints.hpp"
 
-#include <re2/re2.h>
-
+#include <array>
+#include <cstdint>
+#include <initializer_list>
 #include <string>
+#include <string_view>
 #include <unordered_map>
+#include <utility>
 
 #include "extract/heuristics.hpp"
 #include "text/ascii.hpp"
@@ -14,74 +17,152 @@ namespace {
 using dom::Attr;
 using dom::Tag;
 
-// A token starts after the beginning or a non-alphanumeric character.
-#define PITH_TOKEN_START "(?:^|[^a-z0-9])"
+// The word lists, matched against class/id names: a word matches at the
+// start of a token (the start of the names, or after a character that is not
+// [a-z0-9]) as a prefix ("comment" matches "comments" and "post-comment", not
+// "uncommented"); a whole-token word must also end its token ("ad" matches
+// "ad-slot", not "admin"). The names are lowered first.
+//
+// The lists were RE2 patterns of the form (?:^|[^a-z0-9])(?:word|...), with
+// (?:$|[^a-z0-9]) after the whole-token words (tests/unit/hints_test.cpp
+// compares the two). Class names run long (utility-class frameworks put
+// dozens in one attribute), so all four lists are answered by one walk: a
+// trie of their words, entered at every token start.
+struct WordList {
+  NameList list;
+  std::initializer_list<std::string_view> prefixes;
+  std::initializer_list<std::string_view> whole_tokens;
+};
 
-const RE2& positive_names() {
-  static const RE2 re(PITH_TOKEN_START
-                      "(?:article|body|content|entry|hentry|h-entry|main|post|text|blog|story|"
-                      "prose|markdown|richtext|rich-text|single|detail)");
-  return re;
-}
+const WordList kPositiveNames{
+    NameList::positive,
+    {"article", "body", "content", "entry", "hentry", "h-entry", "main", "post", "text", "blog",
+     "story", "prose", "markdown", "richtext", "rich-text", "single", "detail"},
+    {}};
 
-const RE2& negative_names() {
-  static const RE2 re(PITH_TOKEN_START
-                      "(?:ads?(?:$|[^a-z0-9])|advert|banner|combx|comment|com-|contact|footer|"
-                      "foot(?:$|[^a-z0-9])|gdpr|masthead|outbrain|taboola|promo|related|"
-                      "share|sharing|shoutbox|sidebar|side-bar|skyscraper|sponsor|shopping|tags?(?:$|[^a-z0-9])|"
-                      "widget|cookie|consent|newsletter|subscri|social|breadcrumb|nav|menu|"
-                      "author|bio(?:$|[^a-z0-9])|disclaim|trending|popular|recommend|reply|replies|"
-                      "rating|vote|likes?(?:$|[^a-z0-9])|counter|toolbar|signup|login|modal|"
-                      "popup|overlay|hidden|pagination|pager|rss|disqus|community|"
-                      "most-?read|hot-?list|ranking|copyright|infobox|navbox|reflist|references|"
-                      "catlinks|toc(?:$|[^a-z0-9]))");
-  return re;
-}
+const WordList kNegativeNames{
+    NameList::negative,
+    {"advert", "banner", "combx", "comment", "com-", "contact", "footer", "gdpr", "masthead",
+     "outbrain", "taboola", "promo", "related", "share", "sharing", "shoutbox", "sidebar",
+     "side-bar", "skyscraper", "sponsor", "shopping", "widget", "cookie", "consent", "newsletter",
+     "subscri", "social", "breadcrumb", "nav", "menu", "author", "disclaim", "trending", "popular",
+     "recommend", "reply", "replies", "rating", "vote", "counter", "toolbar", "signup", "login",
+     "modal", "popup", "overlay", "hidden", "pagination", "pager", "rss", "disqus", "community",
+     "mostread", "most-read", "hotlist", "hot-list", "ranking", "copyright", "infobox", "navbox",
+     "reflist", "references", "catlinks"},
+    {"ad", "ads", "foot", "tag", "tags", "bio", "like", "likes", "toc"}};
 
 // Clutter names strong enough to remove a node before scoring, unless the same
 // node is also named like content.
-const RE2& unlikely_names() {
-  static const RE2 re(PITH_TOKEN_START
-                      "(?:-ad-|ai2html|banner|breadcrumb|combx|comment|community|cover-wrap|"
-                      "disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|"
-                      "shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|"
-                      "pagination|pager|popup|cookie|consent|newsletter|share|sharing|disclaim|"
-                      "trending|popular|recommend|navbar|nav(?:$|[^a-z0-9])|most-?read|ranking|"
-                      "navbox|reflist|catlinks|caption|credit)");
-  return re;
+const WordList kUnlikelyNames{
+    NameList::unlikely,
+    {"-ad-", "ai2html", "banner", "breadcrumb", "combx", "comment", "community", "cover-wrap",
+     "disqus", "extra", "footer", "gdpr", "header", "legends", "menu", "related", "remark",
+     "replies", "rss", "shoutbox", "sidebar", "skyscraper", "social", "sponsor", "supplemental",
+     "ad-break", "agegate", "pagination", "pager", "popup", "cookie", "consent", "newsletter",
+     "share", "sharing", "disclaim", "trending", "popular", "recommend", "navbar", "mostread",
+     "most-read", "ranking", "navbox", "reflist", "catlinks", "caption", "credit"},
+    {"nav"}};
+
+const WordList kMaybeContentNames{
+    NameList::maybe_content, {"and", "article", "body", "column", "content", "main", "shadow"}, {}};
+
+// [a-z0-9] once lowered: what tokens are made of; anything else separates
+// them (the bytes of a non-ASCII character included, as the character would).
+bool is_name_char(char c) {
+  c = text::ascii_lower(c);
+  return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
 }
 
-const RE2& maybe_content_names() {
-  static const RE2 re(PITH_TOKEN_START "(?:and|article|body|column|content|main|shadow)");
-  return re;
+using ListSet = unsigned;  // bit (1 << NameList) per list
+constexpr ListSet bit(NameList list) { return 1u << static_cast<unsigned>(list); }
+
+// The characters words are written with, a-z, 0-9 and '-', numbered (A-Z
+// as a-z: names are matched lowered); -1 for the others.
+constexpr int kAlphabetSize = 37;
+struct Letters {
+  std::int8_t of[256] = {};
+  constexpr Letters() {
+    for (int c = 0; c < 256; ++c) of[c] = -1;
+    for (int c = 'a'; c <= 'z'; ++c) of[c] = of[c - 'a' + 'A'] = static_cast<std::int8_t>(c - 'a');
+    for (int c = '0'; c <= '9'; ++c) of[c] = static_cast<std::int8_t>(26 + c - '0');
+    of[static_cast<int>('-')] = 36;
+  }
+};
+constexpr Letters kLetters;
+
+class NameMatcher {
+ public:
+  NameMatcher() {
+    nodes_.emplace_back();  // the root
+    for (const WordList* words :
+         {&kPositiveNames, &kNegativeNames, &kUnlikelyNames, &kMaybeContentNames}) {
+      for (std::string_view w : words->prefixes) add(w).prefix_of |= bit(words->list);
+      for (std::string_view w : words->whole_tokens) add(w).whole_of |= bit(words->list);
+    }
+  }
+
+  // The lists with a word in `names`, lowered.
+  ListSet lists_found(std::string_view names) const {
+    ListSet found = 0;
+    for (std::size_t at = 0; at < names.size(); ++at) {
+      if (at > 0 && is_name_char(names[at - 1])) continue;  // inside a token
+      // Every word that starts here, shortest first.
+      std::uint16_t node = kRoot;
+      for (std::size_t k = at; k < names.size(); ++k) {
+        int letter = kLetters.of[static_cast<unsigned char>(names[k])];
+        if (letter < 0 || (node = nodes_[node].next[letter]) == kRoot) break;
+        found |= nodes_[node].prefix_of;
+        if (k + 1 == names.size() || !is_name_char(names[k + 1])) found |= nodes_[node].whole_of;
+      }
+    }
+    return found;
+  }
+
+ private:
+  static constexpr std::uint16_t kRoot = 0;  // no edge leads back to it: 0 means none
+
+  struct Node {
+    std::array<std::uint16_t, kAlphabetSize> next{};
+    ListSet prefix_of = 0;  // lists in which the word ending here is a prefix
+    ListSet whole_of = 0;   // lists in which it must end its token
+  };
+
+  Node& add(std::string_view word) {
+    std::uint16_t node = kRoot;
+    for (char c : word) {
+      int letter = kLetters.of[static_cast<unsigned char>(c)];  // every word's letters are in it
+      if (nodes_[node].next[letter] == kRoot) {
+        nodes_[node].next[letter] = static_cast<std::uint16_t>(nodes_.size());
+        nodes_.emplace_back();
+      }
+      node = nodes_[node].next[letter];
+    }
+    return nodes_[node];
+  }
+
+  std::vector<Node> nodes_;
+};
+
+ListSet name_lists(std::string_view lowered_names) {
+  static const NameMatcher matcher;
+  return matcher.lists_found(lowered_names);
 }
 
-std::string lowered_names(const dom::Dom& dom, dom::NodeId id) {
-  std::string_view cls = dom.attr(id, Attr::class_);
-  std::string_view ident = dom.attr(id, Attr::id);
-  std::string s;
-  s.reserve(cls.size() + ident.size() + 1);
-  s.append(cls);
-  s.push_back(' ');
-  s.append(ident);
-  for (char& c : s) c = text::ascii_lower(c);
-  return s;
-}
-
-
-// What the class and id names say: the expensive part (four RE2 matches).
+// What the class and id names say.
 struct NameHints {
   int weight = 0;
   bool unlikely = false;
 };
 
 NameHints name_hints(const dom::Dom& dom, dom::NodeId id) {
-  std::string names = lowered_names(dom, id);
+  // The class and the id, as one text: "class id". No word holds a space, so
+  // each part is matched on its own.
+  ListSet lists = name_lists(dom.attr(id, Attr::class_)) | name_lists(dom.attr(id, Attr::id));
   NameHints h;
-  if (RE2::PartialMatch(names, positive_names())) h.weight += kClassWeight;
-  if (RE2::PartialMatch(names, negative_names())) h.weight -= kClassWeight;
-  h.unlikely = RE2::PartialMatch(names, unlikely_names()) &&
-               !RE2::PartialMatch(names, maybe_content_names());
+  if (lists & bit(NameList::positive)) h.weight += kClassWeight;
+  if (lists & bit(NameList::negative)) h.weight -= kClassWeight;
+  h.unlikely = (lists & bit(NameList::unlikely)) && !(lists & bit(NameList::maybe_content));
   return h;
 }
 
@@ -121,6 +202,10 @@ Hints tag_hints(const dom::Dom& dom, dom::NodeId id) {
 
 }  // namespace
 
+bool names_match(NameList list, std::string_view names) {
+  return (name_lists(names) & bit(list)) != 0;
+}
+
 Hints node_hints(const dom::Dom& dom, dom::NodeId id) {
   Hints h = tag_hints(dom, id);
   if (dom.attr(id, Attr::class_).empty() && dom.attr(id, Attr::id).empty()) return h;
@@ -132,19 +217,22 @@ Hints node_hints(const dom::Dom& dom, dom::NodeId id) {
 
 std::vector<Hints> page_hints(const dom::Dom& dom) {
   std::vector<Hints> hints(dom.size());
-  std::unordered_map<std::string, NameHints> seen;
-  std::string key;
+  // Keyed by the names as the Dom holds them, which outlives the map.
+  using Names = std::pair<std::string_view, std::string_view>;  // class, id
+  struct NamesHash {
+    std::size_t operator()(const Names& n) const {
+      std::hash<std::string_view> h;
+      return h(n.first) * 31 + h(n.second);
+    }
+  };
+  std::unordered_map<Names, NameHints, NamesHash> seen;
   for (dom::NodeId i = 0; i < dom.size(); ++i) {
     if (dom.nodes[i].tag == Tag::text) continue;
     Hints h = tag_hints(dom, i);
-    std::string_view cls = dom.attr(i, Attr::class_);
-    std::string_view ident = dom.attr(i, Attr::id);
-    if (!cls.empty() || !ident.empty()) {
-      key.assign(cls);
-      key.push_back('\0');
-      key.append(ident);
-      auto it = seen.find(key);
-      if (it == seen.end()) it = seen.emplace(key, name_hints(dom, i)).first;
+    Names names{dom.attr(i, Attr::class_), dom.attr(i, Attr::id)};
+    if (!names.first.empty() || !names.second.empty()) {
+      auto it = seen.find(names);
+      if (it == seen.end()) it = seen.emplace(names, name_hints(dom, i)).first;
       h.weight += it->second.weight;
       h.unlikely = it->second.unlikely;
     }

@@ -1,9 +1,10 @@
 // What a node's markup says about it: class and id tokens, ARIA roles,
-// schema.org properties and the tag itself. Patterns are matched with RE2 at
-// the start of a class/id token ("comment" matches "comment-list" and
+// schema.org properties and the tag itself. Word lists are matched at the
+// start of a class/id token ("comment" matches "comment-list" and
 // "post-comments" but not "uncommented"), so they work for any naming scheme.
 #pragma once
 
+#include <string_view>
 #include <vector>
 
 #include "dom/dom.hpp"
@@ -17,6 +18,13 @@ struct Hints {
   bool boilerplate_tag = false;  // nav, aside, footer, form controls, role=navigation...
   bool discussion = false;       // inside the page's dominant discussion (see discussion.hpp)
 };
+
+// The class/id word lists (hints.cpp): content-like, clutter-like, clutter
+// removed before scoring, and the content-like names that veto that removal.
+enum class NameList { positive, negative, unlikely, maybe_content };
+// Whether a word of `list` starts a token of `names` (class and id joined by
+// a space; ASCII case does not matter).
+bool names_match(NameList list, std::string_view names);
 
 Hints node_hints(const dom::Dom& dom, dom::NodeId id);
 

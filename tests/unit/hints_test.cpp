@@ -1,0 +1,124 @@
+// The class/id word lists (extract/hints.cpp) against the RE2 patterns they
+// replaced: a token start ((?:^|[^a-z0-9])), then a word as a prefix, some
+// words ending their token ((?:$|[^a-z0-9])). Both must agree on every name.
+#include <doctest/doctest.h>
+#include <re2/re2.h>
+
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "extract/hints.hpp"
+
+namespace {
+
+using pith::extraction::NameList;
+using pith::extraction::names_match;
+
+#define TOKEN_START "(?:^|[^a-z0-9])"
+#define TOKEN_END "(?:$|[^a-z0-9])"
+
+// The patterns as hints.cpp had them before the word lists.
+const RE2& reference_pattern(NameList list) {
+  static const RE2 positive(TOKEN_START
+                            "(?:article|body|content|entry|hentry|h-entry|main|post|text|blog|story|"
+                            "prose|markdown|richtext|rich-text|single|detail)");
+  static const RE2 negative(
+      TOKEN_START
+      "(?:ads?" TOKEN_END "|advert|banner|combx|comment|com-|contact|footer|"
+      "foot" TOKEN_END "|gdpr|masthead|outbrain|taboola|promo|related|"
+      "share|sharing|shoutbox|sidebar|side-bar|skyscraper|sponsor|shopping|tags?" TOKEN_END "|"
+      "widget|cookie|consent|newsletter|subscri|social|breadcrumb|nav|menu|"
+      "author|bio" TOKEN_END "|disclaim|trending|popular|recommend|reply|replies|"
+      "rating|vote|likes?" TOKEN_END "|counter|toolbar|signup|login|modal|"
+      "popup|overlay|hidden|pagination|pager|rss|disqus|community|"
+      "most-?read|hot-?list|ranking|copyright|infobox|navbox|reflist|references|"
+      "catlinks|toc" TOKEN_END ")");
+  static const RE2 unlikely(TOKEN_START
+                            "(?:-ad-|ai2html|banner|breadcrumb|combx|comment|community|cover-wrap|"
+                            "disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|"
+                            "shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|"
+                            "pagination|pager|popup|cookie|consent|newsletter|share|sharing|disclaim|"
+                            "trending|popular|recommend|navbar|nav" TOKEN_END "|most-?read|ranking|"
+                            "navbox|reflist|catlinks|caption|credit)");
+  static const RE2 maybe_content(TOKEN_START "(?:and|article|body|column|content|main|shadow)");
+  switch (list) {
+    case NameList::positive: return positive;
+    case NameList::negative: return negative;
+    case NameList::unlikely: return unlikely;
+    case NameList::maybe_content: break;
+  }
+  return maybe_content;
+}
+
+constexpr NameList kLists[] = {NameList::positive, NameList::negative, NameList::unlikely,
+                               NameList::maybe_content};
+
+// Pieces names are made of: every word of the lists, near misses, and the
+// separators and characters around them.
+const std::vector<std::string_view> kPieces = {
+    "article", "body", "content", "entry", "hentry", "h-entry", "main", "post", "text", "blog",
+    "story", "prose", "markdown", "richtext", "rich-text", "single", "detail", "ad", "ads",
+    "advert", "banner", "combx", "comment", "com-", "contact", "footer", "foot", "gdpr",
+    "masthead", "outbrain", "taboola", "promo", "related", "share", "sharing", "shoutbox",
+    "sidebar", "side-bar", "skyscraper", "sponsor", "shopping", "tag", "tags", "widget", "cookie",
+    "consent", "newsletter", "subscri", "social", "breadcrumb", "nav", "menu", "author", "bio",
+    "disclaim", "trending", "popular", "recommend", "reply", "replies", "rating", "vote", "like",
+    "likes", "counter", "toolbar", "signup", "login", "modal", "popup", "overlay", "hidden",
+    "pagination", "pager", "rss", "disqus", "community", "mostread", "most-read", "hotlist",
+    "hot-list", "ranking", "copyright", "infobox", "navbox", "reflist", "references", "catlinks",
+    "toc", "-ad-", "ai2html", "cover-wrap", "extra", "header", "legends", "remark",
+    "supplemental", "ad-break", "agegate", "navbar", "caption", "credit", "and", "column",
+    "shadow", "a", "d", "s", "x", "un", "admin", "bios", "tago", "liked", "tocs", "most", "read",
+    "hot", "wrap", "2", "9", "-", "--", "_", " ", ":", "/", ".", "#", "\xC3\xA9", "\xE4\xB8\xAD",
+    "\xC2\xA0"};
+
+std::string random_name(std::mt19937& rng) {
+  std::uniform_int_distribution<std::size_t> count(0, 6), pick(0, kPieces.size() - 1);
+  std::string name;
+  for (std::size_t n = count(rng); n > 0; --n) name += kPieces[pick(rng)];
+  return name;
+}
+
+}  // namespace
+
+TEST_CASE("names_match agrees with the RE2 patterns it replaced on random names") {
+  std::mt19937 rng(20261201);
+  int disagreements = 0;
+  for (int k = 0; k < 200000; ++k) {
+    std::string name = random_name(rng);
+    for (NameList list : kLists) {
+      bool expected = RE2::PartialMatch(name, reference_pattern(list));
+      if (names_match(list, name) != expected) {
+        ++disagreements;
+        INFO("list " << static_cast<int>(list) << " name \"" << name << "\"");
+        CHECK(names_match(list, name) == expected);
+      }
+    }
+    if (disagreements > 10) break;
+  }
+  CHECK(disagreements == 0);
+}
+
+TEST_CASE("names_match: token starts, prefixes and whole tokens") {
+  CHECK(names_match(NameList::negative, "post-comments"));      // after '-', as a prefix
+  CHECK_FALSE(names_match(NameList::negative, "uncommented"));  // inside a token
+  CHECK(names_match(NameList::negative, "top ad"));             // whole token at the end
+  CHECK(names_match(NameList::negative, "ad-slot"));
+  CHECK_FALSE(names_match(NameList::negative, "admin"));        // "ad" must end its token
+  CHECK(names_match(NameList::negative, "x\xC3\xA9" "ads"));    // after a non-ASCII letter
+  CHECK(names_match(NameList::unlikely, "site-nav"));
+  CHECK_FALSE(names_match(NameList::unlikely, "navigation"));   // "nav" is whole there
+  CHECK(names_match(NameList::negative, "navigation"));         // and a prefix here
+  CHECK(names_match(NameList::positive, "main-content "));
+  CHECK(names_match(NameList::negative, "Post-Comments"));      // names are matched lowered
+  CHECK_FALSE(names_match(NameList::negative, "unCommented"));
+  CHECK(names_match(NameList::unlikely, "SITE-NAV"));
+  CHECK_FALSE(names_match(NameList::positive, " "));
+  CHECK_FALSE(names_match(NameList::maybe_content, ""));
+  for (NameList list : kLists)
+    for (std::string_view name : {"a-ad-b", "x -ad-", "_-ad-x", "most-read", "mostread",
+                                  "hot-list", "tags2", "tag_", "h-entry", "2body", "\xE4\xB8\xAD" "toc"})
+      CHECK(names_match(list, name) == RE2::PartialMatch(name, reference_pattern(list)));
+}
