@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
+#include <optional>
 #include <string_view>
 #include <unordered_set>
 
@@ -186,15 +188,60 @@ std::vector<NodeId> find_lead(const Pass& pass, NodeId headline, NodeId first_ro
   return lead;
 }
 
+// prepare() reads the hints and flags.strip_unlikely only (the other flags
+// steer selection and pruning), so the attempts on one set of hints start
+// from at most two prepared passes, each made once, when first needed.
+class PreparedPasses {
+ public:
+  PreparedPasses(const dom::Dom& dom, const std::vector<Hints>& hints) : dom_(dom), hints_(hints) {}
+
+  const dom::Dom& dom() const { return dom_; }
+  const std::vector<Hints>& hints() const { return hints_; }
+
+  const Pass& prepared(bool strip_unlikely) {
+    if (!strip_unlikely && borrowed_unstripped_) return borrowed_unstripped_->prepared(false);
+    std::optional<Pass>& slot = strip_unlikely ? stripped_ : unstripped_;
+    if (!slot) {
+      slot.emplace(dom_, hints_, Flags{strip_unlikely, true, true});
+      prepare(*slot);
+    }
+    return *slot;
+  }
+
+  // A new attempt's pass: what prepare() left, set up for `flags`.
+  Pass start(Flags flags, const Tuning& tuning) {
+    const Pass& p = prepared(flags.strip_unlikely);
+    Pass pass(dom_, hints_, flags);
+    pass.tuning = tuning;
+    pass.dead = p.dead;
+    pass.why = p.why;
+    pass.features = p.features;
+    return pass;
+  }
+
+  // Whether removing clutter-named nodes removes anything: when not, an
+  // attempt that keeps them repeats one that removes them.
+  bool strip_unlikely_removes_nodes() { return prepared(true).dead != prepared(false).dead; }
+
+  // Hints marked by mark_discussion differ from the page's in names only
+  // (weight, unlikely, discussion), which prepare() reads only with
+  // strip_unlikely: the page's unstripped pass serves them as it is.
+  void borrow_unstripped(PreparedPasses& page) { borrowed_unstripped_ = &page; }
+
+ private:
+  const dom::Dom& dom_;
+  const std::vector<Hints>& hints_;
+  std::optional<Pass> stripped_, unstripped_;
+  PreparedPasses* borrowed_unstripped_ = nullptr;
+};
+
 // One attempt: select, prune, render. With `include_discussion`, the page's
 // discussion joins the selection.
-Attempt run(const dom::Dom& dom, const std::vector<Hints>& hints, Flags flags,
-            NodeId discussion, bool include_discussion, NodeId headline,
-            const ContentOptions& options) {
+Attempt run(PreparedPasses& passes, Flags flags, NodeId discussion, bool include_discussion,
+            NodeId headline, const ContentOptions& options) {
+  const dom::Dom& dom = passes.dom();
   StageTimer timer(options.timings);
-  Pass pass(dom, hints, flags);
-  pass.tuning = options.tuning;
-  prepare(pass);
+  Pass pass = passes.start(flags, options.tuning);
   timer.lap(&Timings::features);
   Attempt a;
   if (flags.strip_unlikely) {
@@ -242,27 +289,30 @@ Attempt run(const dom::Dom& dom, const std::vector<Hints>& hints, Flags flags,
 // documentation hubs), none of which dominates. Without, teaser links are kept:
 // for pages where no part stands out (listings, collections, pages of short
 // items).
-Attempt whole_region(const dom::Dom& dom, const std::vector<Hints>& hints, bool prune,
-                     const ContentOptions& options) {
+// The words of the blocks the second strategy calls good are taken only when
+// the region is longer than `judged_above` (the caller reads them only then).
+Attempt whole_region(PreparedPasses& passes, bool prune, const ContentOptions& options,
+                     double judged_above = std::numeric_limits<double>::infinity()) {
   StageTimer timer(options.timings);
   // Pruning treats every comment thread and teaser list in the region as
   // clutter, however long (the discussion, when it is the content, is marked
   // in the hints).
-  Pass pass(dom, hints, Flags{true, true, prune, /*keep_dominant_lists=*/false});
-  pass.tuning = options.tuning;
-  prepare(pass);
+  Pass pass = passes.start(Flags{true, true, prune, /*keep_dominant_lists=*/false}, options.tuning);
   timer.lap(&Timings::features);
   Attempt a;
   NodeId region = main_region(pass);
   if (region == kNoNode) return a;
   a.roots = {region};
-  // The second strategy reads the page as prepared, before any pruning; the
-  // pass is the one the region uses, so it costs no second feature pass.
-  a.good_words = word_set(good_text(pass, classify_blocks(pass)));
   if (prune) prune_content(pass, a.roots);
   timer.lap(&Timings::selection);
   a.blocks = to_blocks(pass, a.roots, /*keep_link_paragraphs=*/!prune);
   a.length = content_length(a.blocks);
+  // The second strategy reads the page as prepared, before any pruning: the
+  // prepared pass this one started from.
+  if (a.length > judged_above) {
+    const Pass& unpruned = passes.prepared(pass.flags.strip_unlikely);
+    a.good_words = word_set(good_text(unpruned, classify_blocks(unpruned)));
+  }
   timer.lap(&Timings::render);
   a.strategy = prune ? "main region, pruned (content split over sections)"
                      : "main region (no block stands out)";
@@ -321,13 +371,19 @@ constexpr Flags kSelectionPasses[] = {
     {true, true, true}, {false, true, true}, {false, false, true}, {false, false, false}};
 
 // Fewer assumptions on each retry, as Readability does; keeps the longest.
-Attempt select_with_retries(const dom::Dom& dom, const std::vector<Hints>& hints,
-                            NodeId discussion, bool include_discussion, NodeId headline,
-                            const ContentOptions& options) {
+Attempt select_with_retries(PreparedPasses& passes, NodeId discussion, bool include_discussion,
+                            NodeId headline, const ContentOptions& options) {
   Attempt best;
   std::uint32_t region_upper_bound = 0;
   for (const Flags& flags : kSelectionPasses) {
-    Attempt a = run(dom, hints, flags, discussion, include_discussion, headline, options);
+    // Keeping clutter-named nodes when there are none repeats the first
+    // attempt, which an equal length cannot replace.
+    if (flags.strip_unlikely != kSelectionPasses[0].strip_unlikely &&
+        flags.weight_classes == kSelectionPasses[0].weight_classes &&
+        flags.clean_conditionally == kSelectionPasses[0].clean_conditionally &&
+        !passes.strip_unlikely_removes_nodes())
+      continue;
+    Attempt a = run(passes, flags, discussion, include_discussion, headline, options);
     if (flags.strip_unlikely) region_upper_bound = a.region_upper_bound;
     if (a.length > best.length) best = std::move(a);
     if (best.length >= kRetryLength) break;
@@ -341,10 +397,9 @@ Attempt select_with_retries(const dom::Dom& dom, const std::vector<Hints>& hints
 // the wrong part of the page, so every other strategy is tried and the one
 // whose words match the declared body best is kept. The declared text itself
 // never becomes the content (it may be a paywalled text the page hides).
-void cross_check_with_article_body(const dom::Dom& dom, const std::vector<Hints>& hints,
-                                   NodeId discussion, NodeId headline,
+void cross_check_with_article_body(PreparedPasses& passes, NodeId discussion, NodeId headline,
                                    const ContentOptions& options, Attempt& best) {
-  std::string declared = json_ld_article_body(dom);
+  std::string declared = json_ld_article_body(passes.dom());
   if (declared.empty()) return;
   std::unordered_set<std::string> reference = word_set(declared);
   if (reference.size() < kCrossCheckMinWords) return;
@@ -362,9 +417,9 @@ void cross_check_with_article_body(const dom::Dom& dom, const std::vector<Hints>
   double best_f1 = word_set_f1(best_words, reference);
   std::vector<Attempt> others;
   for (const Flags& flags : kSelectionPasses)
-    others.push_back(run(dom, hints, flags, discussion, false, headline, options));
-  others.push_back(whole_region(dom, hints, /*prune=*/true, options));
-  others.push_back(whole_region(dom, hints, /*prune=*/false, options));
+    others.push_back(run(passes, flags, discussion, false, headline, options));
+  others.push_back(whole_region(passes, /*prune=*/true, options));
+  others.push_back(whole_region(passes, /*prune=*/false, options));
   for (Attempt& other : others) {
     std::unordered_set<std::string> words = words_of(other);
     double f1 = word_set_f1(words, reference);
@@ -381,26 +436,34 @@ void cross_check_with_article_body(const dom::Dom& dom, const std::vector<Hints>
 std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& options) {
   if (dom.size() == 0) return {};
   StageTimer timer(options.timings);
-  std::vector<Hints> hints = page_hints(dom);
+  const std::vector<Hints> hints = page_hints(dom);
+  PreparedPasses page_passes(dom, hints);
   // A page whose discussion holds most of its text, with little article
   // outside it (a forum thread, a link shared with a long thread under it),
   // has the discussion as its content: its names ("comment", "reply") then
   // describe content, and it joins the selection.
-  Discussion discussion = find_discussion(dom, hints);
+  Discussion discussion = find_discussion(page_passes.prepared(/*strip_unlikely=*/false));
   NodeId headline = find_headline(dom, options.title);
   timer.lap(&Timings::features);
-  Attempt best = select_with_retries(dom, hints, discussion.node, false, headline, options);
+  Attempt best = select_with_retries(page_passes, discussion.node, false, headline, options);
+  // The passes of the hints the chosen attempt used: the later strategies
+  // read the page as it did.
+  PreparedPasses* passes = &page_passes;
+  std::vector<Hints> marked;
+  std::optional<PreparedPasses> marked_passes;
   if (discussion.node != kNoNode && options.tuning.join_discussion) {
-    std::vector<Hints> marked = hints;
+    marked = hints;
     mark_discussion(dom, discussion.node, marked);
+    marked_passes.emplace(dom, marked);
+    marked_passes->borrow_unstripped(page_passes);
     Attempt with_thread =
-        select_with_retries(dom, marked, discussion.node, true, headline, options);
+        select_with_retries(*marked_passes, discussion.node, true, headline, options);
     if (std::getenv("PITH_DEBUG"))
       std::fprintf(stderr, "with thread: outside=%u length=%u\n", with_thread.outside_discussion,
                    with_thread.length);
     if (with_thread.outside_discussion < discussion.length * kDiscussionArticleShare) {
       best = std::move(with_thread);
-      hints = std::move(marked);
+      passes = &*marked_passes;
     }
   }
   if (std::getenv("PITH_DEBUG"))
@@ -410,19 +473,21 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
   // holds), the main region is the other candidate; the second strategy,
   // block classification, judges between the two.
   if (best.region_upper_bound > best.length * options.tuning.split_content_gain) {
-    Attempt region = whole_region(dom, hints, /*prune=*/true, options);
-    if (region.length > best.length * options.tuning.split_content_gain &&
+    double judged_above = best.length * options.tuning.split_content_gain;
+    Attempt region = whole_region(*passes, /*prune=*/true, options, judged_above);
+    if (region.length > judged_above &&
         second_strategy_prefers(region, best))
       best = std::move(region);
   }
   if (best.length < options.tuning.region_fallback_below) {
-    Attempt region = whole_region(dom, hints, /*prune=*/false, options);
+    double judged_above = best.length * kRegionFallbackGain;
+    Attempt region = whole_region(*passes, /*prune=*/false, options, judged_above);
     if (std::getenv("PITH_DEBUG"))
       std::fprintf(stderr, "region fallback: best=%u region=%u\n", best.length, region.length);
-    if (region.length > best.length * kRegionFallbackGain && second_strategy_prefers(region, best))
+    if (region.length > judged_above && second_strategy_prefers(region, best))
       best = std::move(region);
   }
-  cross_check_with_article_body(dom, hints, discussion.node, headline, options, best);
+  cross_check_with_article_body(*passes, discussion.node, headline, options, best);
   keep_lead(best);
   if (options.explanation) {
     std::string strategy = best.length < kMinContentLength

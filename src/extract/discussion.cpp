@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <string_view>
 
 #include "extract/heuristics.hpp"
 #include "text/chars.hpp"
@@ -26,23 +27,59 @@ const RE2& timestamp_pattern() {
   return re;
 }
 
+// Every timestamp_pattern() match holds a digit right before one of . / - :
+// — a cheap test that spares most texts the regex.
+bool may_hold_timestamp(std::string_view text) {
+  for (std::size_t i = 0; i + 1 < text.size(); ++i) {
+    if (text[i] < '0' || text[i] > '9') continue;
+    char next = text[i + 1];
+    if (next == '.' || next == '/' || next == '-' || next == ':') return true;
+  }
+  return false;
+}
+
+bool holds_timestamp(std::string_view text) {
+  return may_hold_timestamp(text) && RE2::PartialMatch(text, timestamp_pattern());
+}
+
+// Appends `text` to `head`, whitespace collapsed, but no more of it than
+// brings `head` to `limit` bytes. Pieces end on code point boundaries, where
+// append_collapsed may be resumed as if given the whole text at once.
+void append_collapsed_up_to(std::string& head, std::string_view text, bool& pending_space,
+                            std::size_t limit) {
+  while (!text.empty() && head.size() < limit) {
+    std::size_t piece = std::min(text.size(), limit - head.size());
+    while (piece < text.size() && (static_cast<unsigned char>(text[piece]) & 0xC0) == 0x80) ++piece;
+    text::append_collapsed(head, text.substr(0, piece), pending_space);
+    text.remove_prefix(piece);
+  }
+}
+
 // Whether an item opens with a stamp: a <time> element (or a datetime
 // attribute: language-free, and how "3 hours ago" is usually marked up) or a
 // date or time in its first kStampSearchBytes bytes of text. Whitespace is
 // collapsed first: indented markup puts hundreds of whitespace-only text nodes
-// before the first word.
+// before the first word. The text node that fills those bytes is searched to
+// its end.
+//
+// Each text node is searched on its own, as it is: a match cannot span two
+// nodes (collapsing joins them with a space) nor white space, and the
+// pattern's context (\b, [^0-9], $) sees white space and its collapsed form
+// alike. The collapsed text is only measured, to know where to stop.
 bool opens_with_stamp(const dom::Dom& dom, NodeId item) {
   std::string head;
   bool pending_space = false;
   for (NodeId i = item; i < dom.nodes[item].subtree_end && head.size() < kStampSearchBytes; ++i) {
     if (dom.nodes[i].tag == Tag::text) {
-      text::append_collapsed(head, dom.text(i), pending_space);
+      std::string_view text = dom.text(i);
+      if (holds_timestamp(text)) return true;
+      append_collapsed_up_to(head, text, pending_space, kStampSearchBytes);
       pending_space = true;
     } else if (dom.nodes[i].tag == Tag::time || dom.has_attr(i, dom::Attr::datetime)) {
       return true;
     }
   }
-  return RE2::PartialMatch(head, timestamp_pattern());
+  return false;
 }
 
 }  // namespace
@@ -122,11 +159,10 @@ bool is_interactive_item_list(const Pass& pass, NodeId id) {
   return with_controls >= items.size() * kClutterStampedShare;
 }
 
-Discussion find_discussion(const dom::Dom& dom, const std::vector<Hints>& hints) {
+Discussion find_discussion(const Pass& pass) {
+  const dom::Dom& dom = pass.dom;
   NodeId body = dom.find_first(Tag::body);
   if (body == kNoNode) return {};
-  Pass pass(dom, hints, Flags{false, false, false});
-  prepare(pass);
   std::uint32_t page = pass.features[body].length();
   if (page == 0) return {};
   // Each step goes to the one child (if any) holding most of the text.

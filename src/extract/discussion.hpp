@@ -29,7 +29,8 @@ struct Discussion {
   dom::NodeId node = dom::kNoNode;
   std::uint32_t length = 0;  // weighted characters of text
 };
-Discussion find_discussion(const dom::Dom& dom, const std::vector<Hints>& hints);
+// `pass` is prepared without strip_unlikely (names do not remove anything).
+Discussion find_discussion(const Pass& pass);
 
 // Inside the discussion, names such as "comment" or "reply" describe the
 // content: clears their negative weight and unlikely mark, and flags every node
