@@ -55,18 +55,39 @@ namespace {
 
 // ASCII classes for count_text's and append_collapsed's fast paths; they
 // agree with is_space, is_comma, is_sentence_end and is_digit on ASCII.
-enum AsciiClass : std::uint8_t { kOther, kSpace, kComma, kSentenceEnd, kDigit };
+// kPlain: any other ASCII character, which only counts as a character.
+enum AsciiClass : std::uint8_t { kPlain, kSpace, kComma, kSentenceEnd, kDigit, kNotAscii };
 
-struct AsciiClasses {
-  AsciiClass of[128] = {};
-  constexpr AsciiClasses() {
+struct ByteClasses {
+  AsciiClass of[256] = {};
+  constexpr ByteClasses() {
+    for (int b = 0x80; b < 256; ++b) of[b] = kNotAscii;
     for (char c : {' ', '\t', '\n', '\r', '\f', '\v'}) of[static_cast<int>(c)] = kSpace;
     of[static_cast<int>(',')] = of[static_cast<int>(';')] = kComma;
     of[static_cast<int>('.')] = of[static_cast<int>('!')] = of[static_cast<int>('?')] = kSentenceEnd;
     for (int c = '0'; c <= '9'; ++c) of[c] = kDigit;
   }
 };
-constexpr AsciiClasses kAscii;
+constexpr ByteClasses kBytes;
+
+inline AsciiClass class_of(char c) { return kBytes.of[static_cast<unsigned char>(c)]; }
+// ASCII that is not white space: what most of a text's bytes are.
+inline bool is_ascii_non_space(char c) {
+  AsciiClass cls = class_of(c);
+  return cls != kSpace && cls != kNotAscii;
+}
+
+// is_space and is_cjk for code points from U+0080 up, with the common cases
+// (letters of alphabetic scripts, Han) settled inline.
+inline bool is_space_above_ascii(char32_t c) {
+  if (c < 0x1680) return c == 0xA0;
+  return is_space(c);
+}
+inline bool is_cjk_above_ascii(char32_t c) {
+  if (c < 0x3040) return false;
+  if (c >= 0x4E00 && c <= 0x9FFF) return true;
+  return is_cjk(c);
+}
 
 // Well-formed two- and three-byte sequences (most non-ASCII text) decoded
 // inline: their length, or 0 when s[i] does not start one, for decode_utf8
@@ -105,31 +126,32 @@ char32_t next_code_point(std::string_view s, std::size_t& i) {
 
 TextCounts count_text(std::string_view s) {
   TextCounts t;
+  // Counted per class and summed at the end: the loop over a run of plain
+  // ASCII (most of any text) then does nothing else.
+  std::uint32_t ascii[kNotAscii] = {};
   bool in_word = false;
-  for (std::size_t i = 0; i < s.size();) {
-    unsigned char b = static_cast<unsigned char>(s[i]);
-    if (b < 0x80) {
-      ++i;
-      AsciiClass cls = kAscii.of[b];
-      if (cls == kSpace) {
-        in_word = false;
-        continue;
-      }
-      ++t.chars;
+  const std::size_t n = s.size();
+  for (std::size_t i = 0; i < n;) {
+    AsciiClass cls = class_of(s[i]);
+    if (cls == kSpace) {
+      in_word = false;
+      for (++i; i < n && class_of(s[i]) == kSpace;) ++i;
+      continue;
+    }
+    if (cls != kNotAscii) {
       if (!in_word) ++t.words;
       in_word = true;
-      if (cls == kComma) ++t.commas;
-      else if (cls == kSentenceEnd) ++t.sentence_ends;
-      else if (cls == kDigit) ++t.digits;
+      ++ascii[cls];
+      for (++i; i < n && class_of(s[i]) == kPlain; ++i) ++ascii[kPlain];
       continue;
     }
     char32_t c = next_code_point(s, i);
-    if (is_space(c)) {
+    if (is_space_above_ascii(c)) {
       in_word = false;
       continue;
     }
     ++t.chars;
-    if (is_cjk(c)) {
+    if (is_cjk_above_ascii(c)) {
       ++t.cjk;
       ++t.words;
       in_word = false;
@@ -141,6 +163,10 @@ TextCounts count_text(std::string_view s) {
     else if (is_sentence_end(c)) ++t.sentence_ends;
     else if (is_digit(c)) ++t.digits;
   }
+  t.chars += ascii[kPlain] + ascii[kComma] + ascii[kSentenceEnd] + ascii[kDigit];
+  t.commas += ascii[kComma];
+  t.sentence_ends += ascii[kSentenceEnd];
+  t.digits += ascii[kDigit];
   return t;
 }
 
@@ -149,17 +175,22 @@ void append_collapsed(std::string& out, std::string_view s, bool& pending_space)
     std::size_t start = i;
     unsigned char b = static_cast<unsigned char>(s[i]);
     // A run of characters that are not white space goes in one piece (ASCII,
-    // and well-formed sequences decode_short reads).
+    // and well-formed sequences decode_short reads). A single space between
+    // two ASCII characters of the run stays in it: collapsing leaves it as it
+    // is, and words go out a line at a time rather than one by one.
     while (i < s.size()) {
-      const auto byte = static_cast<unsigned char>(s[i]);
-      if (byte < 0x80) {
-        if (kAscii.of[byte] == kSpace) break;
+      if (is_ascii_non_space(s[i])) {
         ++i;
         continue;
       }
+      if (s[i] == ' ' && i > start && i + 1 < s.size() && is_ascii_non_space(s[i + 1])) {
+        i += 2;
+        continue;
+      }
+      if (class_of(s[i]) == kSpace) break;
       char32_t c;
       std::size_t n = decode_short(s, i, c);
-      if (n == 0 || is_space(c)) break;
+      if (n == 0 || is_space_above_ascii(c)) break;
       i += n;
     }
     if (i > start) {

@@ -1,0 +1,162 @@
+// count_text and append_collapsed read most text a byte at a time on fast
+// paths; here they are held to plain per-code-point definitions (decode,
+// classify, count) on random text of every kind they meet.
+#include <doctest/doctest.h>
+
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "text/chars.hpp"
+#include "text/utf8.hpp"
+
+namespace {
+
+using pith::text::TextCounts;
+
+// Counts from the list of the text's code points: a word is a CJK character
+// or a maximal run of other characters that are not white space.
+TextCounts reference_count(std::string_view s) {
+  std::vector<char32_t> points;
+  for (std::size_t i = 0; i < s.size();) points.push_back(pith::text::decode_utf8(s, i));
+  TextCounts t;
+  for (std::size_t k = 0; k < points.size(); ++k) {
+    char32_t c = points[k];
+    if (pith::text::is_space(c)) continue;
+    t.chars += 1;
+    t.cjk += pith::text::is_cjk(c) ? 1 : 0;
+    bool continues_word = k > 0 && !pith::text::is_space(points[k - 1]) &&
+                          !pith::text::is_cjk(points[k - 1]) && !pith::text::is_cjk(c);
+    t.words += continues_word ? 0 : 1;
+    if (pith::text::is_cjk(c)) continue;
+    t.commas += pith::text::is_comma(c) ? 1 : 0;
+    t.sentence_ends += !pith::text::is_comma(c) && pith::text::is_sentence_end(c) ? 1 : 0;
+    t.digits += !pith::text::is_comma(c) && !pith::text::is_sentence_end(c) &&
+                        pith::text::is_digit(c)
+                    ? 1
+                    : 0;
+  }
+  return t;
+}
+
+// White space runs become one space, none at the start of `out` or after a
+// line break; an ill-formed sequence becomes U+FFFD. Written as two steps:
+// the text's words (runs of code points that are not white space, ill-formed
+// sequences re-encoded), then the words joined.
+void reference_append(std::string& out, std::string_view s, bool& pending_space) {
+  std::vector<std::string> words;
+  std::vector<bool> space_before;
+  bool space = pending_space;
+  for (std::size_t i = 0; i < s.size();) {
+    std::size_t start = i;
+    char32_t c = pith::text::decode_utf8(s, i);
+    if (pith::text::is_space(c)) {
+      space = true;
+      continue;
+    }
+    std::string encoded;
+    pith::text::append_utf8(encoded, c);
+    std::string_view original = s.substr(start, i - start);
+    if (space || words.empty()) {
+      words.emplace_back();
+      space_before.push_back(space);
+    }
+    words.back() += c == 0xFFFD ? encoded : std::string(original);
+    space = false;
+  }
+  for (std::size_t k = 0; k < words.size(); ++k) {
+    if (space_before[k] && !out.empty() && out.back() != '\n') out += ' ';
+    out += words[k];
+  }
+  pending_space = space;
+}
+
+const std::vector<std::string_view> kPieces = {
+    "word", "a", "Hello", "x1", "2024", "10:30", ",", ";", ".", "!", "?", "...", "-", "_", "'",
+    " ", " ", " ", "  ", "\t", "\n", "\r\n", "\f", "\v", "\x01", "\x7F",
+    "\xC2\xA0",          // no-break space
+    "\xE3\x80\x80",      // ideographic space
+    "\xE2\x80\x8B",      // zero-width space
+    "\xE1\x9A\x80",      // ogham space mark
+    "\xEF\xBB\xBF",      // BOM
+    "\xC3\xA9t\xC3\xA9", // été
+    "\xD0\xBC\xD0\xB8\xD1\x80", // мир
+    "\xE4\xB8\xAD\xE6\x96\x87", // 中文
+    "\xE3\x81\x82",      // あ
+    "\xEA\xB0\x80",      // 가
+    "\xEF\xBC\x8C",      // ，
+    "\xE3\x80\x82",      // 。
+    "\xEF\xBC\x91",      // full-width 1
+    "\xE2\x80\xA6",      // …
+    "\xD8\x8C",          // Arabic comma
+    "\xF0\x9F\x98\x80",  // emoji
+    "\xF0\xA0\x80\x80",  // Han extension B
+    "\xEF\xBF\xBD",      // U+FFFD itself
+    "\xFF", "\xC3", "\xE4\xB8", "\x80", "\xC0\xA0", "\xED\xA0\x80"};  // ill-formed
+
+std::string random_text(std::mt19937& rng) {
+  std::uniform_int_distribution<std::size_t> count(0, 12), pick(0, kPieces.size() - 1);
+  std::string s;
+  for (std::size_t n = count(rng); n > 0; --n) s += kPieces[pick(rng)];
+  return s;
+}
+
+bool same(const TextCounts& a, const TextCounts& b) {
+  return a.chars == b.chars && a.cjk == b.cjk && a.commas == b.commas &&
+         a.sentence_ends == b.sentence_ends && a.digits == b.digits && a.words == b.words;
+}
+
+}  // namespace
+
+TEST_CASE("count_text agrees with counting code point by code point") {
+  std::mt19937 rng(7);
+  for (int k = 0; k < 100000; ++k) {
+    std::string s = random_text(rng);
+    TextCounts fast = pith::text::count_text(s), plain = reference_count(s);
+    if (!same(fast, plain)) {
+      INFO("text \"" << s << "\"");
+      CHECK(fast.chars == plain.chars);
+      CHECK(fast.cjk == plain.cjk);
+      CHECK(fast.commas == plain.commas);
+      CHECK(fast.sentence_ends == plain.sentence_ends);
+      CHECK(fast.digits == plain.digits);
+      CHECK(fast.words == plain.words);
+      break;
+    }
+  }
+}
+
+TEST_CASE("append_collapsed agrees with collapsing code point by code point") {
+  std::mt19937 rng(11);
+  for (int k = 0; k < 100000; ++k) {
+    std::string before = random_text(rng) + (k % 3 == 0 ? "\n" : "");
+    std::string s = random_text(rng);
+    bool pending = k % 2 == 0;
+    std::string fast = before, plain = before;
+    bool fast_pending = pending, plain_pending = pending;
+    pith::text::append_collapsed(fast, s, fast_pending);
+    reference_append(plain, s, plain_pending);
+    if (fast != plain || fast_pending != plain_pending) {
+      INFO("after \"" << before << "\" appending \"" << s << "\" pending " << pending);
+      CHECK(fast == plain);
+      CHECK(fast_pending == plain_pending);
+      break;
+    }
+  }
+}
+
+TEST_CASE("count_text and append_collapsed on plain examples") {
+  TextCounts t = pith::text::count_text("Hello, world. 42 \xE4\xB8\xAD\xE6\x96\x87");
+  CHECK(t.chars == 16);
+  CHECK(t.cjk == 2);
+  CHECK(t.words == 5);
+  CHECK(t.commas == 1);
+  CHECK(t.sentence_ends == 1);
+  CHECK(t.digits == 2);
+  std::string out = "a";
+  bool pending = true;
+  pith::text::append_collapsed(out, "  one  two three\t\n", pending);
+  CHECK(out == "a one two three");
+  CHECK(pending);
+}
