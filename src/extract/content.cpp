@@ -16,6 +16,7 @@
 #include "extract/heuristics.hpp"
 #include "extract/pass.hpp"
 #include "extract/stage_timer.hpp"
+#include "text/ascii.hpp"
 #include "text/chars.hpp"
 #include "text/utf8.hpp"
 
@@ -29,10 +30,7 @@ namespace {
 
 std::uint32_t content_length(const std::vector<Block>& blocks) {
   std::uint32_t total = 0;
-  for (const Block& b : blocks) {
-    text::TextCounts c = text::count_text(b.text);
-    total += text::weighted_length(c.chars, c.cjk);
-  }
+  for (const Block& b : blocks) total += text::weighted_length(b.text);
   return total;
 }
 
@@ -134,6 +132,13 @@ struct LetterCounts {
 };
 void count_letters(std::string_view utf8, LetterCounts& counts) {
   for (std::size_t i = 0; i < utf8.size();) {
+    char b = utf8[i];
+    if (static_cast<unsigned char>(b) < 0x80) {  // ASCII letters are [A-Za-z]
+      b = text::ascii_lower(b);
+      counts.letters += b >= 'a' && b <= 'z';
+      ++i;
+      continue;
+    }
     char32_t c = text::decode_utf8(utf8, i);
     if (!text::is_word_char(c) || text::is_digit(c) || c == U'_') continue;
     ++counts.letters;
@@ -210,13 +215,7 @@ class PreparedPasses {
 
   // A new attempt's pass: what prepare() left, set up for `flags`.
   Pass start(Flags flags, const Tuning& tuning) {
-    const Pass& p = prepared(flags.strip_unlikely);
-    Pass pass(dom_, hints_, flags);
-    pass.tuning = tuning;
-    pass.dead = p.dead;
-    pass.why = p.why;
-    pass.features = p.features;
-    return pass;
+    return Pass(dom_, hints_, flags, tuning, prepared(flags.strip_unlikely));
   }
 
   // Whether removing clutter-named nodes removes anything: when not, an

@@ -59,8 +59,10 @@ std::vector<NodeFeatures> measure(const dom::Dom& dom, const std::vector<std::ui
       default: break;
     }
   }
-  // Backward: children come after parents, so a reverse loop sums bottom-up.
+  // Backward: children come after parents, so a reverse loop sums bottom-up
+  // (dead nodes hold nothing to add).
   for (NodeId i = static_cast<NodeId>(n); i-- > 1;) {
+    if (!dead.empty() && dead[i]) continue;
     NodeId parent = dom.nodes[i].parent;
     if (parent == kNoNode) continue;
     NodeFeatures& p = f[parent];

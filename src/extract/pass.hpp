@@ -46,16 +46,30 @@ struct Pass {
   Flags flags;
   std::vector<std::uint8_t> dead;   // 1 = left out, with its whole subtree
   std::vector<Rule> why;            // at the root of each left-out subtree: the rule
-  std::vector<NodeFeatures> features;
+  // What prepare() measured: this pass's own, or those of the prepared pass it
+  // started from (pruning changes `dead`, never the features).
+  const std::vector<NodeFeatures>& features;
   Tuning tuning = kBalancedTuning;
 
-  Pass(const dom::Dom& d, const std::vector<Hints>& h, Flags fl) : dom(d), hints(h), flags(fl) {}
+  Pass(const dom::Dom& d, const std::vector<Hints>& h, Flags fl)
+      : dom(d), hints(h), flags(fl), features(measured) {}
+  // A pass that starts where `prepared` (prepared with the same
+  // flags.strip_unlikely, on hints that prepare() reads alike) left off.
+  Pass(const dom::Dom& d, const std::vector<Hints>& h, Flags fl, Tuning tu, const Pass& prepared)
+      : dom(d), hints(h), flags(fl), dead(prepared.dead), why(prepared.why),
+        features(prepared.features), tuning(tu) {}
+  // `features` may refer to the pass's own member: no copies (a copy would
+  // refer to its source's).
+  Pass(const Pass&) = delete;
+  Pass& operator=(const Pass&) = delete;
 
   // Marks a node and its subtree as left out.
   void kill(dom::NodeId id, Rule rule) {
     for (dom::NodeId i = id; i < dom.nodes[id].subtree_end; ++i) dead[i] = 1;
     why[id] = rule;
   }
+
+  std::vector<NodeFeatures> measured;  // prepare()'s, when the pass is prepared itself
 };
 
 // Removes boilerplate elements (and, with flags.strip_unlikely, clutter-named

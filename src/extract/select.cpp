@@ -119,7 +119,7 @@ void prepare(Pass& pass) {
       ++i;
     }
   }
-  pass.features = measure(dom, pass.dead);
+  pass.measured = measure(dom, pass.dead);
 }
 
 Selection select_content(const Pass& pass) {
