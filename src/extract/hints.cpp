@@ -155,10 +155,10 @@ struct NameHints {
   bool unlikely = false;
 };
 
-NameHints name_hints(const dom::Dom& dom, dom::NodeId id) {
+NameHints name_hints(std::string_view cls, std::string_view ident) {
   // The class and the id, as one text: "class id". No word holds a space, so
   // each part is matched on its own.
-  ListSet lists = name_lists(dom.attr(id, Attr::class_)) | name_lists(dom.attr(id, Attr::id));
+  ListSet lists = name_lists(cls) | name_lists(ident);
   NameHints h;
   if (lists & bit(NameList::positive)) h.weight += kClassWeight;
   if (lists & bit(NameList::negative)) h.weight -= kClassWeight;
@@ -166,10 +166,37 @@ NameHints name_hints(const dom::Dom& dom, dom::NodeId id) {
   return h;
 }
 
+// The attributes the hints read, taken in one look at the element's
+// attributes (the first of each name, as Dom::attr gives it).
+struct HintAttributes {
+  std::string_view cls, ident, role, itemprop;
+};
+
+HintAttributes hint_attributes(const dom::Dom& dom, dom::NodeId id) {
+  HintAttributes found;
+  bool seen_class = false, seen_id = false, seen_role = false, seen_itemprop = false;
+  auto take = [](bool& seen, std::string_view& into, std::string_view value) {
+    if (!seen) into = value;
+    seen = true;
+  };
+  const dom::Node& node = dom.nodes[id];
+  for (std::uint32_t i = node.attr_begin; i < node.attr_begin + node.attr_count; ++i) {
+    const dom::AttrValue& a = dom.attrs[i];
+    std::string_view value = std::string_view(dom.pool).substr(a.offset, a.length);
+    switch (a.name) {
+      case Attr::class_: take(seen_class, found.cls, value); break;
+      case Attr::id: take(seen_id, found.ident, value); break;
+      case Attr::role: take(seen_role, found.role, value); break;
+      case Attr::itemprop: take(seen_itemprop, found.itemprop, value); break;
+      default: break;
+    }
+  }
+  return found;
+}
+
 // What the tag, role and itemprop say.
-Hints tag_hints(const dom::Dom& dom, dom::NodeId id) {
+Hints tag_hints(Tag tag, std::string_view role, std::string_view itemprop) {
   Hints h;
-  Tag tag = dom.nodes[id].tag;
   switch (tag) {
     case Tag::nav: case Tag::aside: case Tag::footer: case Tag::button: case Tag::select:
     case Tag::textarea: case Tag::input: case Tag::dialog: case Tag::menu:
@@ -182,7 +209,6 @@ Hints tag_hints(const dom::Dom& dom, dom::NodeId id) {
     default:
       break;
   }
-  std::string_view role = dom.attr(id, Attr::role);
   if (!role.empty()) {
     if (text::iequals_ascii(role, "navigation") || text::iequals_ascii(role, "banner") || text::iequals_ascii(role, "contentinfo") ||
         text::iequals_ascii(role, "complementary") || text::iequals_ascii(role, "menu") || text::iequals_ascii(role, "menubar") ||
@@ -192,7 +218,6 @@ Hints tag_hints(const dom::Dom& dom, dom::NodeId id) {
     else if (text::iequals_ascii(role, "main") || text::iequals_ascii(role, "article"))
       h.content = true;
   }
-  std::string_view itemprop = dom.attr(id, Attr::itemprop);
   if (!itemprop.empty() && (text::iequals_ascii(itemprop, "articlebody") || text::iequals_ascii(itemprop, "text") ||
                             text::iequals_ascii(itemprop, "reviewbody")))
     h.content = true;
@@ -207,9 +232,10 @@ bool names_match(NameList list, std::string_view names) {
 }
 
 Hints node_hints(const dom::Dom& dom, dom::NodeId id) {
-  Hints h = tag_hints(dom, id);
-  if (dom.attr(id, Attr::class_).empty() && dom.attr(id, Attr::id).empty()) return h;
-  NameHints names = name_hints(dom, id);
+  HintAttributes attrs = hint_attributes(dom, id);
+  Hints h = tag_hints(dom.nodes[id].tag, attrs.role, attrs.itemprop);
+  if (attrs.cls.empty() && attrs.ident.empty()) return h;
+  NameHints names = name_hints(attrs.cls, attrs.ident);
   h.weight += names.weight;
   h.unlikely = names.unlikely;
   return h;
@@ -228,11 +254,12 @@ std::vector<Hints> page_hints(const dom::Dom& dom) {
   std::unordered_map<Names, NameHints, NamesHash> seen;
   for (dom::NodeId i = 0; i < dom.size(); ++i) {
     if (dom.nodes[i].tag == Tag::text) continue;
-    Hints h = tag_hints(dom, i);
-    Names names{dom.attr(i, Attr::class_), dom.attr(i, Attr::id)};
+    HintAttributes attrs = hint_attributes(dom, i);
+    Hints h = tag_hints(dom.nodes[i].tag, attrs.role, attrs.itemprop);
+    Names names{attrs.cls, attrs.ident};
     if (!names.first.empty() || !names.second.empty()) {
       auto it = seen.find(names);
-      if (it == seen.end()) it = seen.emplace(names, name_hints(dom, i)).first;
+      if (it == seen.end()) it = seen.emplace(names, name_hints(attrs.cls, attrs.ident)).first;
       h.weight += it->second.weight;
       h.unlikely = it->second.unlikely;
     }

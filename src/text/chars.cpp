@@ -1,5 +1,7 @@
 #include "text/chars.hpp"
 
+#include <cstring>
+
 #include "text/utf8.hpp"
 
 namespace pith::text {
@@ -122,6 +124,30 @@ char32_t next_code_point(std::string_view s, std::size_t& i) {
   return decode_utf8(s, i);
 }
 
+// Eight bytes at a time, for weighted_length (SWAR: one byte per lane of a
+// 64-bit word, a lane's answer in its high bit), in the common case of ASCII
+// from ' ' up: lanes then never carry into each other.
+constexpr std::uint64_t kEachByte = 0x0101010101010101ULL;
+constexpr std::uint64_t kHighBits = 0x80 * kEachByte;
+constexpr std::uint64_t kLow7Bits = 0x7F * kEachByte;
+
+// Whether all eight bytes are ASCII from ' ' up (no byte at or above 0x80, no
+// control character: b + 0x60 reaches 0x80 exactly when b >= 0x20).
+inline bool printable_ascii(std::uint64_t word) {
+  return (word & kHighBits) == 0 && ((word + 0x60 * kEachByte) & kHighBits) == kHighBits;
+}
+// The lanes equal to `c` (of a printable_ascii word).
+inline std::uint64_t lanes_equal(std::uint64_t word, char c) {
+  std::uint64_t x = word ^ (static_cast<unsigned char>(c) * kEachByte);
+  return ~(((x & kLow7Bits) + kLow7Bits) | x | kLow7Bits);
+}
+// How many lanes are set in a mask of high bits: the lanes, moved to bit 0,
+// summed into the top byte by one multiplication (no popcount instruction in
+// the baseline x86-64 target).
+inline std::uint32_t lanes(std::uint64_t mask) {
+  return static_cast<std::uint32_t>(((mask >> 7) * kEachByte) >> 56);
+}
+
 }  // namespace
 
 TextCounts count_text(std::string_view s) {
@@ -168,6 +194,32 @@ TextCounts count_text(std::string_view s) {
   t.sentence_ends += ascii[kSentenceEnd];
   t.digits += ascii[kDigit];
   return t;
+}
+
+std::uint32_t weighted_length(std::string_view s) {
+  std::uint32_t chars = 0, cjk = 0;
+  for (std::size_t i = 0; i < s.size();) {
+    if (i + 8 <= s.size()) {
+      std::uint64_t word;
+      std::memcpy(&word, s.data() + i, sizeof word);
+      if (printable_ascii(word)) {
+        chars += lanes(~lanes_equal(word, ' ') & kHighBits);
+        i += 8;
+        continue;
+      }
+    }
+    AsciiClass cls = class_of(s[i]);
+    if (cls != kNotAscii) {
+      chars += cls != kSpace;
+      ++i;
+      continue;
+    }
+    char32_t c = next_code_point(s, i);
+    if (is_space_above_ascii(c)) continue;
+    ++chars;
+    cjk += is_cjk_above_ascii(c);
+  }
+  return weighted_length(chars, cjk);
 }
 
 void append_collapsed(std::string& out, std::string_view s, bool& pending_space) {

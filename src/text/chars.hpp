@@ -42,6 +42,9 @@ TextCounts count_text(std::string_view utf8);
 inline std::uint32_t weighted_length(std::uint32_t chars, std::uint32_t cjk) {
   return chars + 2 * cjk;
 }
+// The weighted length of a text: what count_text's chars and cjk give, counted
+// alone.
+std::uint32_t weighted_length(std::string_view utf8);
 
 // Collapses runs of white space to one space and trims both ends.
 std::string collapse_whitespace(std::string_view utf8);

@@ -109,11 +109,12 @@ bool same(const TextCounts& a, const TextCounts& b) {
 
 }  // namespace
 
-TEST_CASE("count_text agrees with counting code point by code point") {
+TEST_CASE("count_text and weighted_length agree with counting code point by code point") {
   std::mt19937 rng(7);
   for (int k = 0; k < 100000; ++k) {
     std::string s = random_text(rng);
     TextCounts fast = pith::text::count_text(s), plain = reference_count(s);
+    CHECK(pith::text::weighted_length(s) == pith::text::weighted_length(plain.chars, plain.cjk));
     if (!same(fast, plain)) {
       INFO("text \"" << s << "\"");
       CHECK(fast.chars == plain.chars);
@@ -143,6 +144,18 @@ TEST_CASE("append_collapsed agrees with collapsing code point by code point") {
       CHECK(fast_pending == plain_pending);
       break;
     }
+  }
+}
+
+TEST_CASE("count_text and weighted_length on long ASCII runs (eight bytes at a time)") {
+  std::string prose;
+  for (int k = 0; k < 40; ++k)
+    prose += "In 2024, the   council met 12 times; its minutes (pp. 1-3) say why!? ~ ";
+  for (std::size_t cut = 0; cut < 64; ++cut) {
+    std::string_view s = std::string_view(prose).substr(cut, prose.size() - 2 * cut);
+    CHECK(same(pith::text::count_text(s), reference_count(s)));
+    TextCounts plain = reference_count(s);
+    CHECK(pith::text::weighted_length(s) == pith::text::weighted_length(plain.chars, plain.cjk));
   }
 }
 
