@@ -3,6 +3,9 @@
 // labelled bylines in the text, <time datetime>, and dates near the headline.
 #include <re2/re2.h>
 
+#include <array>
+#include <cstring>
+
 #include "meta/dates.hpp"
 #include "meta/sources.hpp"
 #include "text/ascii.hpp"
@@ -35,50 +38,142 @@ constexpr std::size_t kIsoDayLength = 10;
 // Names in closing brackets rank below a "记者" label and above an editor.
 constexpr int kClosingNamesRank = 2;
 
-// An element's class and id, read once and searched for several words
-// (this runs for every element the readers pass).
-class ElementNames {
- public:
-  ElementNames(const dom::Dom& dom, NodeId node) {
-    const dom::Node& n = dom.nodes[node];
-    for (std::uint32_t i = n.attr_begin; i < n.attr_begin + n.attr_count; ++i) {
-      const dom::AttrValue& a = dom.attrs[i];
-      if (a.name == Attr::class_) class_ = std::string_view(dom.pool).substr(a.offset, a.length);
-      else if (a.name == Attr::id) id_ = std::string_view(dom.pool).substr(a.offset, a.length);
+// Words the readers look for in class and id names, one bit each.
+enum NameWord : std::uint16_t {
+  kComment = 1 << 0, kReply = 1 << 1, kRespond = 1 << 2,  // comment threads
+  kAuthor = 1 << 3, kByline = 1 << 4,                     // bylines
+  kBio = 1 << 5, kAvatar = 1 << 6, kAbout = 1 << 7, kDescription = 1 << 8,  // author cards, not bylines
+};
+constexpr std::uint16_t kCommentWords = kComment | kReply | kRespond;
+constexpr std::uint16_t kBylineWords = kAuthor | kByline;
+constexpr std::uint16_t kAuthorCardWords = kBio | kAvatar | kAbout | kDescription;
+
+// Sixteen bytes at a time (GCC and Clang vector extension: SSE2 or NEON).
+typedef unsigned char Bytes16 __attribute__((vector_size(16)));
+
+// Which of the words `name` contains, ignoring ASCII case (as
+// text::contains_ascii_ci would find them). Class names are long and many;
+// each thread or byline word holds a pair of letters they seldom have
+// ("co mm ent", "r ep ly", "re sp ond", "au thor", "by line"), so sixteen
+// places at a time are tested for the pairs, and the words only where one
+// is. The author-card words matter only beside a byline word.
+std::uint16_t name_words(std::string_view name) {
+  struct Word {
+    std::string_view text;
+    NameWord bit;
+    std::size_t pair;  // where its rare pair of letters starts
+  };
+  static constexpr Word kWords[] = {{"comment", kComment, 2}, {"reply", kReply, 1}, {"respond", kRespond, 2},
+                                    {"author", kAuthor, 0},   {"byline", kByline, 0}};
+  std::uint16_t found = 0;
+  const std::size_t n = name.size();
+  for (std::size_t block = 0; block + 1 < n; block += 16) {
+    Bytes16 here, next;
+    if (block + 17 <= n) {
+      std::memcpy(&here, name.data() + block, 16);
+      std::memcpy(&next, name.data() + block + 1, 16);
+    } else {
+      unsigned char bytes[17] = {};
+      name.copy(reinterpret_cast<char*>(bytes), 17, block);
+      std::memcpy(&here, bytes, 16);
+      std::memcpy(&next, bytes + 1, 16);
+    }
+    here |= 0x20;  // ASCII letters to lower case; a letter's pair matches nothing else
+    next |= 0x20;
+    Bytes16 hit = ((here == 'm') & (next == 'm')) | ((here == 'e') & (next == 'p')) |
+                  ((here == 's') & (next == 'p')) | ((here == 'a') & (next == 'u')) |
+                  ((here == 'b') & (next == 'y'));
+    std::uint64_t halves[2];
+    std::memcpy(halves, &hit, sizeof halves);
+    if ((halves[0] | halves[1]) == 0) continue;
+    for (std::size_t lane = 0; lane < 16; ++lane) {
+      if (!hit[lane]) continue;
+      std::size_t at = block + lane;
+      for (const Word& w : kWords)
+        if (at >= w.pair && n - (at - w.pair) >= w.text.size() &&
+            text::iequals_ascii(name.substr(at - w.pair, w.text.size()), w.text))
+          found |= w.bit;
     }
   }
-  bool empty() const { return class_.empty() && id_.empty(); }
-  bool has(std::string_view word) const {
-    return text::contains_ascii_ci(class_, word) || text::contains_ascii_ci(id_, word);
+  return found;
+}
+
+// The author-card words of a name.
+std::uint16_t card_words(std::string_view name) {
+  std::uint16_t found = 0;
+  if (text::contains_ascii_ci(name, "bio")) found |= kBio;
+  if (text::contains_ascii_ci(name, "avatar")) found |= kAvatar;
+  if (text::contains_ascii_ci(name, "about")) found |= kAbout;
+  if (text::contains_ascii_ci(name, "description")) found |= kDescription;
+  return found;
+}
+
+// The words of elements' class and id, found once per element when first
+// asked for: the line builder, the comment test and the author-element
+// reader all ask, often about the same elements.
+class ElementWords {
+ public:
+  explicit ElementWords(const dom::Dom& dom) : dom_(dom), words_(dom.size(), kNotRead) {}
+  std::uint16_t operator[](NodeId id) const {
+    if (words_[id] == kNotRead) {
+      std::uint16_t found = 0;
+      const dom::Node& n = dom_.nodes[id];
+      auto for_names = [&](auto&& words_of) {
+        for (std::uint32_t a = n.attr_begin; a < n.attr_begin + n.attr_count; ++a) {
+          const dom::AttrValue& v = dom_.attrs[a];
+          if (v.name == Attr::class_ || v.name == Attr::id)
+            found |= words_of(std::string_view(dom_.pool).substr(v.offset, v.length));
+        }
+      };
+      for_names(name_words);
+      if (found & kBylineWords) for_names(card_words);
+      words_[id] = found;
+    }
+    return words_[id];
   }
 
  private:
-  std::string_view class_, id_;
+  static constexpr std::uint16_t kNotRead = 0xFFFF;
+  const dom::Dom& dom_;
+  mutable std::vector<std::uint16_t> words_;
 };
 
 // Comment threads have authors and dates of their own.
-bool is_comment_container(const dom::Dom& dom, NodeId id) {
+bool is_comment_container(const dom::Dom& dom, const ElementWords& words, NodeId id) {
   // Page-level elements named for the page ("comments-page") hold the article too.
   switch (dom.nodes[id].tag) {
-    case Tag::html: case Tag::body: case Tag::main: case Tag::article: return false;
-    default: break;
+    case Tag::html: case Tag::body: case Tag::main: case Tag::article: case Tag::text: return false;
+    default: return (words[id] & kCommentWords) != 0;
   }
-  ElementNames names(dom, id);
-  return !names.empty() && (names.has("comment") || names.has("reply") || names.has("respond"));
+}
+
+// Could the text hold a Han character (a CJK byline label or name)? Every
+// code point from U+2E80 up starts with a byte >= 0xE3 or with 0xE2 0xBA..;
+// the test runs eight bytes at a time over ASCII.
+bool text_may_hold_han(std::string_view s) {
+  std::size_t i = 0;
+  for (; i + 8 <= s.size(); i += 8) {
+    std::uint64_t word;
+    std::memcpy(&word, s.data() + i, 8);
+    if ((word & 0x8080808080808080ULL) == 0) continue;
+    break;
+  }
+  for (; i < s.size(); ++i) {
+    auto b = static_cast<unsigned char>(s[i]);
+    if (b >= 0xE3 || (b == 0xE2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0xBA))
+      return true;
+  }
+  return false;
 }
 
 // The page's text as lines (one per block start), each with the node that
-// starts it, comment threads and <head> left out. Built as far as the
-// readers ask: they look only near the headline, and a page's tail (often
-// most of its text) is never turned into strings.
-struct Line {
-  std::string text;
-  NodeId node;
-};
-
+// starts it, comment threads and <head> left out. Lines are built as far as
+// the readers ask (they look only near the headline), and built lines are
+// only measured: a line's text is copied out when a reader needs to read it,
+// which the cheap facts (size, digits, Han) spare for most lines.
 class PageLines {
  public:
-  explicit PageLines(const dom::Dom& dom) : dom_(dom) {
+  PageLines(const dom::Dom& dom, const ElementWords& words) : dom_(dom), words_(words) {
     next_ = dom.find_first(Tag::body);
     if (next_ == kNoNode) next_ = 0;
   }
@@ -89,32 +184,91 @@ class PageLines {
     while (lines_.size() <= k + 1 && next_ < dom_.size()) step();
     return k < lines_.size();
   }
-  const Line& operator[](std::size_t k) const { return lines_[k]; }
+  NodeId node(std::size_t k) const { return lines_[k].node; }
+  // Bytes of the line's text (white space collapsed).
+  std::size_t size(std::size_t k) const { return lines_[k].measure.size; }
+  // The first byte of its text (0 when empty).
+  unsigned char first_byte(std::size_t k) const { return lines_[k].measure.first; }
+  // At least the number of ASCII digits in its text.
+  std::uint32_t digits(std::size_t k) const { return lines_[k].digits; }
+  // False when its text holds no Han character.
+  bool may_hold_han(std::size_t k) const { return lines_[k].measure.may_hold_han; }
+  // Could any line from the k-th on hold a Han character?
+  bool han_ahead(std::size_t k) {
+    NodeId from = lines_[k].begin;
+    if (han_at_ != kNoNode && han_at_ >= from) return true;
+    for (NodeId i = std::max(from, han_scanned_); i < dom_.size(); ++i) {
+      if (dom_.nodes[i].tag == Tag::text && text_may_hold_han(dom_.text(i))) {
+        han_at_ = i;
+        han_scanned_ = i + 1;
+        return true;
+      }
+    }
+    han_scanned_ = static_cast<NodeId>(dom_.size());
+    han_at_ = kNoNode;
+    return false;
+  }
+  // The line's text; requires has(k).
+  const std::string& text(std::size_t k) {
+    Line& line = lines_[k];
+    if (!line.built) {
+      NodeId end = k + 1 < lines_.size() ? lines_[k + 1].begin : next_;
+      line.text.reserve(line.measure.size);
+      bool pending = false;
+      for (NodeId i = line.begin; i < end;) {
+        if (skipped(i)) {
+          i = dom_.nodes[i].subtree_end;
+          continue;
+        }
+        if (dom_.nodes[i].tag == Tag::text) text::append_collapsed(line.text, dom_.text(i), pending);
+        ++i;
+      }
+      line.built = true;
+    }
+    return line.text;
+  }
 
  private:
+  struct Line {
+    NodeId node;   // the block (or text) that starts the line
+    NodeId begin;  // the first node the line was built from
+    CollapsedMeasure measure;
+    std::uint32_t digits = 0;
+    bool built = false;
+    std::string text;
+  };
+
+  bool skipped(NodeId i) const {
+    Tag tag = dom_.nodes[i].tag;
+    return tag == Tag::script || tag == Tag::title || tag == Tag::head || is_comment_container(dom_, words_, i);
+  }
+
   void step() {
     NodeId i = next_;
     const dom::Node& n = dom_.nodes[i];
-    if (n.tag == Tag::script || n.tag == Tag::title || n.tag == Tag::head ||
-        (n.tag != Tag::text && is_comment_container(dom_, i))) {
+    if (skipped(i)) {
       next_ = n.subtree_end;
       return;
     }
     if (n.tag == Tag::text) {
-      if (lines_.empty()) lines_.push_back({{}, i});
-      text::append_collapsed(lines_.back().text, dom_.text(i), pending_);
+      if (lines_.empty()) lines_.push_back({i, i});
+      Line& line = lines_.back();
+      measure_collapsed(line.measure, dom_.text(i));
+      line.digits += dom_.text_counts(i).digits;
     } else if (dom::is_block(n.tag) || n.tag == Tag::br) {
-      if (lines_.empty() || !lines_.back().text.empty()) lines_.push_back({{}, i});
+      if (lines_.empty() || lines_.back().measure.size != 0) lines_.push_back({i, i});
       else lines_.back().node = i;  // an empty line starts at the innermost block
-      pending_ = false;
+      lines_.back().measure.pending = false;
     }
     next_ = i + 1;
   }
 
   const dom::Dom& dom_;
+  const ElementWords& words_;
   std::vector<Line> lines_;
   NodeId next_;
-  bool pending_ = false;
+  NodeId han_at_ = kNoNode;    // the first text node from han_scanned_'s start that may hold Han
+  NodeId han_scanned_ = 0;     // text nodes before this one were scanned
 };
 
 // Labelled bylines. Latin-script names: up to four capitalised words after
@@ -146,18 +300,27 @@ const RE2& latin_byline() {
 // A line that is only a label ("Autor", "作者："): the name is on the next
 // line. A word list, not a regex: this runs on every short line and a
 // case-insensitive Unicode regex costs much to compile.
+constexpr std::string_view kLineLabels[] = {
+    "by", "von", "par", "por", "door", "autor", "autora", "autorin", "author", "auteur", "written by",
+    "posted by", "texto", "text", "reporter", "redacción", "redaccion", "redaktion",
+    "автор", "Автор", "АВТОР", "συντάκτης", "Συντάκτης", "ρεπορτάζ", "Ρεπορτάζ", "κείμενο", "Κείμενο",
+    "作者", "撰文", "执笔人", "执笔", "记者", "記者", "编辑", "责任编辑", "責任編輯", "发表人", "發表人",
+    "楼主", "樓主"};
+
 bool is_label_only_line(std::string_view line) {
-  static constexpr std::string_view kLabels[] = {
-      "by", "von", "par", "por", "door", "autor", "autora", "autorin", "author", "auteur", "written by",
-      "posted by", "texto", "text", "reporter", "redacción", "redaccion", "redaktion",
-      "автор", "Автор", "АВТОР", "συντάκτης", "Συντάκτης", "ρεπορτάζ", "Ρεπορτάζ", "κείμενο", "Κείμενο",
-      "作者", "撰文", "执笔人", "执笔", "记者", "記者", "编辑", "责任编辑", "責任編輯", "发表人", "發表人",
-      "楼主", "樓主"};
   for (std::string_view colon : {":", "\xEF\xBC\x9A"})  // ':' or '：'
     if (ends_with(line, colon)) line.remove_suffix(colon.size());
   while (!line.empty() && line.back() == ' ') line.remove_suffix(1);
-  for (std::string_view label : kLabels)
+  for (std::string_view label : kLineLabels)
     if (text::iequals_ascii(line, label)) return true;
+  return false;
+}
+
+// Can a line whose text starts with `first` be a label only? (A test before
+// the line's text is built.)
+bool may_be_label_only_line(unsigned char first) {
+  for (std::string_view label : kLineLabels)
+    if (text::ascii_lower(static_cast<char>(first)) == text::ascii_lower(label[0])) return true;
   return false;
 }
 
@@ -182,6 +345,106 @@ const RE2& cjk_closing_names() {
       R"((?:[。！？”」]\s*[（(]\s*(?:\p{Han}{0,6}记者\s*)?|^[（(]\s*(?:\p{Han}{0,6}记者\s*)?))"
       R"((\p{Han}{2,4}(?:[ 　、]+\p{Han}{2,6}){0,4})\s*[）)]\s*$)");
   return re;
+}
+
+// Cheap tests before the byline regexes: most lines near a headline hold no
+// label at all, and a regex search costs far more than a look at the bytes.
+
+// Can latin_byline() match the line? Its label opens the line or follows
+// white space, '(', '|', '•' or '·', and white space or a colon follows it.
+// Lines with Greek or Cyrillic letters, or with the few characters RE2's
+// case folding matches to ASCII letters (KELVIN SIGN, LONG S, dotted and
+// dotless I), are left to the regex.
+bool may_hold_latin_label(std::string_view line) {
+  // latin_labels() by first word ("written by" and "posted by" end in "by");
+  // 'Ó' is listed because ASCII case folding does not reach it.
+  static constexpr std::string_view kLabels[] = {
+      "by",    "von",   "par",  "por",    "di",     "door",     "autor",     "autora",    "autorin",   "author",
+      "auteur", "texto", "text", "reporter", "redaktion", "redaccion", "redacción", "redacci\xC3\x93n"};
+  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'; };
+  for (std::size_t at = 0; at < line.size(); ++at) {
+    auto b = static_cast<unsigned char>(line[at]);
+    if (b >= 0x80) {
+      auto next = at + 1 < line.size() ? static_cast<unsigned char>(line[at + 1]) : 0;
+      if ((b >= 0xCD && b <= 0xD3) || b == 0xE1 || (b == 0xE2 && next == 0x84) ||
+          (b == 0xC4 && (next == 0xB0 || next == 0xB1)) || (b == 0xC5 && next == 0xBF))
+        return true;
+      continue;
+    }
+    char first = text::ascii_lower(static_cast<char>(b));
+    if (first != 'a' && first != 'b' && first != 'd' && first != 'p' && first != 'r' && first != 't' &&
+        first != 'v')
+      continue;
+    bool opens = at == 0 || space(line[at - 1]) || line[at - 1] == '(' || line[at - 1] == '|' ||
+                 (at >= 3 && line.compare(at - 3, 3, "\xE2\x80\xA2") == 0) ||  // •
+                 (at >= 2 && line.compare(at - 2, 2, "\xC2\xB7") == 0);         // ·
+    if (!opens) continue;
+    for (std::string_view label : kLabels) {
+      std::size_t end = at + label.size();
+      if (label[0] != first || end >= line.size() || !text::iequals_ascii(line.substr(at, label.size()), label))
+        continue;
+      if (space(line[end]) || line[end] == ':' || line.compare(end, 3, "\xEF\xBC\x9A") == 0) return true;
+    }
+  }
+  return false;
+}
+
+// Where the first label cjk_byline() looks for starts, at or after `from`;
+// line.size() when there is none.
+std::size_t find_cjk_label(std::string_view line, std::size_t from) {
+  static constexpr std::string_view kLabels[] = {
+      "作者", "撰文", "执笔", "记者", "記者", "编辑", "責任編輯", "责任编辑", "编者", "发表人", "發表人",
+      "发布人", "发布者", "发帖人", "楼主", "樓主", "来源", "來源", "文/", "文／", "文:", "文："};
+  auto opens_label = [](char32_t c) {
+    switch (c) {
+      case U'作': case U'撰': case U'执': case U'记': case U'記': case U'编': case U'責': case U'责':
+      case U'发': case U'發': case U'楼': case U'樓': case U'来': case U'來': case U'文':
+        return true;
+      default:
+        return false;
+    }
+  };
+  for (std::size_t at = from; at + 3 < line.size(); ++at) {
+    // Every label starts with a character of U+4000..U+9FFF (lead byte E4..E9).
+    auto b = static_cast<unsigned char>(line[at]);
+    if (b < 0xE4 || b > 0xE9) continue;
+    // Decoded without checks: a wrong guess only costs the comparisons below.
+    auto b1 = static_cast<unsigned char>(line[at + 1]), b2 = static_cast<unsigned char>(line[at + 2]);
+    if (!opens_label(static_cast<char32_t>((b & 0x0F) << 12 | (b1 & 0x3F) << 6 | (b2 & 0x3F)))) continue;
+    std::string_view rest = line.substr(at);
+    for (std::string_view label : kLabels)
+      if (rest.size() >= label.size() && rest.substr(0, label.size()) == label) return at;
+  }
+  return line.size();
+}
+
+// The leftmost match of cjk_byline() starting at or after `from`, as an
+// unanchored search finds it. A match starts at a label or at the one
+// character before it, so the regex is tried anchored at those places, in
+// order: an unanchored search that captures ends by running the regex
+// backwards to find where the match starts, which on long CJK lines costs
+// several times more than everything else here.
+bool next_cjk_byline(const std::string& line, std::size_t from, re2::StringPiece* groups, int ngroups) {
+  std::size_t tried = std::string::npos;
+  for (std::size_t label = find_cjk_label(line, from); label < line.size(); label = find_cjk_label(line, label + 1)) {
+    std::size_t before = label;
+    while (before > 0 && (static_cast<unsigned char>(line[--before]) & 0xC0) == 0x80) {
+    }
+    for (std::size_t start : {before, label}) {
+      if (start < from || start == tried) continue;
+      tried = start;
+      if (cjk_byline().Match(line, start, line.size(), RE2::ANCHOR_START, groups, ngroups)) return true;
+    }
+  }
+  return false;
+}
+
+// cjk_closing_names() ends with a closing bracket and white space.
+bool ends_with_closing_bracket(std::string_view line) {
+  while (!line.empty() && (line.back() == ' ' || line.back() == '\t' || line.back() == '\n' ||
+                           line.back() == '\f' || line.back() == '\r'))
+    line.remove_suffix(1);
+  return ends_with(line, ")") || ends_with(line, "\xEF\xBC\x89");  // ')' or '）'
 }
 
 // Labels in order of trust: who wrote it beats who edited or where it came from.
@@ -260,14 +523,6 @@ std::vector<std::string> split_cjk_names(std::string_view names) {
   return out;
 }
 
-// Can the text hold a CJK label? They are all three-byte UTF-8 characters;
-// Latin, Greek and Cyrillic text has none (a cheap test before the regexes).
-bool has_cjk_bytes(std::string_view s) {
-  for (char c : s)
-    if (static_cast<unsigned char>(c) >= 0xE0) return true;
-  return false;
-}
-
 // "何静 宁波报道", "郑伟 舟山港区报道": after the names comes where the report
 // was filed from; a Chinese name has at most four characters.
 void drop_dateline(std::vector<std::string>& names) {
@@ -280,7 +535,7 @@ void drop_dateline(std::vector<std::string>& names) {
 class BylineReader {
  public:
   BylineReader(const dom::Dom& dom, std::string_view headline, bool require_headline)
-      : dom_(dom), lines_(dom), require_headline_(require_headline) {
+      : dom_(dom), words_(dom), lines_(dom, words_), require_headline_(require_headline) {
     find_headline(headline);
   }
 
@@ -302,35 +557,44 @@ class BylineReader {
 
   // A date with a clock time further down the page than the byline window
   // ("发布时间 2009/11/03 08:40:12" under a long forum post); "" if none.
-  std::string distant_date() const {
+  std::string distant_date() {
     if (require_headline_ && !headline_found_) return {};
     std::size_t seen = 0;
     for (std::size_t k = headline_line_; lines_.has(k) && seen < kCjkBylineWindow; ++k) {
-      seen += lines_[k].text.size();
-      std::string iso = find_date_in_text(lines_[k].text);
+      seen += lines_.size(k);
+      if (lines_.digits(k) < kYearDigits) continue;
+      std::string iso = find_date_in_text(lines_.text(k));
       if (iso.size() > kIsoDayLength) return iso;
     }
     return {};
   }
 
  private:
+  // Every date pattern has a four-digit year; a line with fewer digits has no date.
+  static constexpr std::uint32_t kYearDigits = 4;
+
   void find_headline(std::string_view headline) {
     std::string want = text::collapse_whitespace(headline);
     headline_line_ = 0;
     bool found = false;
     NodeId h1 = dom_.find_first(Tag::h1);
     if (!want.empty()) {
+      // The headline's own line, or one that starts with it ("Headline
+      // 2005-04-05 06:40"), or most of it (at least 8 bytes and half).
+      auto is_headline = [&](std::size_t k) {
+        std::size_t size = lines_.size(k);
+        bool long_enough = size >= want.size() || (size >= 8 && size * 2 >= want.size());
+        if (!long_enough || lines_.first_byte(k) != static_cast<unsigned char>(want[0])) return false;
+        const std::string& line = lines_.text(k);
+        return line.rfind(want, 0) == 0 || want.find(line) == 0;
+      };
       // Not further than the window past the first <h1>: a headline that far
       // down is a teaser's, and the <h1> below is the better anchor (this
       // also spares turning the rest of a long page into lines).
       std::size_t past_h1 = 0;
       for (std::size_t k = 0; lines_.has(k) && !found && past_h1 < kCjkBylineWindow; ++k) {
-        const std::string& line = lines_[k].text;
-        if (h1 != kNoNode && lines_[k].node >= h1) past_h1 += line.size();
-        // The headline's own line, or one that starts with it ("Headline
-        // 2005-04-05 06:40"), or most of it.
-        if (line.rfind(want, 0) == 0 ||
-            (line.size() >= 8 && want.find(line) == 0 && line.size() * 2 >= want.size())) {
+        if (h1 != kNoNode && lines_.node(k) >= h1) past_h1 += lines_.size(k);
+        if (is_headline(k)) {
           headline_line_ = k;
           found = true;
         }
@@ -338,19 +602,19 @@ class BylineReader {
     }
     if (!found) {
       for (std::size_t k = 0; h1 != kNoNode && lines_.has(k); ++k)
-        if (lines_[k].node >= h1) {
+        if (lines_.node(k) >= h1) {
           headline_line_ = k;
           found = true;
           break;
         }
     }
     headline_found_ = found && lines_.has(headline_line_);
-    headline_node_ = headline_found_ ? lines_[headline_line_].node : 0;
+    headline_node_ = headline_found_ ? lines_.node(headline_line_) : 0;
   }
 
   bool in_comments(NodeId id) const {
     for (NodeId p = id; p != kNoNode; p = dom_.nodes[p].parent)
-      if (dom_.nodes[p].tag != Tag::text && is_comment_container(dom_, p)) return true;
+      if (is_comment_container(dom_, words_, p)) return true;
     return false;
   }
 
@@ -381,30 +645,53 @@ class BylineReader {
     return words <= 5;
   }
 
-  // rel=author links, then elements named "author"/"byline" (itemprop is
-  // microdata's, read elsewhere). Near the headline first.
+  // The name an author element gives: rel=author links, then elements
+  // named "author"/"byline" (itemprop is microdata's, read elsewhere); ""
+  // for any other element.
+  std::string author_element_name(NodeId i) const {
+    const dom::Node& n = dom_.nodes[i];
+    if (n.tag == Tag::text || n.tag == Tag::link || n.tag == Tag::meta) return {};
+    // Its text must be 1 to kMaxBylineElementBytes bytes, so it has 1 to
+    // that many characters that are not white space.
+    if (subtree_chars_[i] == 0 || subtree_chars_[i] > kMaxBylineElementBytes) return {};
+    bool rel_author = n.tag == Tag::a && text::contains_ascii_ci(dom_.attr(i, Attr::rel), "author");
+    bool class_author = !rel_author && (words_[i] & kBylineWords) && !(words_[i] & kAuthorCardWords);
+    if (!rel_author && !class_author) return {};
+    std::string raw = element_text(dom_, i);
+    if (raw.empty() || raw.size() > kMaxBylineElementBytes || in_comments(i)) return {};
+    std::string name = rel_author ? name_in(raw) : linked_name(i);
+    if (name.empty()) name = name_in(raw);
+    return name;
+  }
+
+  // The first author element after the headline, else the first before it.
+  // In document order an author element's descendants are the same byline
+  // and not looked at; only an ancestor of the headline can hide elements
+  // after it that way.
   void read_author_elements(Metadata& m) {
-    std::vector<std::string> before, after;
-    for (NodeId i = 0; i < dom_.size(); ++i) {
-      const dom::Node& n = dom_.nodes[i];
-      if (n.tag == Tag::text || n.tag == Tag::link || n.tag == Tag::meta) continue;
-      bool rel_author = n.tag == Tag::a && text::contains_ascii_ci(dom_.attr(i, Attr::rel), "author");
-      ElementNames names(dom_, i);
-      bool class_author = !rel_author && !names.empty() && (names.has("author") || names.has("byline")) &&
-                          !names.has("bio") && !names.has("avatar") && !names.has("about") &&
-                          !names.has("description");
-      if (!rel_author && !class_author) continue;
-      std::string raw = element_text(dom_, i);
-      if (raw.empty() || raw.size() > kMaxBylineElementBytes || in_comments(i)) continue;
-      std::string name = rel_author ? name_in(raw) : linked_name(i);
-      if (name.empty()) name = name_in(raw);
-      if (name.empty()) continue;
-      auto& list = i >= headline_node_ ? after : before;
-      if (list.size() < 4) list.push_back(std::move(name));
-      i = n.subtree_end - 1;  // its descendants are the same byline
+    subtree_chars_.assign(dom_.size(), 0);
+    for (NodeId i = static_cast<NodeId>(dom_.size()); i-- > 0;) {
+      if (dom_.nodes[i].tag == Tag::text) subtree_chars_[i] = dom_.text_counts(i).chars;
+      if (dom_.nodes[i].parent != kNoNode) subtree_chars_[dom_.nodes[i].parent] += subtree_chars_[i];
     }
-    const auto& chosen = !after.empty() ? after : before;
-    if (!chosen.empty()) add_unique(m.authors, chosen.front());
+    NodeId after = headline_node_;
+    std::vector<NodeId> ancestors;
+    for (NodeId p = dom_.nodes[headline_node_].parent; p != kNoNode; p = dom_.nodes[p].parent) ancestors.push_back(p);
+    for (auto it = ancestors.rbegin(); it != ancestors.rend(); ++it)
+      if (!author_element_name(*it).empty()) {
+        after = dom_.nodes[*it].subtree_end;
+        break;
+      }
+    auto first_name = [&](NodeId begin, NodeId end) {
+      for (NodeId i = begin; i < end; ++i) {
+        std::string name = author_element_name(i);
+        if (!name.empty()) return name;
+      }
+      return std::string();
+    };
+    std::string name = first_name(after, static_cast<NodeId>(dom_.size()));
+    if (name.empty()) name = first_name(0, headline_node_);
+    if (!name.empty()) add_unique(m.authors, name);
   }
 
   // Returns the rank of the CJK label used (kNoCjkLabel for a Latin byline or
@@ -415,29 +702,44 @@ class BylineReader {
     int best_rank = 99;
     std::vector<std::string> best_cjk;
     for (std::size_t k = headline_line_; lines_.has(k) && budget < kCjkBylineWindow; ++k) {
-      bool next_line = lines_.has(k + 1);  // before any reference: building may reallocate
-      const std::string* line = &lines_[k].text;
-      budget += line->size();
+      bool next_line = lines_.has(k + 1);
+      std::size_t size = lines_.size(k);
+      budget += size;
+      bool latin = !cjk_only && budget < kBylineWindow;
+      // Past the Latin window only Han text can still name someone; most
+      // pages have none further down, and their lines need not be built.
+      if (!latin && (best_rank == 0 || !lines_.han_ahead(k))) break;
+      bool han = lines_.may_hold_han(k);
+      const std::string* line = nullptr;
       std::string joined;
-      if (line->size() <= 24 && next_line && is_label_only_line(*line)) {
-        bool has_colon = line->back() == ':' || ends_with(*line, "\xEF\xBC\x9A");  // ':' or '：'
-        joined = *line + (has_colon ? " " : ": ") + lines_[k + 1].text;
+      if (size <= 24 && next_line && may_be_label_only_line(lines_.first_byte(k)) &&
+          is_label_only_line(lines_.text(k))) {
+        const std::string& label = lines_.text(k);
+        bool has_colon = label.back() == ':' || ends_with(label, "\xEF\xBC\x9A");  // ':' or '：'
+        joined = label + (has_colon ? " " : ": ") + lines_.text(k + 1);
         line = &joined;
+        size = joined.size();
+        han = han || lines_.may_hold_han(k + 1);
       }
-      if (!cjk_only && budget < kBylineWindow && line->size() <= 160) {
+      if (latin && size <= 160) {
+        if (!line) line = &lines_.text(k);
         std::string name = latin_byline_name(*line);
         if (!name.empty()) {
           add_unique(m.authors, name);
           return kNoCjkLabel;
         }
       }
-      if (best_rank > 0 && has_cjk_bytes(*line)) read_cjk_byline(*line, best_rank, best_cjk);
+      if (best_rank > 0 && han) {
+        if (!line) line = &lines_.text(k);
+        read_cjk_byline(*line, best_rank, best_cjk);
+      }
     }
     for (const std::string& name : best_cjk) add_unique(m.authors, name);
     return best_cjk.empty() ? kNoCjkLabel : best_rank;
   }
 
   static std::string latin_byline_name(const std::string& line) {
+    if (!may_hold_latin_label(line)) return {};
     re2::StringPiece latin_piece;
     if (!RE2::PartialMatch(line, latin_byline(), &latin_piece)) return {};
     std::string latin(latin_piece.data(), latin_piece.size());
@@ -468,8 +770,7 @@ class BylineReader {
       best = std::move(found);
     };
     re2::StringPiece g[4];  // whole match, label, reporter label, names
-    for (std::size_t at = 0;
-         at < line.size() && cjk_byline().Match(line, at, line.size(), RE2::UNANCHORED, g, 4);) {
+    for (std::size_t at = 0; next_cjk_byline(line, at, g, 4);) {
       bool is_reporter = g[2].data() != nullptr;
       std::string_view l = is_reporter ? std::string_view(g[2].data(), g[2].size())
                                        : std::string_view(g[1].data(), g[1].size());
@@ -481,7 +782,8 @@ class BylineReader {
       // may be the next label ("来源：舟山晚报 编辑：范小青").
       at = static_cast<std::size_t>(g[3].data() - line.data());
     }
-    if (best_rank > kClosingNamesRank && RE2::PartialMatch(line, cjk_closing_names(), &names))
+    if (best_rank > kClosingNamesRank && ends_with_closing_bracket(line) &&
+        RE2::PartialMatch(line, cjk_closing_names(), &names))
       offer(kClosingNamesRank, std::string_view(names.data(), names.size()), true);
   }
 
@@ -498,10 +800,13 @@ class BylineReader {
     }
     // A date written near the headline: after it first, then just before it
     // (some pages print the date above the title).
+    auto date_of = [&](std::size_t k) {
+      return lines_.digits(k) < kYearDigits ? std::string() : find_date_in_text(lines_.text(k));
+    };
     std::size_t seen = 0;
     for (std::size_t k = headline_line_; lines_.has(k) && seen < kBylineWindow; ++k) {
-      seen += lines_[k].text.size();
-      std::string iso = find_date_in_text(lines_[k].text);
+      seen += lines_.size(k);
+      std::string iso = date_of(k);
       if (!iso.empty()) {
         m.date_published = iso;
         return;
@@ -509,8 +814,8 @@ class BylineReader {
     }
     seen = 0;
     for (std::size_t k = headline_line_; k-- > 0 && seen < kBylineWindow / 4;) {
-      seen += lines_[k].text.size();
-      std::string iso = find_date_in_text(lines_[k].text);
+      seen += lines_.size(k);
+      std::string iso = date_of(k);
       if (!iso.empty()) {
         m.date_published = iso;
         return;
@@ -519,7 +824,9 @@ class BylineReader {
   }
 
   const dom::Dom& dom_;
-  mutable PageLines lines_;
+  ElementWords words_;
+  PageLines lines_;
+  std::vector<std::uint32_t> subtree_chars_;  // characters other than white space, per subtree
   std::size_t headline_line_ = 0;
   NodeId headline_node_ = 0;
   bool headline_found_ = false;

@@ -1,6 +1,7 @@
 // Cleaning of metadata values shared by every source reader.
 #include <algorithm>
 #include <array>
+#include <cstdint>
 
 #include "meta/sources.hpp"
 #include "text/ascii.hpp"
@@ -20,6 +21,80 @@ std::string element_text(const dom::Dom& dom, NodeId id) {
     else if (dom::is_block(dom.nodes[i].tag) || dom.nodes[i].tag == Tag::br) pending = true;
   }
   return out;
+}
+
+namespace {
+
+// text::is_space, asked only where it can be true beyond ASCII.
+bool is_wide_space(char32_t c) {
+  return (c == 0xA0 || (c >= 0x1680 && c <= 0x3000) || c == 0xFEFF) && text::is_space(c);
+}
+
+// Could the character (from its first two bytes) be Han? Han starts at
+// U+2E80 (E2 BA 80): a superset test.
+bool may_be_han(unsigned char lead, unsigned char second) { return lead >= 0xE3 || (lead == 0xE2 && second >= 0xBA); }
+
+}  // namespace
+
+void measure_collapsed(CollapsedMeasure& m, std::string_view s) {
+  // Byte classes: ASCII other than white space, ASCII white space (as
+  // append_collapsed sees it), the lead or tail of a multi-byte sequence.
+  enum : std::uint8_t { kAsciiChar, kAsciiSpace, kMultiByte };
+  static constexpr auto kClass = [] {
+    std::array<std::uint8_t, 256> classes{};
+    for (int b = 0x80; b < 0x100; ++b) classes[b] = kMultiByte;
+    for (char c : {' ', '\t', '\n', '\r', '\f', '\v'}) classes[static_cast<unsigned char>(c)] = kAsciiSpace;
+    return classes;
+  }();
+  auto add = [&m](unsigned char first, std::size_t bytes) {
+    if (m.size == 0) m.first = first;
+    else if (m.pending) ++m.size;
+    m.pending = false;
+    m.size += bytes;
+  };
+  for (std::size_t i = 0; i < s.size();) {
+    // A run of characters that are not white space.
+    const std::size_t start = i;
+    while (i < s.size()) {
+      const auto b = static_cast<unsigned char>(s[i]);
+      if (kClass[b] == kAsciiChar) {
+        ++i;
+        continue;
+      }
+      if (kClass[b] == kAsciiSpace) break;
+      // Two- and three-byte sequences are checked here (Unicode table 3-7:
+      // the lead byte bounds the second byte); the rest go to decode_utf8.
+      const std::size_t n = b >= 0xE0 ? 3 : 2;
+      if (b < 0xC2 || b > 0xEF || s.size() - i < n) break;
+      const auto b1 = static_cast<unsigned char>(s[i + 1]);
+      const auto b2 = n == 3 ? static_cast<unsigned char>(s[i + 2]) : 0x80;
+      if (b1 < (b == 0xE0 ? 0xA0 : 0x80) || b1 > (b == 0xED ? 0x9F : 0xBF) || (b2 & 0xC0) != 0x80) break;
+      char32_t c = n == 2 ? (b & 0x1Fu) << 6 | (b1 & 0x3Fu) : (b & 0x0Fu) << 12 | (b1 & 0x3Fu) << 6 | (b2 & 0x3Fu);
+      if (is_wide_space(c)) break;
+      m.may_hold_han = m.may_hold_han || may_be_han(b, b1);
+      i += n;
+    }
+    if (i > start) {
+      add(static_cast<unsigned char>(s[start]), i - start);
+      continue;
+    }
+    // White space, a four-byte or an ill-formed sequence.
+    const auto lead = static_cast<unsigned char>(s[i]);
+    if (kClass[lead] == kAsciiSpace) {
+      m.pending = true;
+      ++i;
+      continue;
+    }
+    char32_t c = text::decode_utf8(s, i);
+    if (text::is_space(c)) {
+      m.pending = true;
+      continue;
+    }
+    // append_collapsed writes an ill-formed sequence as U+FFFD (3 bytes).
+    bool replaced = c == text::kReplacementCharacter && s.compare(start, i - start, "\xEF\xBF\xBD") != 0;
+    m.may_hold_han = m.may_hold_han || (start + 1 < s.size() && may_be_han(lead, static_cast<unsigned char>(s[start + 1])));
+    add(replaced ? 0xEF : lead, replaced ? 3 : i - start);
+  }
 }
 
 void add_unique(std::vector<std::string>& list, std::string_view value) {

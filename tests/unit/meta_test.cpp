@@ -2,7 +2,9 @@
 // preference; and the comment-thread finder.
 #include <doctest/doctest.h>
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "dom/build.hpp"
 #include "extract/comments.hpp"
@@ -10,6 +12,8 @@
 #include "meta/page_meta.hpp"
 #include "meta/sources.hpp"
 #include "meta/url.hpp"
+#include "text/chars.hpp"
+#include "text/utf8.hpp"
 
 namespace {
 
@@ -409,4 +413,69 @@ TEST_CASE("authors: a one-word account name in <meta> gives way to a full name i
   // A one-word name with nobody else named stays.
   CHECK(metadata_of(page("<meta name=\"author\" content=\"NoraQ\">", kArticleBody)).authors ==
         std::vector<std::string>{"NoraQ"});
+}
+
+TEST_CASE("measure_collapsed: the size collapse_whitespace gives, for every code point and ill-formed input") {
+  // PageLines measures lines with measure_collapsed and copies them with
+  // text::append_collapsed: the two must agree byte for byte.
+  auto agrees = [](const std::vector<std::string>& pieces) {
+    meta::CollapsedMeasure m;
+    std::string copied;
+    bool pending = false;
+    for (const std::string& piece : pieces) {
+      meta::measure_collapsed(m, piece);
+      pith::text::append_collapsed(copied, piece, pending);
+    }
+    return m.size == copied.size() && m.first == (copied.empty() ? 0 : static_cast<unsigned char>(copied[0]));
+  };
+  for (char32_t c = 0; c <= 0x10FFFF; ++c) {
+    if (c >= 0xD800 && c <= 0xDFFF) continue;
+    std::string ch;
+    pith::text::append_utf8(ch, c);
+    if (!agrees({"a" + ch + "b", " " + ch, ch + "  x"})) {
+      FAIL("measure_collapsed disagrees at U+" << std::hex << static_cast<std::uint32_t>(c));
+      break;
+    }
+  }
+  CHECK(agrees({"\xE4\xB8", "\xAD x", "\xFF\xFE", " \xED\xA0\x80 ", "\xF0\x9F\x98", "\xC0\xAF"}));
+  CHECK(agrees({"  lead", "\n\t", "in  line ", " \xC2\xA0", "tail\xE3\x80\x80"}));
+  CHECK(agrees({"", " ", "\xEF\xBF\xBD"}));
+  meta::CollapsedMeasure han, latin;
+  meta::measure_collapsed(han, "Ferry 轮渡");
+  meta::measure_collapsed(latin, "Ferry \xE2\x80\x99s return \xE2\x80\x94 Ελλάδα, Россия");
+  CHECK(han.may_hold_han);
+  CHECK_FALSE(latin.may_hold_han);
+}
+
+TEST_CASE("page bylines: class and id words in any case and place; author elements near the headline") {
+  auto authors_of = [](const std::string& body) {
+    return metadata_of(page("<title>Harbour ferry returns</title>", "<h1>Harbour ferry returns</h1>" + body)).authors;
+  };
+  using Names = std::vector<std::string>;
+  // The word sits past the first sixteen bytes of a long class list, in upper case, or in the id.
+  CHECK(authors_of("<p class=\"text-sm md:text-base leading-6 font-medium ARTICLE-BYLINE\">Ana Ruiz</p><p>Text.</p>") ==
+        Names{"Ana Ruiz"});
+  CHECK(authors_of("<p id=\"postAuthor\">Ana Ruiz</p><p>Text.</p>") == Names{"Ana Ruiz"});
+  // An author card (bio, avatar) is not a byline; a comment thread's authors are not the page's.
+  CHECK(authors_of("<div class=\"author-bio\">Ana Ruiz</div><p>Text.</p>").empty());
+  CHECK(authors_of("<p>Text.</p><ol class=\"x-wide-padding CommentList\"><li><span class=\"author\">Bo Lind</span></li></ol>")
+            .empty());
+  CHECK(authors_of("<p>Text.</p><div id=\"respond\"><p>By Bo Lind</p></div>").empty());
+  // After the headline beats before it; an element with long text is not a byline.
+  Metadata both = metadata_of(page("<title>Harbour ferry returns</title>",
+      "<span class=\"byline\">Kim Park</span><h1>Harbour ferry returns</h1><span class=\"byline\">Ana Ruiz</span>"));
+  CHECK(both.authors == Names{"Ana Ruiz"});
+  CHECK(authors_of("<div class=\"byline\">" + std::string(200, 'x') + "</div>").empty());
+}
+
+TEST_CASE("cjk bylines: several labels on one long line; a label deep in a long paragraph") {
+  auto authors_of = [](const std::string& body) {
+    return metadata_of("<html lang=\"zh-CN\"><head><title>轮渡恢复运营</title></head><body><h1>轮渡恢复运营</h1>" +
+                       body + "</body></html>").authors;
+  };
+  using Names = std::vector<std::string>;
+  std::string filler;
+  for (int i = 0; i < 40; ++i) filler += "经过三个月的维修，";
+  CHECK(authors_of("<p>" + filler + "来源：东海日报 编辑：王小明 作者：周文澜</p>") == Names{"周文澜"});
+  CHECK(authors_of("<p>" + filler + "（记者 唐雨）</p>") == Names{"唐雨"});
 }
