@@ -208,7 +208,10 @@ class PreparedPasses {
     std::optional<Pass>& slot = strip_unlikely ? stripped_ : unstripped_;
     if (!slot) {
       slot.emplace(dom_, hints_, Flags{strip_unlikely, true, true});
-      prepare(*slot);
+      // Removing clutter names removes more than not removing them: the
+      // stripped pass is measured from the unstripped one.
+      if (strip_unlikely) prepare_from(*slot, prepared(false));
+      else prepare(*slot);
     }
     return *slot;
   }

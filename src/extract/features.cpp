@@ -80,4 +80,60 @@ std::vector<NodeFeatures> measure(const dom::Dom& dom, const std::vector<std::ui
   return f;
 }
 
+namespace {
+
+void subtract(text::TextCounts& from, const text::TextCounts& t) {
+  from.chars -= t.chars;
+  from.cjk -= t.cjk;
+  from.commas -= t.commas;
+  from.sentence_ends -= t.sentence_ends;
+  from.digits -= t.digits;
+  from.words -= t.words;
+}
+
+// Takes a removed subtree's sums (`gone`, its root's features) from an
+// ancestor's.
+void subtract_subtree(NodeFeatures& ancestor, const NodeFeatures& gone) {
+  subtract(ancestor.text, gone.text);
+  ancestor.link_chars -= gone.link_chars;
+  ancestor.elements -= gone.elements;
+  ancestor.links -= gone.links;
+  ancestor.paragraphs -= gone.paragraphs;
+  ancestor.list_items -= gone.list_items;
+  ancestor.images -= gone.images;
+  ancestor.inputs -= gone.inputs;
+  ancestor.headings -= gone.headings;
+}
+
+}  // namespace
+
+std::vector<NodeFeatures> measure_with_fewer(const dom::Dom& dom,
+                                             const std::vector<NodeFeatures>& measured,
+                                             const std::vector<std::uint8_t>& measured_dead,
+                                             const std::vector<std::uint8_t>& dead) {
+  std::vector<NodeFeatures> f = measured;
+  const auto& nodes = dom.nodes;
+  for (NodeId r = 0; r < nodes.size();) {
+    // The root of a subtree only `dead` removes: its parent lives on.
+    if (!dead[r] || measured_dead[r]) {
+      ++r;
+      continue;
+    }
+    const NodeFeatures& gone = measured[r];
+    for (NodeId a = nodes[r].parent; a != kNoNode; a = nodes[a].parent) subtract_subtree(f[a], gone);
+    NodeId end = nodes[r].subtree_end;
+    for (NodeId i = r; i < end; ++i) {
+      // Text whose block is outside the subtree was part of that block's own text.
+      NodeId block = measured[i].block;
+      if (nodes[i].tag == Tag::text && block != kNoNode && block < r) {
+        subtract(f[block].own, measured[i].text);
+        f[block].own_link_chars -= measured[i].link_chars;
+      }
+      f[i] = NodeFeatures{};
+    }
+    r = end;
+  }
+  return f;
+}
+
 }  // namespace pith::extraction

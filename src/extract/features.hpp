@@ -41,4 +41,14 @@ struct NodeFeatures {
 // empty means none. Dead nodes get zero features and count for nothing.
 std::vector<NodeFeatures> measure(const dom::Dom& dom, const std::vector<std::uint8_t>& dead = {});
 
+// measure(dom, dead) from `measured` = measure(dom, measured_dead), where every
+// node of measured_dead is dead in `dead` too: the subtrees `dead` adds are
+// taken away from what holds them (their text from their ancestors' sums and
+// from the own text of the blocks outside them they belong to), at a cost in
+// the removed nodes and their ancestors rather than in the whole page.
+std::vector<NodeFeatures> measure_with_fewer(const dom::Dom& dom,
+                                             const std::vector<NodeFeatures>& measured,
+                                             const std::vector<std::uint8_t>& measured_dead,
+                                             const std::vector<std::uint8_t>& dead);
+
 }  // namespace pith::extraction

@@ -75,6 +75,12 @@ struct Pass {
 // Removes boilerplate elements (and, with flags.strip_unlikely, clutter-named
 // ones) and measures what is left.
 void prepare(Pass& pass);
+// The same, for a pass that removes at least what `prepared` removed (strip
+// unlikely where it did not): measured from its features, less what this
+// pass removes besides (measure_with_fewer), instead of anew.
+void prepare_from(Pass& pass, const Pass& prepared);
+// prepare() without the measuring: marks what it removes, and why.
+void remove_boilerplate(Pass& pass);
 
 struct Selection {
   // The top candidate and the siblings that continue it, in document order.

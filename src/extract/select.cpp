@@ -94,7 +94,7 @@ bool ends_sentence(const dom::Dom& dom, NodeId id) {
 
 }  // namespace
 
-void prepare(Pass& pass) {
+void remove_boilerplate(Pass& pass) {
   const dom::Dom& dom = pass.dom;
   const auto& nodes = dom.nodes;
   pass.dead.assign(nodes.size(), 0);
@@ -119,7 +119,16 @@ void prepare(Pass& pass) {
       ++i;
     }
   }
-  pass.measured = measure(dom, pass.dead);
+}
+
+void prepare(Pass& pass) {
+  remove_boilerplate(pass);
+  pass.measured = measure(pass.dom, pass.dead);
+}
+
+void prepare_from(Pass& pass, const Pass& prepared) {
+  remove_boilerplate(pass);
+  pass.measured = measure_with_fewer(pass.dom, prepared.features, prepared.dead, pass.dead);
 }
 
 Selection select_content(const Pass& pass) {

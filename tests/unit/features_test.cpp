@@ -1,0 +1,71 @@
+// measure_with_fewer (features from a pass that removed less) against
+// measuring anew, on pages whose clutter-named nodes sit everywhere: inline in
+// paragraphs, around blocks, inside links, nested in each other.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "dom/build.hpp"
+#include "extract/hints.hpp"
+#include "extract/pass.hpp"
+
+namespace {
+
+using pith::extraction::Flags;
+using pith::extraction::NodeFeatures;
+using pith::extraction::Pass;
+
+bool same_counts(const pith::text::TextCounts& a, const pith::text::TextCounts& b) {
+  return a.chars == b.chars && a.cjk == b.cjk && a.commas == b.commas &&
+         a.sentence_ends == b.sentence_ends && a.digits == b.digits && a.words == b.words;
+}
+
+bool same(const NodeFeatures& a, const NodeFeatures& b) {
+  return same_counts(a.text, b.text) && same_counts(a.own, b.own) &&
+         a.link_chars == b.link_chars && a.own_link_chars == b.own_link_chars &&
+         a.elements == b.elements && a.links == b.links && a.paragraphs == b.paragraphs &&
+         a.list_items == b.list_items && a.images == b.images && a.inputs == b.inputs &&
+         a.headings == b.headings && a.block == b.block && a.in_link == b.in_link &&
+         a.in_code == b.in_code;
+}
+
+void check_page(const std::string& html) {
+  pith::dom::Dom dom = pith::dom::build_dom(html);
+  std::vector<pith::extraction::Hints> hints = pith::extraction::page_hints(dom);
+  Pass unstripped(dom, hints, Flags{false, true, true});
+  pith::extraction::prepare(unstripped);
+  Pass anew(dom, hints, Flags{true, true, true});
+  pith::extraction::prepare(anew);
+  Pass derived(dom, hints, Flags{true, true, true});
+  pith::extraction::prepare_from(derived, unstripped);
+  REQUIRE(derived.dead == anew.dead);
+  REQUIRE(derived.dead != unstripped.dead);  // the page has something to strip
+  for (pith::dom::NodeId i = 0; i < dom.size(); ++i) {
+    INFO("node " << i);
+    CHECK(same(derived.features[i], anew.features[i]));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("measure_with_fewer gives what measuring anew gives") {
+  check_page(
+      "<html><head><title>T</title></head><body><nav><a href='/'>Home</a></nav>"
+      "<div class='article'><p>Opening, with a <span class='share'>Share this, 12 times.</span> "
+      "and more text. <a href='/x'>A link <b class='social'>inside</b> it</a> ends.</p>"
+      "<div class='sidebar'><p>Aside paragraph one.</p><ul><li>one</li><li>two</li></ul>"
+      "<div class='comment'><p>Nested clutter.</p></div></div>"
+      "text straight in the div <em class='popup'>inline popup, text</em> after."
+      "<h2>Heading</h2><pre><code class='share'>code();</code></pre>"
+      "<table><tr><td class='sidebar'>in a table: kept</td></tr></table>"
+      "<p>Closing 中文 text. <img src='a.png'><span class='related'>相关 2024</span></p>"
+      "<div class='footer'><form><input><button>Go</button></form></div></div>"
+      "<aside>aside</aside><div class='menu'><a href='/m'>Menu</a></div></body></html>");
+  check_page(
+      "<html><body><div class='comment-list main'>kept: also named like content</div>"
+      "<section><div class='cookie'><div class='cookie'><p>deep</p></div>tail</div>"
+      "<p>Para <a href='mailto:x@y.z'>mail</a> <span class='ad-break'>x</span>.</p></section>"
+      "<article><span class='newsletter'><p>block in an inline</p> text</span></article>"
+      "</body></html>");
+}
