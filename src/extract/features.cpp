@@ -82,19 +82,10 @@ std::vector<NodeFeatures> measure(const dom::Dom& dom, const std::vector<std::ui
 
 namespace {
 
-void subtract(text::TextCounts& from, const text::TextCounts& t) {
-  from.chars -= t.chars;
-  from.cjk -= t.cjk;
-  from.commas -= t.commas;
-  from.sentence_ends -= t.sentence_ends;
-  from.digits -= t.digits;
-  from.words -= t.words;
-}
-
 // Takes a removed subtree's sums (`gone`, its root's features) from an
 // ancestor's.
 void subtract_subtree(NodeFeatures& ancestor, const NodeFeatures& gone) {
-  subtract(ancestor.text, gone.text);
+  ancestor.text.remove(gone.text);
   ancestor.link_chars -= gone.link_chars;
   ancestor.elements -= gone.elements;
   ancestor.links -= gone.links;
@@ -126,7 +117,7 @@ std::vector<NodeFeatures> measure_with_fewer(const dom::Dom& dom,
       // Text whose block is outside the subtree was part of that block's own text.
       NodeId block = measured[i].block;
       if (nodes[i].tag == Tag::text && block != kNoNode && block < r) {
-        subtract(f[block].own, measured[i].text);
+        f[block].own.remove(measured[i].text);
         f[block].own_link_chars -= measured[i].link_chars;
       }
       f[i] = NodeFeatures{};

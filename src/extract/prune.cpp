@@ -27,12 +27,7 @@ struct Remaining {
 Remaining remaining(const NodeFeatures& f, const Remaining& pruned) {
   Remaining r;
   r.text = f.text;
-  r.text.chars -= pruned.text.chars;
-  r.text.cjk -= pruned.text.cjk;
-  r.text.commas -= pruned.text.commas;
-  r.text.sentence_ends -= pruned.text.sentence_ends;
-  r.text.digits -= pruned.text.digits;
-  r.text.words -= pruned.text.words;
+  r.text.remove(pruned.text);
   r.link_chars = f.link_chars - pruned.link_chars;
   r.paragraphs = f.paragraphs - pruned.paragraphs;
   r.images = f.images - pruned.images;

@@ -33,6 +33,11 @@ struct TextCounts {
     chars += o.chars; cjk += o.cjk; commas += o.commas;
     sentence_ends += o.sentence_ends; digits += o.digits; words += o.words;
   }
+  // Takes away counts that add() put in.
+  void remove(const TextCounts& o) {
+    chars -= o.chars; cjk -= o.cjk; commas -= o.commas;
+    sentence_ends -= o.sentence_ends; digits -= o.digits; words -= o.words;
+  }
 };
 TextCounts count_text(std::string_view utf8);
 
