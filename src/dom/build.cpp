@@ -373,9 +373,22 @@ Dom build_dom(std::string_view utf8_html, BuildTimings* timings, const MarkupLim
         unhidden.text_bytes() >= builder.text_bytes() * kHiddenTextGain)
       dom = std::move(all);
   }
+  // The document head and scripts (JSON-LD) are never content: their text is
+  // counted only if someone asks (Dom::text_counts).
   dom.counts.resize(dom.nodes.size());
-  for (NodeId i = 0; i < dom.nodes.size(); ++i)
-    if (dom.nodes[i].tag == Tag::text) dom.counts[i] = text::count_text(dom.text(i));
+  NodeId head = dom.find_first(Tag::head);
+  for (NodeId i = 0; i < dom.nodes.size(); ++i) {
+    if (head != kNoNode && i == head) {
+      std::fill(dom.counts.begin() + i, dom.counts.begin() + dom.nodes[i].subtree_end, Dom::kNotCounted);
+      i = dom.nodes[i].subtree_end - 1;
+      continue;
+    }
+    if (dom.nodes[i].tag != Tag::text) continue;
+    NodeId parent = dom.nodes[i].parent;
+    dom.counts[i] = parent != kNoNode && dom.nodes[parent].tag == Tag::script
+                        ? Dom::kNotCounted
+                        : text::count_text(dom.text(i));
+  }
   // No gumbo_destroy_output: the arena owns every byte Gumbo allocated.
   auto t2 = Clock::now();
   if (timings) {

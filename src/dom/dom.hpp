@@ -65,8 +65,10 @@ class Dom {
   std::vector<AttrValue> attrs;
   std::string pool;
   // Per node, the counts over a text node's text (zero for elements): taken
-  // once by the build, read by every extraction attempt.
+  // once by the build, read by every extraction attempt. kNotCounted for
+  // text no attempt reads (<head>, <script>), counted if asked for.
   std::vector<text::TextCounts> counts;
+  static constexpr text::TextCounts kNotCounted{std::numeric_limits<std::uint32_t>::max()};
 
   std::string_view text(NodeId id) const {
     const Node& n = nodes[id];
@@ -90,7 +92,8 @@ class Dom {
   // count_text of a text node's text; counted here when the Dom was not made
   // by build_dom.
   text::TextCounts text_counts(NodeId id) const {
-    return id < counts.size() ? counts[id] : text::count_text(text(id));
+    if (id < counts.size() && counts[id].chars != kNotCounted.chars) return counts[id];
+    return text::count_text(text(id));
   }
   std::size_t size() const { return nodes.size(); }
 

@@ -67,12 +67,6 @@ const WordList kUnlikelyNames{
 const WordList kMaybeContentNames{
     NameList::maybe_content, {"and", "article", "body", "column", "content", "main", "shadow"}, {}};
 
-// [a-z0-9] once lowered: what tokens are made of; anything else separates
-// them (the bytes of a non-ASCII character included, as the character would).
-bool is_name_char(char c) {
-  c = text::ascii_lower(c);
-  return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
-}
 
 using ListSet = unsigned;  // bit (1 << NameList) per list
 constexpr ListSet bit(NameList list) { return 1u << static_cast<unsigned>(list); }
@@ -86,10 +80,17 @@ struct Letters {
     for (int c = 0; c < 256; ++c) of[c] = -1;
     for (int c = 'a'; c <= 'z'; ++c) of[c] = of[c - 'a' + 'A'] = static_cast<std::int8_t>(c - 'a');
     for (int c = '0'; c <= '9'; ++c) of[c] = static_cast<std::int8_t>(26 + c - '0');
-    of[static_cast<int>('-')] = 36;
+    of[static_cast<int>('-')] = kAlphabetSize - 1;
   }
 };
 constexpr Letters kLetters;
+
+// [a-z0-9] once lowered: what tokens are made of; anything else separates
+// them (the bytes of a non-ASCII character included, as the character would).
+bool is_name_char(char c) {
+  int letter = kLetters.of[static_cast<unsigned char>(c)];
+  return letter >= 0 && letter < kAlphabetSize - 1;  // the last letter is '-'
+}
 
 class NameMatcher {
  public:
