@@ -145,10 +145,10 @@ Found match_day_first(std::string_view text) {
   return {};
 }
 
-Found match_month_names(std::string_view text) {
+Found match_month_names(std::string_view text, bool day_first, bool month_first) {
   re2::StringPiece input(text.data(), text.size());
   Found best;
-  {
+  if (day_first) {
     re2::StringPiece g[15];
     if (day_month_name_year().Match(input, 0, text.size(), RE2::UNANCHORED, g, 15)) {
       int day = to_int(g[1]), month = matched_month(g, 2), year = to_int(g[14]);
@@ -156,7 +156,7 @@ Found match_month_names(std::string_view text) {
         best = {static_cast<std::size_t>(g[1].data() - text.data()), ymd(year, month, day)};
     }
   }
-  {
+  if (month_first) {
     re2::StringPiece g[15];
     if (month_name_day_year().Match(input, 0, text.size(), RE2::UNANCHORED, g, 15)) {
       int month = matched_month(g, 1), day = to_int(g[13]), year = to_int(g[14]);
@@ -198,23 +198,61 @@ std::string_view trim(std::string_view s) {
 
 namespace {
 
-// Every pattern needs a year 1900-2099: four digits "19dd" or "20dd". Most
-// lines of a page have none, and this test is much cheaper than the regexes.
-bool may_hold_year(std::string_view text) {
+// Which patterns can match. Each needs a year 1900-2099 ("19dd", "20dd") in
+// a setting of its own: year first, followed by a separator; day first,
+// after '.', '/' or '-'; with a month name, after white space and what the
+// pattern puts before it. Most texts have no year, or one in only one
+// setting, and this test is much cheaper than the regexes.
+struct Candidates {
+  bool year_first = false, day_first = false, day_month_name = false, month_name_day = false;
+  bool any() const { return year_first || day_first || day_month_name || month_name_day; }
+};
+
+Candidates candidates(std::string_view text) {
   auto digit = [](char c) { return c >= '0' && c <= '9'; };
-  for (std::size_t i = 0; i + 3 < text.size(); ++i)
-    if (((text[i] == '1' && text[i + 1] == '9') || (text[i] == '2' && text[i + 1] == '0')) &&
-        digit(text[i + 2]) && digit(text[i + 3]))
-      return true;
-  return false;
+  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'; };  // RE2's \s
+  auto separator = [](char c) { return c == '.' || c == '/' || c == '-'; };
+  Candidates found;
+  for (std::size_t i = 0; i + 3 < text.size(); ++i) {
+    if (!((text[i] == '1' && text[i + 1] == '9') || (text[i] == '2' && text[i + 1] == '0')) ||
+        !digit(text[i + 2]) || !digit(text[i + 3]))
+      continue;
+    if (i == 0 || !digit(text[i - 1])) {
+      std::size_t k = i + 4;
+      while (k < text.size() && space(text[k])) ++k;
+      found.year_first = found.year_first || (k < text.size() && (separator(text[k]) || text.compare(k, 3, "年") == 0));
+    }
+    if (i == 0 || (i + 4 < text.size() && digit(text[i + 4]))) continue;
+    char before = text[i - 1];
+    found.day_first = found.day_first || separator(before) || (space(before) && i >= 2 && separator(text[i - 2]));
+    if (!space(before)) continue;
+    // A month name, '.' or ',' (or "de") comes before the space of "3 May 2024";
+    // a day, its "st"/"nd"/"rd"/"th" or ',' before that of "May 3, 2024".
+    std::size_t k = i - 1;
+    while (k > 0 && space(text[k])) --k;
+    const auto last = static_cast<unsigned char>(text[k]);
+    const char lower = static_cast<char>(last | 0x20);
+    found.day_month_name = found.day_month_name || (lower >= 'a' && lower <= 'z') || last == '.' || last == ',' ||
+                           (last >= 0x80 && last <= 0xBF);  // the end of a letter beyond ASCII
+    found.month_name_day = found.month_name_day || digit(text[k]) || last == ',' || lower == 't' || lower == 'h' ||
+                           lower == 'd';
+  }
+  return found;
 }
 
 // The earliest date in the text wins, whichever way it is written.
 Found earliest_date(std::string_view text) {
-  if (!may_hold_year(text)) return {};
-  Found best = match_year_first(text);
-  for (const Found& f : {match_day_first(text), match_month_names(text)})
+  Candidates can = candidates(text);
+  if (!can.any()) return {};
+  Found best = can.year_first ? match_year_first(text) : Found{};
+  if (can.day_first) {
+    Found f = match_day_first(text);
     if (f.at < best.at) best = f;
+  }
+  if (can.day_month_name || can.month_name_day) {
+    Found f = match_month_names(text, can.day_month_name, can.month_name_day);
+    if (f.at < best.at) best = f;
+  }
   return best;
 }
 

@@ -70,6 +70,7 @@ Metadata read_meta_tags(const dom::Dom& dom) {
       metas.emplace_back(lower(text::collapse_whitespace(key)),
                          text::collapse_whitespace(dom.attr(i, Attr::content)));
     } else if (tag == Tag::link || tag == Tag::a) {
+      if (!dom.has_attr(i, Attr::rel)) continue;  // most links: nothing to read
       std::string rel = lower(dom.attr(i, Attr::rel));
       std::string_view href = dom.attr(i, Attr::href);
       if (href.empty()) continue;

@@ -32,20 +32,38 @@ bool unsafe_scheme(std::string_view ref) {
   return false;
 }
 
+// The last base parsed on this thread: a page's links all resolve against
+// the same base, and parsing it once spares most of the work per link.
+struct ParsedBase {
+  std::string text;
+  std::unique_ptr<CURLU, UrlDeleter> url;  // null when `text` did not parse
+};
+
+// A fresh handle holding `base` parsed, or null when it does not parse.
+std::unique_ptr<CURLU, UrlDeleter> handle_for(const std::string& base) {
+  thread_local ParsedBase last;
+  if (last.text != base || !last.url) {
+    std::unique_ptr<CURLU, UrlDeleter> url(curl_url());
+    if (!url || curl_url_set(url.get(), CURLUPART_URL, base.c_str(), CURLU_NON_SUPPORT_SCHEME) != CURLUE_OK)
+      return nullptr;
+    last.text = base;
+    last.url = std::move(url);
+  }
+  return std::unique_ptr<CURLU, UrlDeleter>(curl_url_dup(last.url.get()));
+}
+
 }  // namespace
 
 std::string resolve_url(std::string_view base, std::string_view ref) {
   ref = trim(ref);
   if (ref.empty() || unsafe_scheme(ref)) return {};
-  std::unique_ptr<CURLU, UrlDeleter> url(curl_url());
-  if (!url) return std::string(ref);
   std::string base_string(trim(base));
   std::string ref_string(ref);
   // Setting an absolute base first makes curl resolve the second, relative URL
   // against it; without one only absolute references parse.
-  if (!base_string.empty() &&
-      curl_url_set(url.get(), CURLUPART_URL, base_string.c_str(), CURLU_NON_SUPPORT_SCHEME) != CURLUE_OK)
-    return ref_string;
+  std::unique_ptr<CURLU, UrlDeleter> url = base_string.empty() ? std::unique_ptr<CURLU, UrlDeleter>(curl_url())
+                                                                : handle_for(base_string);
+  if (!url) return ref_string;
   if (curl_url_set(url.get(), CURLUPART_URL, ref_string.c_str(),
                    CURLU_NON_SUPPORT_SCHEME | CURLU_URLENCODE) != CURLUE_OK)
     return ref_string;

@@ -479,3 +479,15 @@ TEST_CASE("cjk bylines: several labels on one long line; a label deep in a long 
   CHECK(authors_of("<p>" + filler + "来源：东海日报 编辑：王小明 作者：周文澜</p>") == Names{"周文澜"});
   CHECK(authors_of("<p>" + filler + "（记者 唐雨）</p>") == Names{"唐雨"});
 }
+
+TEST_CASE("dates: each pattern in the setting its year stands in") {
+  CHECK(meta::find_date_in_text("Posted May 3rd, 2024 by the desk") == "2024-05-03");
+  CHECK(meta::find_date_in_text("3 de mayo de 2024") == "2024-05-03");
+  CHECK(meta::find_date_in_text("le 3 mars\t2024") == "2024-03-03");
+  CHECK(meta::find_date_in_text("3. Mai 2024") == "2024-05-03");
+  CHECK(meta::find_date_in_text("03 - 05 - 2024") == "");
+  CHECK(meta::find_date_in_text("03.05. 2024") == "2024-05-03");
+  CHECK(meta::find_date_in_text("2024 年 5 月 3 日") == "2024-05-03");
+  CHECK(meta::find_date_in_text("© 2024 Harbour News | since 1998") == "");
+  CHECK(meta::date_position("Updated: 12 сентября 2024 года") == 9);
+}
