@@ -148,6 +148,22 @@ inline std::uint32_t lanes(std::uint64_t mask) {
   return static_cast<std::uint32_t>(((mask >> 7) * kEachByte) >> 56);
 }
 
+// Whether append_collapsed's run goes on over the eight bytes at `p`: all
+// ASCII from ' ' up, every space between two characters that are not (the
+// byte before p counts as one when `after_run`). The first byte of the text
+// is the lowest lane.
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "lanes are read little-endian");
+inline bool run_continues_over(const char* p, bool after_run) {
+  std::uint64_t word;
+  std::memcpy(&word, p, sizeof word);
+  if (!printable_ascii(word)) return false;
+  std::uint64_t spaces = lanes_equal(word, ' ');
+  std::uint64_t non_space = ~spaces & kHighBits;
+  std::uint64_t follows_non_space = (non_space << 8) | (after_run ? 0x80 : 0);
+  std::uint64_t precedes_non_space = non_space >> 8;
+  return (spaces & ~(follows_non_space & precedes_non_space)) == 0;
+}
+
 }  // namespace
 
 TextCounts count_text(std::string_view s) {
@@ -231,6 +247,10 @@ void append_collapsed(std::string& out, std::string_view s, bool& pending_space)
     // two ASCII characters of the run stays in it: collapsing leaves it as it
     // is, and words go out a line at a time rather than one by one.
     while (i < s.size()) {
+      if (i + 8 <= s.size() && run_continues_over(s.data() + i, /*after_run=*/i > start)) {
+        i += 8;
+        continue;
+      }
       if (is_ascii_non_space(s[i])) {
         ++i;
         continue;

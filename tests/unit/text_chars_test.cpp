@@ -147,7 +147,7 @@ TEST_CASE("append_collapsed agrees with collapsing code point by code point") {
   }
 }
 
-TEST_CASE("count_text and weighted_length on long ASCII runs (eight bytes at a time)") {
+TEST_CASE("count_text, weighted_length and append_collapsed on long ASCII runs (eight bytes at a time)") {
   std::string prose;
   for (int k = 0; k < 40; ++k)
     prose += "In 2024, the   council met 12 times; its minutes (pp. 1-3) say why!? ~ ";
@@ -156,6 +156,14 @@ TEST_CASE("count_text and weighted_length on long ASCII runs (eight bytes at a t
     CHECK(same(pith::text::count_text(s), reference_count(s)));
     TextCounts plain = reference_count(s);
     CHECK(pith::text::weighted_length(s) == pith::text::weighted_length(plain.chars, plain.cjk));
+    for (std::string_view before : {"", "x", "x\n"}) {
+      std::string fast(before), slow(before);
+      bool fast_pending = cut % 2 == 0, slow_pending = cut % 2 == 0;
+      pith::text::append_collapsed(fast, s, fast_pending);
+      reference_append(slow, s, slow_pending);
+      CHECK(fast == slow);
+      CHECK(fast_pending == slow_pending);
+    }
   }
 }
 
