@@ -107,12 +107,21 @@ std::vector<NodeId> list_items(const Pass& pass, NodeId id) {
 
 bool stamped_items(const Pass& pass, const std::vector<NodeId>& items, double min_stamped_share) {
   if (items.size() < kMinStampedItems) return false;
-  std::size_t stamped = 0, sentences = 0;
-  for (NodeId item : items) {
-    if (opens_with_stamp(pass.dom, item)) ++stamped;
+  // The sentences first: they are counted already, stamps have to be looked for.
+  std::size_t sentences = 0;
+  for (NodeId item : items)
     if (pass.features[item].text.sentence_ends > 0) ++sentences;
+  if (sentences * 2 < items.size()) return false;
+  // Stops as soon as the share is reached, or out of reach.
+  const double needed = items.size() * min_stamped_share;
+  std::size_t stamped = 0, left = items.size();
+  for (NodeId item : items) {
+    if (stamped >= needed) return true;
+    if (stamped + left < needed) return false;
+    if (opens_with_stamp(pass.dom, item)) ++stamped;
+    --left;
   }
-  return stamped >= items.size() * min_stamped_share && sentences * 2 >= items.size();
+  return stamped >= needed;
 }
 
 // Posts of one thread share their markup: most items have the same tag and
