@@ -645,15 +645,21 @@ class BylineReader {
     return words <= 5;
   }
 
+  // A test before author_element_name's: an element with attributes whose
+  // text is 1 to kMaxBylineElementBytes bytes, so has 1 to that many
+  // characters that are not white space.
+  bool may_be_author_element(NodeId i) const {
+    const dom::Node& n = dom_.nodes[i];
+    return n.tag != Tag::text && n.tag != Tag::link && n.tag != Tag::meta && n.attr_count != 0 &&
+           subtree_chars_[i] != 0 && subtree_chars_[i] <= kMaxBylineElementBytes;
+  }
+
   // The name an author element gives: rel=author links, then elements
   // named "author"/"byline" (itemprop is microdata's, read elsewhere); ""
   // for any other element.
   std::string author_element_name(NodeId i) const {
+    if (!may_be_author_element(i)) return {};
     const dom::Node& n = dom_.nodes[i];
-    if (n.tag == Tag::text || n.tag == Tag::link || n.tag == Tag::meta) return {};
-    // Its text must be 1 to kMaxBylineElementBytes bytes, so it has 1 to
-    // that many characters that are not white space.
-    if (subtree_chars_[i] == 0 || subtree_chars_[i] > kMaxBylineElementBytes) return {};
     bool rel_author = n.tag == Tag::a && text::contains_ascii_ci(dom_.attr(i, Attr::rel), "author");
     bool class_author = !rel_author && (words_[i] & kBylineWords) && !(words_[i] & kAuthorCardWords);
     if (!rel_author && !class_author) return {};
@@ -684,6 +690,7 @@ class BylineReader {
       }
     auto first_name = [&](NodeId begin, NodeId end) {
       for (NodeId i = begin; i < end; ++i) {
+        if (!may_be_author_element(i)) continue;
         std::string name = author_element_name(i);
         if (!name.empty()) return name;
       }

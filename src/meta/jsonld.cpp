@@ -215,8 +215,7 @@ class Reader {
 
 Metadata read_json_ld(const dom::Dom& dom) {
   std::vector<std::string> bodies;
-  for (NodeId i = 0; i < dom.size(); ++i) {
-    if (dom.nodes[i].tag != Tag::script) continue;
+  for (NodeId i = dom.find_first(Tag::script); i != dom::kNoNode; i = dom.find_first(Tag::script, i + 1)) {
     std::string body;
     dom.append_subtree_text(i, body);
     bodies.push_back(std::move(body));

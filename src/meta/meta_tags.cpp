@@ -61,8 +61,9 @@ Metadata read_meta_tags(const dom::Dom& dom) {
   Metadata m;
   // (key, value) pairs in document order; key is property or name, lower case.
   std::vector<std::pair<std::string, std::string>> metas;
-  for (NodeId i = 0; i < dom.size(); ++i) {
-    Tag tag = dom.nodes[i].tag;
+  const dom::Node* nodes = dom.nodes.data();
+  for (NodeId i = 0, count = static_cast<NodeId>(dom.size()); i < count; ++i) {
+    Tag tag = nodes[i].tag;
     if (tag == Tag::meta) {
       std::string_view key = dom.attr(i, Attr::property);
       if (key.empty()) key = dom.attr(i, Attr::name);

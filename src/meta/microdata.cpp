@@ -62,8 +62,9 @@ std::string author_name(const dom::Dom& dom, NodeId id) {
 Metadata read_microdata(const dom::Dom& dom) {
   Metadata m;
   NodeId author_owner = kNoNode;  // the item whose authors we take
-  for (NodeId i = 0; i < dom.size(); ++i) {
-    if (dom.nodes[i].tag == Tag::text) continue;
+  const dom::Node* nodes = dom.nodes.data();
+  for (NodeId i = 0, count = static_cast<NodeId>(dom.size()); i < count; ++i) {
+    if (nodes[i].tag == Tag::text || nodes[i].attr_count == 0) continue;
     if (m.page_type.empty() && dom.has_attr(i, Attr::itemtype)) {
       std::string_view type = dom.attr(i, Attr::itemtype);
       // The first item that names a page type; breadcrumbs and the site's

@@ -16,8 +16,9 @@ using dom::Tag;
 Metadata read_document(const dom::Dom& dom) {
   Metadata m;
   std::string content_language, og_locale;
-  for (NodeId i = 0; i < dom.size(); ++i) {
-    Tag tag = dom.nodes[i].tag;
+  const dom::Node* nodes = dom.nodes.data();
+  for (NodeId i = 0, count = static_cast<NodeId>(dom.size()); i < count; ++i) {
+    Tag tag = nodes[i].tag;
     if (tag == Tag::html && m.language.empty()) {
       m.language = text::collapse_whitespace(dom.attr(i, Attr::lang));
     } else if (tag == Tag::title && m.title.empty()) {
@@ -38,20 +39,23 @@ Metadata read_document(const dom::Dom& dom) {
 
 std::vector<std::string> headings_h1(const dom::Dom& dom, std::size_t limit) {
   std::vector<std::string> out;
-  for (NodeId i = 0; i < dom.size() && out.size() < limit; ++i)
-    if (dom.nodes[i].tag == Tag::h1) {
-      std::string text = element_text(dom, i);
-      if (!text.empty()) out.push_back(std::move(text));
-    }
+  for (NodeId i = dom.find_first(Tag::h1); i != dom::kNoNode && out.size() < limit; i = dom.find_first(Tag::h1, i + 1)) {
+    std::string text = element_text(dom, i);
+    if (!text.empty()) out.push_back(std::move(text));
+  }
   return out;
 }
 
 std::vector<std::string> headline_texts(const dom::Dom& dom, std::size_t limit) {
   std::vector<std::string> out;
   NodeId body = dom.find_first(Tag::body);
-  for (NodeId i = body == dom::kNoNode ? 0 : body; i < dom.size() && out.size() < limit; ++i) {
-    Tag tag = dom.nodes[i].tag;
-    if (tag != Tag::h1 && tag != Tag::h2 && tag != Tag::h3 && tag != Tag::b && tag != Tag::strong) continue;
+  const dom::Node* nodes = dom.nodes.data();
+  for (NodeId i = body == dom::kNoNode ? 0 : body, count = static_cast<NodeId>(dom.size()); i < count && out.size() < limit;
+       ++i) {
+    switch (nodes[i].tag) {
+      case Tag::h1: case Tag::h2: case Tag::h3: case Tag::b: case Tag::strong: break;
+      default: continue;
+    }
     // Site names show as bold links or in the page's header, navigation and
     // footer; the headline does not.
     bool chrome = false;
@@ -73,8 +77,8 @@ std::vector<std::string> headline_texts(const dom::Dom& dom, std::size_t limit) 
 
 std::string document_base_url(const dom::Dom& dom, std::string_view page_url) {
   // Only the first <base> with an href counts (HTML, "document base URL").
-  for (NodeId i = 0; i < dom.size(); ++i) {
-    if (dom.nodes[i].tag != Tag::base || !dom.has_attr(i, Attr::href)) continue;
+  for (NodeId i = dom.find_first(Tag::base); i != dom::kNoNode; i = dom.find_first(Tag::base, i + 1)) {
+    if (!dom.has_attr(i, Attr::href)) continue;
     std::string base = resolve_url(page_url, dom.attr(i, Attr::href));
     if (base.find("://") != std::string::npos) return base;
     break;
