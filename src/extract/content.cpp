@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <string_view>
 #include <unordered_set>
@@ -193,48 +194,68 @@ std::vector<NodeId> find_lead(const Pass& pass, NodeId headline, NodeId first_ro
   return lead;
 }
 
-// prepare() reads the hints and flags.strip_unlikely only (the other flags
-// steer selection and pruning), so the attempts on one set of hints start
-// from at most two prepared passes, each made once, when first needed.
-class PreparedPasses {
+// The prepared pass attempts start from, kept while the next attempts need
+// the same one. prepare() reads the hints and flags.strip_unlikely only (the
+// other flags steer selection and pruning), and the unstripped pass only the
+// tags and declared content, which the discussion's hints share with the
+// page's (mark_discussion changes names). One prepared pass at a time: the
+// features are a page's largest data (18 MB for 200,000 nodes), and attempts
+// mostly come in runs that share one (a stripped pass after an unstripped one
+// is measured from it, taking its features over).
+class PreparedStore {
  public:
-  PreparedPasses(const dom::Dom& dom, const std::vector<Hints>& hints) : dom_(dom), hints_(hints) {}
+  explicit PreparedStore(const dom::Dom& dom) : dom_(dom) {}
+
+  const Pass& prepared(const std::vector<Hints>& hints, bool strip_unlikely) {
+    if (held_ && held_->flags.strip_unlikely == strip_unlikely &&
+        (!strip_unlikely || &held_->hints == &hints))
+      return *held_;
+    auto pass = std::make_unique<Pass>(dom_, hints, Flags{strip_unlikely, true, true});
+    if (strip_unlikely && held_ && !held_->flags.strip_unlikely) {
+      prepare_from(*pass, std::move(*held_));
+    } else {
+      held_.reset();
+      prepare(*pass);
+    }
+    held_ = std::move(pass);
+    return *held_;
+  }
 
   const dom::Dom& dom() const { return dom_; }
-  const std::vector<Hints>& hints() const { return hints_; }
-
-  const Pass& prepared(bool strip_unlikely) {
-    if (!strip_unlikely && borrowed_unstripped_) return borrowed_unstripped_->prepared(false);
-    std::optional<Pass>& slot = strip_unlikely ? stripped_ : unstripped_;
-    if (!slot) {
-      slot.emplace(dom_, hints_, Flags{strip_unlikely, true, true});
-      // Removing clutter names removes more than not removing them: the
-      // stripped pass is measured from the unstripped one.
-      if (strip_unlikely) prepare_from(*slot, prepared(false));
-      else prepare(*slot);
-    }
-    return *slot;
-  }
-
-  // A new attempt's pass: what prepare() left, set up for `flags`.
-  Pass start(Flags flags, const Tuning& tuning) {
-    return Pass(dom_, hints_, flags, tuning, prepared(flags.strip_unlikely));
-  }
-
-  // Whether removing clutter-named nodes removes anything: when not, an
-  // attempt that keeps them repeats one that removes them.
-  bool strip_unlikely_removes_nodes() { return prepared(true).dead != prepared(false).dead; }
-
-  // Hints marked by mark_discussion differ from the page's in names only
-  // (weight, unlikely, discussion), which prepare() reads only with
-  // strip_unlikely: the page's unstripped pass serves them as it is.
-  void borrow_unstripped(PreparedPasses& page) { borrowed_unstripped_ = &page; }
 
  private:
   const dom::Dom& dom_;
+  std::unique_ptr<Pass> held_;
+};
+
+// The attempts on one set of hints.
+class PreparedPasses {
+ public:
+  PreparedPasses(PreparedStore& store, const std::vector<Hints>& hints)
+      : store_(store), hints_(hints) {}
+
+  const dom::Dom& dom() const { return store_.dom(); }
+
+  // Valid until another prepared pass is asked for.
+  const Pass& prepared(bool strip_unlikely) { return store_.prepared(hints_, strip_unlikely); }
+
+  // A new attempt's pass: what prepare() left, set up for `flags`. Its
+  // features are the prepared pass's: no other pass is prepared while it runs.
+  Pass start(Flags flags, const Tuning& tuning) {
+    return Pass(dom(), hints_, flags, tuning, prepared(flags.strip_unlikely));
+  }
+
+  // Whether removing clutter-named nodes removes anything: when not, an
+  // attempt that keeps them repeats one that removes them. (A node removed
+  // for its name is one that keeping names leaves in.)
+  bool strip_unlikely_removes_nodes() {
+    const std::vector<Rule>& why = prepared(true).why;
+    return std::find(why.begin(), why.end(), Rule::unlikely_name) != why.end();
+  }
+
+ private:
+  PreparedStore& store_;
   const std::vector<Hints>& hints_;
-  std::optional<Pass> stripped_, unstripped_;
-  PreparedPasses* borrowed_unstripped_ = nullptr;
 };
 
 // One attempt: select, prune, render. With `include_discussion`, the page's
@@ -439,7 +460,8 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
   if (dom.size() == 0) return {};
   StageTimer timer(options.timings);
   const std::vector<Hints> hints = page_hints(dom);
-  PreparedPasses page_passes(dom, hints);
+  PreparedStore store(dom);
+  PreparedPasses page_passes(store, hints);
   // A page whose discussion holds most of its text, with little article
   // outside it (a forum thread, a link shared with a long thread under it),
   // has the discussion as its content: its names ("comment", "reply") then
@@ -456,8 +478,7 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
   if (discussion.node != kNoNode && options.tuning.join_discussion) {
     marked = hints;
     mark_discussion(dom, discussion.node, marked);
-    marked_passes.emplace(dom, marked);
-    marked_passes->borrow_unstripped(page_passes);
+    marked_passes.emplace(store, marked);
     Attempt with_thread =
         select_with_retries(*marked_passes, discussion.node, true, headline, options);
     if (std::getenv("PITH_DEBUG"))

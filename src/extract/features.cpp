@@ -99,10 +99,10 @@ void subtract_subtree(NodeFeatures& ancestor, const NodeFeatures& gone) {
 }  // namespace
 
 std::vector<NodeFeatures> measure_with_fewer(const dom::Dom& dom,
-                                             const std::vector<NodeFeatures>& measured,
+                                             std::vector<NodeFeatures> measured,
                                              const std::vector<std::uint8_t>& measured_dead,
                                              const std::vector<std::uint8_t>& dead) {
-  std::vector<NodeFeatures> f = measured;
+  std::vector<NodeFeatures>& f = measured;
   const auto& nodes = dom.nodes;
   for (NodeId r = 0; r < nodes.size();) {
     // The root of a subtree only `dead` removes: its parent lives on.
@@ -110,21 +110,23 @@ std::vector<NodeFeatures> measure_with_fewer(const dom::Dom& dom,
       ++r;
       continue;
     }
-    const NodeFeatures& gone = measured[r];
+    // Nothing outside the subtree is inside it: its own numbers are read
+    // before they are cleared.
+    const NodeFeatures gone = f[r];
     for (NodeId a = nodes[r].parent; a != kNoNode; a = nodes[a].parent) subtract_subtree(f[a], gone);
     NodeId end = nodes[r].subtree_end;
     for (NodeId i = r; i < end; ++i) {
       // Text whose block is outside the subtree was part of that block's own text.
-      NodeId block = measured[i].block;
+      NodeId block = f[i].block;
       if (nodes[i].tag == Tag::text && block != kNoNode && block < r) {
-        f[block].own.remove(measured[i].text);
-        f[block].own_link_chars -= measured[i].link_chars;
+        f[block].own.remove(f[i].text);
+        f[block].own_link_chars -= f[i].link_chars;
       }
       f[i] = NodeFeatures{};
     }
     r = end;
   }
-  return f;
+  return measured;
 }
 
 }  // namespace pith::extraction

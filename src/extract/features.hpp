@@ -46,8 +46,9 @@ std::vector<NodeFeatures> measure(const dom::Dom& dom, const std::vector<std::ui
 // taken away from what holds them (their text from their ancestors' sums and
 // from the own text of the blocks outside them they belong to), at a cost in
 // the removed nodes and their ancestors rather than in the whole page.
+// `measured` is changed in place (move it in when it is not needed after).
 std::vector<NodeFeatures> measure_with_fewer(const dom::Dom& dom,
-                                             const std::vector<NodeFeatures>& measured,
+                                             std::vector<NodeFeatures> measured,
                                              const std::vector<std::uint8_t>& measured_dead,
                                              const std::vector<std::uint8_t>& dead);
 

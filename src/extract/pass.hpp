@@ -79,6 +79,8 @@ void prepare(Pass& pass);
 // unlikely where it did not): measured from its features, less what this
 // pass removes besides (measure_with_fewer), instead of anew.
 void prepare_from(Pass& pass, const Pass& prepared);
+// The same, taking over `prepared`'s features (left empty).
+void prepare_from(Pass& pass, Pass&& prepared);
 // prepare() without the measuring: marks what it removes, and why.
 void remove_boilerplate(Pass& pass);
 

@@ -131,6 +131,14 @@ void prepare_from(Pass& pass, const Pass& prepared) {
   pass.measured = measure_with_fewer(pass.dom, prepared.features, prepared.dead, pass.dead);
 }
 
+void prepare_from(Pass& pass, Pass&& prepared) {
+  remove_boilerplate(pass);
+  // Its own features are taken over; a pass that shares another's has none.
+  std::vector<NodeFeatures> features =
+      prepared.measured.empty() ? prepared.features : std::move(prepared.measured);
+  pass.measured = measure_with_fewer(pass.dom, std::move(features), prepared.dead, pass.dead);
+}
+
 Selection select_content(const Pass& pass) {
   const dom::Dom& dom = pass.dom;
   const auto& nodes = dom.nodes;
