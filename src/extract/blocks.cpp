@@ -80,7 +80,8 @@ void trim(std::string& s) {
   std::size_t b = 0, e = s.size();
   while (b < e && (s[b] == ' ' || s[b] == '\n' || s[b] == '\t' || s[b] == '\r')) ++b;
   while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\n' || s[e - 1] == '\t' || s[e - 1] == '\r')) --e;
-  s = s.substr(b, e - b);
+  s.erase(e);  // in place: no copy of the block's text
+  s.erase(0, b);
 }
 
 class Renderer {
