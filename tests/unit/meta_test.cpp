@@ -440,6 +440,24 @@ TEST_CASE("measure_collapsed: the size collapse_whitespace gives, for every code
   CHECK(agrees({"\xE4\xB8", "\xAD x", "\xFF\xFE", " \xED\xA0\x80 ", "\xF0\x9F\x98", "\xC0\xAF"}));
   CHECK(agrees({"  lead", "\n\t", "in  line ", " \xC2\xA0", "tail\xE3\x80\x80"}));
   CHECK(agrees({"", " ", "\xEF\xBF\xBD"}));
+  // Long mixed pieces: white space of every kind, other control bytes, DEL,
+  // multi-byte and ill-formed bytes.
+  const std::string alphabet[] = {"a", "Z", " ", "  ", "\t", "\n", "\r", "\f", "\v", "\x01", "\x1f", "\x7f", "!",
+                                  "\xC2\xA0", "\xE3\x80\x80", "\xE8\xBD\xAE", "\xF0\x9F\x98\x80", "\xFF", "\xE8"};
+  unsigned seed = 12345;
+  for (int round = 0; round < 2000; ++round) {
+    std::vector<std::string> pieces(1 + round % 4);
+    for (std::string& piece : pieces)
+      for (int k = 0; k < 5 + round % 40; ++k) {
+        seed = seed * 1103515245 + 12345;
+        unsigned pick = (seed >> 16) % 40;  // mostly letters and spaces
+        piece += pick < std::size(alphabet) ? alphabet[pick] : (pick % 3 ? "x" : " ");
+      }
+    if (!agrees(pieces)) {
+      FAIL("measure_collapsed disagrees on round " << round);
+      break;
+    }
+  }
   meta::CollapsedMeasure han, latin;
   meta::measure_collapsed(han, "Ferry 轮渡");
   meta::measure_collapsed(latin, "Ferry \xE2\x80\x99s return \xE2\x80\x94 Ελλάδα, Россия");
