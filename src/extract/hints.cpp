@@ -5,8 +5,6 @@
 #include <initializer_list>
 #include <string>
 #include <string_view>
-#include <unordered_map>
-#include <utility>
 
 #include "extract/heuristics.hpp"
 #include "text/ascii.hpp"
@@ -244,28 +242,8 @@ Hints node_hints(const dom::Dom& dom, dom::NodeId id) {
 
 std::vector<Hints> page_hints(const dom::Dom& dom) {
   std::vector<Hints> hints(dom.size());
-  // Keyed by the names as the Dom holds them, which outlives the map.
-  using Names = std::pair<std::string_view, std::string_view>;  // class, id
-  struct NamesHash {
-    std::size_t operator()(const Names& n) const {
-      std::hash<std::string_view> h;
-      return h(n.first) * 31 + h(n.second);
-    }
-  };
-  std::unordered_map<Names, NameHints, NamesHash> seen;
-  for (dom::NodeId i = 0; i < dom.size(); ++i) {
-    if (dom.nodes[i].tag == Tag::text) continue;
-    HintAttributes attrs = hint_attributes(dom, i);
-    Hints h = tag_hints(dom.nodes[i].tag, attrs.role, attrs.itemprop);
-    Names names{attrs.cls, attrs.ident};
-    if (!names.first.empty() || !names.second.empty()) {
-      auto it = seen.find(names);
-      if (it == seen.end()) it = seen.emplace(names, name_hints(attrs.cls, attrs.ident)).first;
-      h.weight += it->second.weight;
-      h.unlikely = it->second.unlikely;
-    }
-    hints[i] = h;
-  }
+  for (dom::NodeId i = 0; i < dom.size(); ++i)
+    if (dom.nodes[i].tag != Tag::text) hints[i] = node_hints(dom, i);
   return hints;
 }
 

@@ -28,8 +28,9 @@ bool names_match(NameList list, std::string_view names);
 
 Hints node_hints(const dom::Dom& dom, dom::NodeId id);
 
-// The hints of every element of `dom` (text nodes get none). Pages repeat a
-// few class/id names on many elements: each distinct pair is matched once.
+// The hints of every element of `dom` (text nodes get none). The names are
+// matched on every element: one walk over them costs less than looking them
+// up in a memo of the pairs seen (long class lists hash slowly).
 std::vector<Hints> page_hints(const dom::Dom& dom);
 
 }  // namespace pith::extraction
