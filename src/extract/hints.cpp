@@ -104,8 +104,9 @@ class NameMatcher {
   // The lists with a word in `names`, lowered.
   ListSet lists_found(std::string_view names) const {
     ListSet found = 0;
-    for (std::size_t at = 0; at < names.size();) {
-      // A token starts at `at`: every word that starts here, shortest first.
+    for (std::size_t at = 0; at < names.size(); ++at) {
+      if (at > 0 && is_name_char(names[at - 1])) continue;  // inside a token
+      // Every word that starts here, shortest first.
       std::uint16_t node = kRoot;
       for (std::size_t k = at; k < names.size(); ++k) {
         int letter = kLetters.of[static_cast<unsigned char>(names[k])];
@@ -113,9 +114,6 @@ class NameMatcher {
         found |= nodes_[node].prefix_of;
         if (k + 1 == names.size() || !is_name_char(names[k + 1])) found |= nodes_[node].whole_of;
       }
-      // The next token starts after the next character that is not [a-z0-9].
-      while (at < names.size() && is_name_char(names[at])) ++at;
-      ++at;
     }
     return found;
   }
