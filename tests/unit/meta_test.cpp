@@ -486,6 +486,21 @@ TEST_CASE("page bylines: class and id words in any case and place; author elemen
   CHECK(authors_of("<div class=\"byline\">" + std::string(200, 'x') + "</div>").empty());
 }
 
+TEST_CASE("latin bylines: a match opening before its label (bullet, bracket, digit, '·', '|')") {
+  auto authors_of = [](const std::string& body) {
+    return metadata_of(page("<title>Fähre fährt wieder</title>", "<h1>Fähre fährt wieder</h1>" + body + "<p>Text.</p>"))
+        .authors;
+  };
+  using Names = std::vector<std::string>;
+  CHECK(authors_of("<p>Harbour desk \xE2\x80\xA2 By Lena Moss</p>") == Names{"Lena Moss"});
+  CHECK(authors_of("<p>(by Tom Reyes)</p>") == Names{"Tom Reyes"});
+  CHECK(authors_of("<p>Updated 5 May 2021 by Ana Lima</p>") == Names{"Ana Lima"});
+  CHECK(authors_of("<p>Feature \xC2\xB7 Autor: Paulo Dias</p>") == Names{"Paulo Dias"});
+  // "by" inside a word opens nothing; the labelled name after '|' is the byline.
+  CHECK(authors_of("<p>Stand-by crews | By Ivo Kern</p>") == Names{"Ivo Kern"});
+  CHECK(authors_of("<p>\xD0\x90\xD0\xB2\xD1\x82\xD0\xBE\xD1\x80: Olga Smirnova</p>") == Names{"Olga Smirnova"});
+}
+
 TEST_CASE("cjk bylines: several labels on one long line; a label deep in a long paragraph") {
   auto authors_of = [](const std::string& body) {
     return metadata_of("<html lang=\"zh-CN\"><head><title>轮渡恢复运营</title></head><body><h1>轮渡恢复运营</h1>" +
