@@ -511,6 +511,10 @@ TEST_CASE("cjk bylines: several labels on one long line; a label deep in a long 
   for (int i = 0; i < 40; ++i) filler += "经过三个月的维修，";
   CHECK(authors_of("<p>" + filler + "来源：东海日报 编辑：王小明 作者：周文澜</p>") == Names{"周文澜"});
   CHECK(authors_of("<p>" + filler + "（记者 唐雨）</p>") == Names{"唐雨"});
+  // Labels and closing brackets split over elements are still read.
+  CHECK(authors_of("<p>经过三个月的维修。</p><p><b>作</b>者：周文澜</p>") == Names{"周文澜"});
+  CHECK(authors_of("<p>经过三个月的维修。</p><p>编<i>辑</i>：王小明</p>") == Names{"王小明"});
+  CHECK(authors_of("<p>轮渡恢复运营。<span>（何静</span> 周明）</p>") == (Names{"何静", "周明"}));
 }
 
 TEST_CASE("dates: each pattern in the setting its year stands in") {
