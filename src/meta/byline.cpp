@@ -347,6 +347,31 @@ const RE2& cjk_closing_names() {
   return re;
 }
 
+// RE2::PartialMatch(line, cjk_closing_names(), names) without RE2's reverse
+// search: a pattern that ends with '$' is searched backwards from the end,
+// which compiles it a second time, reversed, for each process. A match
+// opens at the line's start or at one of "。！？”」", so anchored tries at
+// those places, leftmost first, find the match the unanchored search finds
+// (the leftmost one; every match ends at the line's end).
+bool find_cjk_closing_names(std::string_view line, re2::StringPiece& names) {
+  const RE2& re = cjk_closing_names();
+  const re2::StringPiece input(line.data(), line.size());
+  re2::StringPiece groups[2];
+  for (std::size_t at = 0; at < line.size(); ++at) {
+    const std::string_view rest = line.substr(at);
+    const bool may_open = at == 0 || rest.rfind("\xE3\x80\x82", 0) == 0 ||  // 。
+                          rest.rfind("\xEF\xBC\x81", 0) == 0 ||                 // ！
+                          rest.rfind("\xEF\xBC\x9F", 0) == 0 ||                 // ？
+                          rest.rfind("\xE2\x80\x9D", 0) == 0 ||                 // ”
+                          rest.rfind("\xE3\x80\x8D", 0) == 0;                   // 」
+    if (may_open && re.Match(input, at, line.size(), RE2::ANCHOR_START, groups, 2)) {
+      names = groups[1];
+      return true;
+    }
+  }
+  return false;
+}
+
 // Cheap tests before the byline regexes: most lines near a headline hold no
 // label at all, and a regex search costs far more than a look at the bytes.
 
@@ -814,7 +839,7 @@ class BylineReader {
       at = static_cast<std::size_t>(g[3].data() - line.data());
     }
     if (best_rank > kClosingNamesRank && ends_with_closing_bracket(line) &&
-        RE2::PartialMatch(line, cjk_closing_names(), &names))
+        find_cjk_closing_names(line, names))
       offer(kClosingNamesRank, std::string_view(names.data(), names.size()), true);
   }
 

@@ -515,6 +515,11 @@ TEST_CASE("cjk bylines: several labels on one long line; a label deep in a long 
   CHECK(authors_of("<p>经过三个月的维修。</p><p><b>作</b>者：周文澜</p>") == Names{"周文澜"});
   CHECK(authors_of("<p>经过三个月的维修。</p><p>编<i>辑</i>：王小明</p>") == Names{"王小明"});
   CHECK(authors_of("<p>轮渡恢复运营。<span>（何静</span> 周明）</p>") == (Names{"何静", "周明"}));
+  // Closing names after each kind of sentence end; an earlier bracket on the line is not the closing one.
+  CHECK(authors_of("<p>轮渡恢复运营！（何静 周明）</p>") == (Names{"何静", "周明"}));
+  CHECK(authors_of("<p>第一句。（注释）第二句说明情况。（何静、周明）</p>") == (Names{"何静", "周明"}));
+  CHECK(authors_of("<p>“好的”（何静）</p>") == Names{"何静"});
+  CHECK(authors_of("<p>他说：“恢复了。”  （宁波日报记者 郑伟）</p>") == Names{"郑伟"});
 }
 
 TEST_CASE("dates: each pattern in the setting its year stands in") {
