@@ -566,6 +566,9 @@ class BylineReader {
 
   Metadata read() {
     Metadata m;
+    // A page whose markup left no node at all (headline_node_ would index
+    // past the end).
+    if (dom_.size() == 0) return m;
     // A listing or home page without a headline: its bylines and dates
     // belong to the teasers, not to the page.
     if (require_headline_ && !headline_found_) return m;
