@@ -266,6 +266,13 @@ class Renderer {
       marks_.drop_block();
       return;
     }
+    // A forum signature: the line of underscores forum software puts between
+    // a post and its author's signature, and what follows it in the block.
+    if (current_.compare(0, kSignatureRule.size(), kSignatureRule) == 0) {
+      current_.clear();
+      marks_.drop_block();
+      return;
+    }
     Block b;
     if (heading_level_ > 0) {
       b.kind = BlockKind::heading;

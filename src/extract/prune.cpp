@@ -82,7 +82,9 @@ Rule prune_rule(const Pass& pass, NodeId id, const Remaining& r) {
   if (r.inputs > 0 && r.inputs > r.paragraphs / 3) return Rule::form_controls;
   double density_limit = h.weight > 0 ? kLinkListDensityNamedContent : pass.tuning.link_list_density;
   if (r.link_density() > density_limit) return Rule::link_list;
-  if (r.images > 1 && r.paragraphs * 2 < r.images && tag != Tag::figure) return Rule::gallery;
+  if (r.images > 1 && r.paragraphs * 2 < r.images && tag != Tag::figure &&
+      r.text.sentence_ends < kGalleryMinSentencesPerImage * r.images)
+    return Rule::gallery;
   if (tag != Tag::table && !is_list(tag) && r.headings == 0 && is_counter_bar(r))
     return Rule::counter_bar;
   return Rule::none;

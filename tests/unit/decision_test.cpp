@@ -214,3 +214,39 @@ TEST_CASE("a JSON-LD articleBody the content misses makes pith try its other str
   CHECK(contains(doc.text, "harbour0 harbour1"));
   CHECK(contains(doc.text, "harbour319"));
 }
+
+TEST_CASE("a forum signature under its line of underscores is not part of the post") {
+  std::string html = "<html><body><h1>Cold start trouble</h1><div class='topic'>";
+  for (int i = 0; i < 4; ++i)
+    html += "<div class='p" + std::to_string(i) + "'><table><tr><td><b>rider" + std::to_string(i) +
+            "</b></td><td>Posted 2026<br><div>Post " + std::to_string(i) +
+            " first sentence about the engine.<br><br>A second sentence with more detail. A third one to be "
+            "sure. And a fourth closing it.</div><div>__________________<br>Rides a 2009 bike since " +
+            std::to_string(2010 + i) + "</div></td></tr></table></div>";
+  html += "</div><div class='footer'>Powered by a forum</div></body></html>";
+  pith::Document doc = pith::extract(html);
+  CHECK(contains(doc.text, "Post 0 first sentence about the engine."));
+  CHECK(contains(doc.text, "Post 3 first sentence about the engine."));
+  CHECK_FALSE(contains(doc.text, "Rides a 2009 bike"));
+  CHECK_FALSE(contains(doc.text, "____"));
+}
+
+// (Posts split by <br> between avatars and icons, once taken for a gallery,
+// are guarded by fixtures/forum-rows-es.)
+
+TEST_CASE("a paragraph inside a clickable card counts as text, not as link text") {
+  std::string html =
+      "<html><body><div class='nav'><a href='/'>Home</a> <a href='/about'>About</a></div><div class='intro'>"
+      "<h1>Certificate programmes</h1><p>Our certificate programmes combine research with practice, taught "
+      "online or live, so that you can grow your skills, deepen your expertise, and keep your edge in a "
+      "changing economy, wherever you work.</p></div><div class='grid'>";
+  for (int i = 0; i < 5; ++i)
+    html += "<a class='card' href='/programme/" + std::to_string(i) + "'><div>Programme " + std::to_string(i) +
+            "</div><p>Programme " + std::to_string(i) +
+            " teaches the skills a leader needs, over twelve months, with projects, mentors, and a final "
+            "review of what was learned.</p></a>";
+  html += "</div><div class='foot'>Contact</div></body></html>";
+  pith::Document doc = pith::extract(html);
+  CHECK(contains(doc.text, "Programme 0 teaches the skills"));
+  CHECK(contains(doc.text, "Programme 4 teaches the skills"));
+}
