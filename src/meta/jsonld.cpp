@@ -52,7 +52,10 @@ int entity_rank(const Json& obj) {
     int rank = 0;
     if (kind == "article" || kind == "documentation") rank = 6;
     else if (kind == "forum" || kind == "product" || kind == "recipe") rank = 5;
-    else if (kind == "video" || kind == "listing" || kind == "profile") rank = 3;
+    // A bare Person (or Organization) is the site's owner or an author,
+    // named in most graphs; only a ProfilePage makes a person the page.
+    else if (kind == "video" || kind == "listing" || (kind == "profile" && !text::iequals_ascii(t, "Person")))
+      rank = 3;
     else if (text::iequals_ascii(t, "WebPage") || text::iequals_ascii(t, "ItemPage")) rank = 2;
     best = std::max(best, rank);
   }

@@ -102,6 +102,23 @@ Metadata read_microdata(const dom::Dom& dom) {
     if (has_prop(props, "license") && m.license.empty()) m.license = prop_value(dom, i);
     if (has_prop(props, "inLanguage") && m.language.empty()) m.language = prop_value(dom, i);
   }
+  // Two or more article items, neither inside another, are teasers of a
+  // listing: the first one's headline, authors and date are not the page's.
+  std::size_t articles = 0;
+  for (NodeId i = 0; i < dom.size() && articles < 2; ++i) {
+    if (dom.nodes[i].tag == Tag::text || !dom.has_attr(i, Attr::itemtype)) continue;
+    std::string_view type = dom.attr(i, Attr::itemtype);
+    if (page_type_of(type.substr(0, type.find(' '))) != "article") continue;
+    ++articles;
+    i = dom.nodes[i].subtree_end - 1;  // items nested inside it are its own
+  }
+  if (articles >= 2) {
+    m.title.clear();
+    m.authors.clear();
+    m.date_published.clear();
+    m.date_modified.clear();
+    m.page_type = "listing";
+  }
   return m;
 }
 

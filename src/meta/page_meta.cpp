@@ -63,7 +63,10 @@ std::vector<std::string> headline_texts(const dom::Dom& dom, std::size_t limit) 
       Tag t = dom.nodes[p].tag;
       chrome = t == Tag::a || t == Tag::header || t == Tag::nav || t == Tag::footer;
     }
-    for (NodeId k = i + 1; k < dom.nodes[i].subtree_end && !chrome; ++k) chrome = dom.nodes[k].tag == Tag::a;
+    // A heading's own link is its permalink (blog templates link the post's
+    // title to itself); a bold link is a site name or a menu entry.
+    if (nodes[i].tag == Tag::b || nodes[i].tag == Tag::strong)
+      for (NodeId k = i + 1; k < dom.nodes[i].subtree_end && !chrome; ++k) chrome = dom.nodes[k].tag == Tag::a;
     if (chrome) {
       i = dom.nodes[i].subtree_end - 1;
       continue;

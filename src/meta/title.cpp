@@ -1,6 +1,9 @@
 #include "meta/title.hpp"
 
 #include <array>
+#include <iterator>
+#include <string>
+#include <vector>
 
 #include "text/ascii.hpp"
 #include "text/chars.hpp"
@@ -182,13 +185,14 @@ std::string strip_site_suffix(std::string_view raw, std::string_view site_name) 
   if (!site_name.empty()) {
     // The site's own name, at either end, goes whatever its length.
     std::string site = key(site_name);
+    // What is left may still hold a section ("Headline | Section | Site").
     for (std::string_view sep : kSeparators) {
       std::size_t at = title.rfind(sep);
       if (at != std::string::npos && at > 0 && key(title.substr(at + sep.size())) == site)
-        return title.substr(0, at);
+        return strip_site_suffix(title.substr(0, at), {});
       at = title.find(sep);
       if (at != std::string::npos && key(title.substr(0, at)) == site && at + sep.size() < title.size())
-        return title.substr(at + sep.size());
+        return strip_site_suffix(title.substr(at + sep.size()), {});
     }
     std::size_t colon = title.find(": ");
     if (colon != std::string::npos && key(title.substr(0, colon)) == site && colon + 2 < title.size())
@@ -223,29 +227,48 @@ std::string choose_title(const TitleCandidates& c) {
                           filled_title(c.title_tag)};
   const std::string* titles[] = {&filled[0], &filled[1], &filled[2], &filled[3]};
   std::string site = key(c.site_name);
+  // Of several such <h1>s ("Tips for a first visit - Japan Forum" and "Tips
+  // for a first visit"), the shortest: the longer ones carry a section name.
+  std::string best_h1;
+  const std::string* best_title = nullptr;
   for (const std::string& raw_h1 : c.h1s) {
     std::string h1 = clean_heading(raw_h1);
     if (h1.empty() || h1.size() > 400 || (!site.empty() && key(h1) == site)) continue;
     for (const std::string* t : titles) {
       if (t->empty() || !(title_starts_with_heading(*t, h1) || title_ends_with_heading(*t, h1))) continue;
-      if (static_cast<double>(h1.size()) >= kMinHeadingShareOfTitle * static_cast<double>(t->size()) ||
-          word_count(h1) >= kMinHeadingWords)
-        // An <h1> that repeats the whole title repeats its site name too,
-        // unless another title shows that name after it.
-        return key(h1) == key(*t) && !longer_title_has(titles, h1) ? strip_site_suffix(h1, c.site_name) : h1;
+      if ((static_cast<double>(h1.size()) >= kMinHeadingShareOfTitle * static_cast<double>(t->size()) ||
+           word_count(h1) >= kMinHeadingWords) &&
+          (best_title == nullptr || h1.size() < best_h1.size())) {
+        best_h1 = h1;
+        best_title = t;
+      }
     }
   }
+  if (best_title != nullptr)
+    // An <h1> that repeats the whole title repeats its site name too,
+    // unless another title shows that name after it.
+    return key(best_h1) == key(*best_title) && !longer_title_has(titles, best_h1)
+               ? strip_site_suffix(best_h1, c.site_name)
+               : best_h1;
   // A later part of the title that the page shows as a heading or in bold.
-  for (const std::string* t : titles) {
-    if (t->empty()) continue;
-    std::vector<std::string> parts = segments(*t);
+  // (The headings' keys are made once: a page has up to 40 of them.)
+  std::vector<std::string> heading_keys;
+  for (std::size_t ti = 0; ti < std::size(titles); ++ti) {
+    const std::string& t = *titles[ti];
+    bool seen = false;  // og:title often repeats <title> word for word
+    for (std::size_t tj = 0; tj < ti && !seen; ++tj) seen = *titles[tj] == t;
+    if (t.empty() || seen) continue;
+    std::vector<std::string> parts = segments(t);
     for (std::size_t k = 1; k < parts.size(); ++k) {
       std::string part = text::collapse_whitespace(parts[k]);
-      if (part.empty() || (static_cast<double>(part.size()) < kMinHeadingShareOfTitle * static_cast<double>(t->size()) &&
+      if (part.empty() || (static_cast<double>(part.size()) < kMinHeadingShareOfTitle * static_cast<double>(t.size()) &&
                            word_count(part) < kMinHeadingWords))
         continue;
-      for (const std::string& heading : c.headings)
-        if (key(clean_heading(heading)) == key(part)) return part;
+      if (heading_keys.empty())
+        for (const std::string& heading : c.headings) heading_keys.push_back(key(clean_heading(heading)));
+      const std::string part_key = key(part);
+      for (const std::string& heading_key : heading_keys)
+        if (heading_key == part_key) return part;
     }
   }
   for (const std::string* t : titles)
@@ -254,7 +277,10 @@ std::string choose_title(const TitleCandidates& c) {
     if (!t->empty() && !truncated(titles, *t)) return last_part_of_longer_title(titles, *t) ? *t : strip_site_suffix(*t, c.site_name);
   for (const std::string& raw_h1 : c.h1s)
     if (std::string h1 = clean_heading(raw_h1); !h1.empty()) return h1;
-  // Only unfilled templates: the site's name is better than nothing.
+  // Only unfilled templates ("Site -"): the page's first heading is its
+  // headline before the site's name is.
+  if (!c.headings.empty()) return clean_heading(c.headings.front());
+  // No heading either: the site's name is better than nothing.
   for (const std::string* raw : {&c.json_ld, &c.open_graph, &c.microdata, &c.title_tag})
     if (std::string bare = without_outer_separators(*raw); !bare.empty()) return strip_site_suffix(bare, c.site_name);
   return {};
