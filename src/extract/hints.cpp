@@ -59,7 +59,10 @@ const WordList kUnlikelyNames{
      "replies", "rss", "shoutbox", "sidebar", "skyscraper", "social", "sponsor", "supplemental",
      "ad-break", "agegate", "pagination", "pager", "popup", "cookie", "consent", "newsletter",
      "share", "sharing", "disclaim", "trending", "popular", "recommend", "navbar", "mostread",
-     "most-read", "ranking", "navbox", "reflist", "catlinks", "caption", "credit"},
+     "most-read", "ranking", "navbox", "reflist", "catlinks", "caption", "credit",
+     // Machine-written summaries of the article ("AI summary" boxes): not
+     // the author's text, and a second copy of it.
+     "ai-summar", "aisummar"},
     {"nav"}};
 
 const WordList kMaybeContentNames{

@@ -41,7 +41,7 @@ const RE2& reference_pattern(NameList list) {
                             "shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|"
                             "pagination|pager|popup|cookie|consent|newsletter|share|sharing|disclaim|"
                             "trending|popular|recommend|navbar|nav" TOKEN_END "|most-?read|ranking|"
-                            "navbox|reflist|catlinks|caption|credit)");
+                            "navbox|reflist|catlinks|caption|credit|ai-summar|aisummar)");
   static const RE2 maybe_content(TOKEN_START "(?:and|article|body|column|content|main|shadow)");
   switch (list) {
     case NameList::positive: return positive;
@@ -69,7 +69,8 @@ const std::vector<std::string_view> kPieces = {
     "pagination", "pager", "rss", "disqus", "community", "mostread", "most-read", "hotlist",
     "hot-list", "ranking", "copyright", "infobox", "navbox", "reflist", "references", "catlinks",
     "toc", "-ad-", "ai2html", "cover-wrap", "extra", "header", "legends", "remark",
-    "supplemental", "ad-break", "agegate", "navbar", "caption", "credit", "and", "column",
+    "supplemental", "ad-break", "agegate", "navbar", "caption", "credit", "ai-summar", "aisummar",
+    "summary", "ai", "and", "column",
     "shadow", "a", "d", "s", "x", "un", "admin", "bios", "tago", "liked", "tocs", "most", "read",
     "hot", "wrap", "2", "9", "-", "--", "_", " ", ":", "/", ".", "#", "\xC3\xA9", "\xE4\xB8\xAD",
     "\xC2\xA0"};
