@@ -13,10 +13,6 @@
 namespace pith {
 namespace {
 
-bool is_blank(std::string_view s) {
-  return s.find_first_not_of(" \t\r\n\f\v") == std::string_view::npos;
-}
-
 // Escapes for both text and attribute context. C0 controls other than tab and
 // line breaks are dropped: HTML forbids them and they only come from broken
 // pages.
@@ -40,27 +36,14 @@ void append_escaped(std::string& out, std::string_view s, bool line_breaks) {
   }
 }
 
-std::string_view trim_lines(std::string_view s) {
-  const std::size_t first = s.find_first_not_of(" \t\r\n\f\v");
-  if (first == std::string_view::npos) return {};
-  const std::size_t last = s.find_last_not_of(" \t\r\n\f\v");
-  return s.substr(first, last - first + 1);
-}
-
 // Prose keeps its line breaks (they come from <br> in the page) as <br>.
 std::string prose(std::string_view text) {
   std::string out;
-  append_escaped(out, trim_lines(text), true);
+  append_escaped(out, output_detail::trim_lines(text), true);
   return out;
 }
 
 const char* list_tag(bool ordered) { return ordered ? "ol" : "ul"; }
-
-// Only web addresses become href/src: no javascript:, data: or relative paths
-// whose meaning depends on where the fragment is embedded.
-bool safe_url(std::string_view url) {
-  return url.rfind("https://", 0) == 0 || url.rfind("http://", 0) == 0;
-}
 
 // Prose with its inline markup: <em>, <strong>, <code> always; <a href> and
 // <img src alt> when asked for. Ranges nest (blocks.cpp records them from the
@@ -68,12 +51,12 @@ bool safe_url(std::string_view url) {
 std::string marked_prose(const Block& block, const RenderOptions& options) {
   if (block.inlines.empty()) return prose(block.text);
   const std::string_view text = block.text;
-  const std::string_view trimmed = trim_lines(text);
+  const std::string_view trimmed = output_detail::trim_lines(text);
   const std::size_t from = static_cast<std::size_t>(trimmed.data() - text.data());
   const std::size_t to = from + trimmed.size();
   const std::vector<output_detail::InlineEvent> events = output_detail::inline_events(
-      block, from, to, [&](const Inline& span) { return options.links && safe_url(span.url); },
-      [&](const Inline& span) { return options.images && safe_url(span.url); });
+      block, from, to, [&](const Inline& span) { return options.links && output_detail::is_web_url(span.url); },
+      [&](const Inline& span) { return options.images && output_detail::is_web_url(span.url); });
   std::string out;
   std::size_t pos = from;
   for (const output_detail::InlineEvent& ev : events) {
@@ -127,7 +110,7 @@ std::string render_html(const Document& doc, const RenderOptions& options) {
   for (std::size_t i = 0; i < blocks.size(); ++i) {
     const Block& block = blocks[i];
     if (block.kind == BlockKind::list_item) {
-      if (is_blank(block.text)) continue;
+      if (output_detail::is_blank(block.text)) continue;
       const std::size_t level =
           std::clamp<std::size_t>(static_cast<std::size_t>(std::max(block.level, 1)), 1, lists.size() + 1);
       close_lists_to(level);
@@ -149,22 +132,22 @@ std::string render_html(const Document& doc, const RenderOptions& options) {
 
     switch (block.kind) {
       case BlockKind::heading: {
-        if (is_blank(block.text)) break;
+        if (output_detail::is_blank(block.text)) break;
         const std::string tag = "h" + std::to_string(std::clamp(block.level, 1, 6));
         out += "<" + tag + ">";
         // A heading is one line; a <br> inside one would look like an accident.
-        std::string text(trim_lines(block.text));
+        std::string text(output_detail::trim_lines(block.text));
         std::replace(text.begin(), text.end(), '\n', ' ');
         append_escaped(out, text, false);
         out += "</" + tag + ">\n";
         break;
       }
       case BlockKind::quote:
-        if (is_blank(block.text)) break;
+        if (output_detail::is_blank(block.text)) break;
         out += "<blockquote>" + marked_prose(block, options) + "</blockquote>\n";
         break;
       case BlockKind::code: {
-        if (is_blank(block.text)) break;
+        if (output_detail::is_blank(block.text)) break;
         std::string_view code = block.text;
         while (!code.empty() && (code.back() == '\n' || code.back() == '\r')) code.remove_suffix(1);
         std::string language;
@@ -201,7 +184,7 @@ std::string render_html(const Document& doc, const RenderOptions& options) {
       }
       case BlockKind::paragraph:
       case BlockKind::list_item:  // handled above
-        if (is_blank(block.text)) break;
+        if (output_detail::is_blank(block.text)) break;
         out += "<p>" + marked_prose(block, options) + "</p>\n";
         break;
     }

@@ -25,15 +25,6 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-// Drops blank lines at either end of a block's text, which would otherwise
-// separate a list marker or "> " from its text.
-std::string_view trim_lines(std::string_view s) {
-  const std::size_t first = s.find_first_not_of(" \t\r\n\f\v");
-  if (first == std::string_view::npos) return {};
-  const std::size_t last = s.find_last_not_of(" \t\r\n\f\v");
-  return s.substr(first, last - first + 1);
-}
-
 std::vector<std::string_view> split_lines(std::string_view s) {
   std::vector<std::string_view> lines;
   std::size_t start = 0;
@@ -250,7 +241,7 @@ std::string one_line(std::string_view s) {
 
 std::string heading(const Block& block, const Marks* marks) {
   const int level = std::clamp(block.level, 1, 6);
-  std::string text = one_line(marked_inline(trim_lines(block.text), marks));
+  std::string text = one_line(marked_inline(output_detail::trim_lines(block.text), marks));
   // A trailing " #..." run would be read as the optional closing sequence and
   // dropped; escaping its first '#' keeps it as text.
   if (!text.empty() && text.back() == '#') {
@@ -267,7 +258,7 @@ std::string prose(std::string_view text, std::string_view first, std::string_vie
                   const Marks* marks) {
   std::string out;
   bool is_first = true;
-  for (std::string_view raw : split_lines(trim_lines(text))) {
+  for (std::string_view raw : split_lines(output_detail::trim_lines(text))) {
     const std::string line = escape_line(raw, marks);
     if (!is_first) out += '\n';
     if (is_first) {
@@ -284,7 +275,7 @@ std::string prose(std::string_view text, std::string_view first, std::string_vie
 std::string quote(const Block& block, const Marks* marks) {
   std::string out;
   bool is_first = true;
-  for (std::string_view raw : split_lines(trim_lines(block.text))) {
+  for (std::string_view raw : split_lines(output_detail::trim_lines(block.text))) {
     const std::string line = escape_line(raw, marks);
     if (!is_first) out += '\n';
     out += line.empty() ? ">" : "> " + line;
@@ -356,9 +347,6 @@ std::string table(const std::vector<const Block*>& rows) {
   return out;
 }
 
-bool is_blank(std::string_view s) {
-  return s.find_first_not_of(" \t\r\n\f\v") == std::string_view::npos;
-}
 
 // Open list levels: where each level's item text starts (its children indent
 // to that column, which is 2 under "- " but 3 under "1. "), whether it is
@@ -390,7 +378,7 @@ std::string render_markdown(const Document& doc, const RenderOptions& options) {
       }
       --i;
       piece = table(rows);
-    } else if (is_blank(block.text)) {
+    } else if (output_detail::is_blank(block.text)) {
       continue;
     } else if (block.kind == BlockKind::list_item) {
       // A level can only go one deeper than the open list; deeper jumps would

@@ -39,6 +39,22 @@ namespace output_detail {
 // hand-built Documents.
 std::string valid_utf8(std::string_view in);
 
+// White space as the renderers trim it (ASCII, CR and FF included).
+inline constexpr std::string_view kBlankChars = " \t\r\n\f\v";
+// Nothing but such white space.
+inline bool is_blank(std::string_view s) { return s.find_first_not_of(kBlankChars) == std::string_view::npos; }
+// `s` without white space (blank lines included) at either end.
+inline std::string_view trim_lines(std::string_view s) {
+  const std::size_t first = s.find_first_not_of(kBlankChars);
+  if (first == std::string_view::npos) return {};
+  return s.substr(first, s.find_last_not_of(kBlankChars) - first + 1);
+}
+// Only web addresses become links and images in the output: no javascript:,
+// data: or relative paths whose meaning depends on where it is embedded.
+inline bool is_web_url(std::string_view url) {
+  return url.rfind("https://", 0) == 0 || url.rfind("http://", 0) == 0;
+}
+
 // The cells a table_row renders as: Block::cells, or the row's text as a
 // single cell when an extractor left cells empty.
 std::vector<std::string> row_cells(const Block& block);

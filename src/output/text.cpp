@@ -6,10 +6,6 @@
 namespace pith {
 namespace {
 
-bool is_blank(std::string_view s) {
-  return s.find_first_not_of(" \t\r\n\f\v") == std::string_view::npos;
-}
-
 std::string block_text(const Block& block) {
   switch (block.kind) {
     case BlockKind::table_row: {
@@ -41,7 +37,7 @@ std::string render_text(const Document& doc) {
   for (const Block& block : doc.blocks) {
     std::string piece = block_text(block);
     // An empty block would show up as a run of blank lines.
-    if (is_blank(piece)) continue;
+    if (output_detail::is_blank(piece)) continue;
     if (!out.empty()) out += "\n\n";
     out += piece;
   }

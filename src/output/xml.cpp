@@ -60,18 +60,10 @@ std::string joined(const std::vector<std::string>& values) {
   return out;
 }
 
-std::string_view trimmed(std::string_view s) {
-  const std::size_t first = s.find_first_not_of(" \t\r\n\f\v");
-  if (first == std::string_view::npos) return {};
-  return s.substr(first, s.find_last_not_of(" \t\r\n\f\v") - first + 1);
-}
-
-bool web_url(std::string_view url) { return url.rfind("https://", 0) == 0 || url.rfind("http://", 0) == 0; }
-
 // Text with its inline markup; line breaks inside a block become <lb/>.
 void append_marked(std::string& out, const Block& block, const RenderOptions& options) {
   const std::string_view text = block.text;
-  const std::string_view body = trimmed(text);
+  const std::string_view body = output_detail::trim_lines(text);
   const std::size_t from = static_cast<std::size_t>(body.data() - text.data());
   const std::size_t to = from + body.size();
   const auto plain = [&](std::string_view piece) {
@@ -83,8 +75,8 @@ void append_marked(std::string& out, const Block& block, const RenderOptions& op
   };
   if (body.empty()) return;
   const std::vector<output_detail::InlineEvent> events = output_detail::inline_events(
-      block, from, to, [&](const Inline& span) { return options.links && web_url(span.url); },
-      [&](const Inline& span) { return options.images && web_url(span.url); });
+      block, from, to, [&](const Inline& span) { return options.links && output_detail::is_web_url(span.url); },
+      [&](const Inline& span) { return options.images && output_detail::is_web_url(span.url); });
   std::size_t pos = from;
   for (const output_detail::InlineEvent& ev : events) {
     plain(text.substr(pos, ev.at - pos));
@@ -137,7 +129,7 @@ void append_main(std::string& out, const std::vector<Block>& blocks, const Rende
   };
   for (std::size_t i = 0; i < blocks.size(); ++i) {
     const Block& block = blocks[i];
-    if (trimmed(block.text).empty() && block.kind != BlockKind::table_row) continue;
+    if (output_detail::trim_lines(block.text).empty() && block.kind != BlockKind::table_row) continue;
     if (block.kind == BlockKind::list_item) {
       const std::size_t level =
           std::clamp<std::size_t>(static_cast<std::size_t>(std::max(block.level, 1)), 1, lists.size() + 1);
@@ -178,7 +170,7 @@ void append_main(std::string& out, const std::vector<Block>& blocks, const Rende
           out += "<row>";
           for (const std::string& cell : output_detail::row_cells(blocks[i])) {
             out += blocks[i].header ? "<cell role=\"head\">" : "<cell>";
-            append_xml(out, trimmed(cell));
+            append_xml(out, output_detail::trim_lines(cell));
             out += "</cell>";
           }
           out += "</row>\n";
@@ -218,7 +210,7 @@ std::string render_xml(const Document& doc, const RenderOptions& options) {
       out += "<comment";
       append_attribute(out, "author", comment.author);
       out += '>';
-      append_xml(out, trimmed(comment.text));
+      append_xml(out, output_detail::trim_lines(comment.text));
       out += "</comment>\n";
     }
     out += "</comments>\n";
