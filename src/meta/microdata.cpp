@@ -62,15 +62,23 @@ std::string author_name(const dom::Dom& dom, NodeId id) {
 Metadata read_microdata(const dom::Dom& dom) {
   Metadata m;
   NodeId author_owner = kNoNode;  // the item whose authors we take
+  // Article items, not counting those inside another one (they end before
+  // article_end), up to two: two are a listing's teasers (below).
+  std::size_t articles = 0;
+  NodeId article_end = 0;
   const dom::Node* nodes = dom.nodes.data();
   for (NodeId i = 0, count = static_cast<NodeId>(dom.size()); i < count; ++i) {
     if (nodes[i].tag == Tag::text || nodes[i].attr_count == 0) continue;
-    if (m.page_type.empty() && dom.has_attr(i, Attr::itemtype)) {
+    if (dom.has_attr(i, Attr::itemtype) && (m.page_type.empty() || (articles < 2 && i >= article_end))) {
       std::string_view type = dom.attr(i, Attr::itemtype);
+      std::string kind = page_type_of(type.substr(0, type.find(' ')));
       // The first item that names a page type; breadcrumbs and the site's
       // organisation say nothing about the page.
-      m.page_type = page_type_of(type.substr(0, type.find(' ')));
-      if (m.page_type == "website") m.page_type.clear();
+      if (m.page_type.empty() && kind != "website") m.page_type = kind;
+      if (kind == "article" && i >= article_end) {
+        ++articles;
+        article_end = nodes[i].subtree_end;
+      }
     }
     std::string_view props = dom.attr(i, Attr::itemprop);
     if (props.empty()) continue;
@@ -104,14 +112,6 @@ Metadata read_microdata(const dom::Dom& dom) {
   }
   // Two or more article items, neither inside another, are teasers of a
   // listing: the first one's headline, authors and date are not the page's.
-  std::size_t articles = 0;
-  for (NodeId i = 0; i < dom.size() && articles < 2; ++i) {
-    if (dom.nodes[i].tag == Tag::text || !dom.has_attr(i, Attr::itemtype)) continue;
-    std::string_view type = dom.attr(i, Attr::itemtype);
-    if (page_type_of(type.substr(0, type.find(' '))) != "article") continue;
-    ++articles;
-    i = dom.nodes[i].subtree_end - 1;  // items nested inside it are its own
-  }
   if (articles >= 2) {
     m.title.clear();
     m.authors.clear();
