@@ -85,13 +85,47 @@ bool already_resolved(std::string_view u) {
   return !ends_with("/.") && !ends_with("/..");
 }
 
+// `ref` joined to `base` as RFC 3986 joins the two common shapes of relative
+// reference: "/path..." (from the base's host) and "path..." (from the base's
+// directory). "" for every other shape (scheme, "//host", "?query", "#frag"),
+// which is left to curl. `base` must be already_resolved.
+std::string join_common_relative(std::string_view base, std::string_view ref) {
+  if (ref[0] == '?' || ref[0] == '#' || ref.rfind("//", 0) == 0) return {};
+  if (ref.substr(0, ref.find_first_of("/?#")).find(':') != std::string_view::npos) return {};
+  std::string_view prefix;
+  if (ref[0] == '/') {
+    prefix = base.substr(0, base.find('/', base.find("://") + 3));
+  } else {
+    const std::string_view path = base.substr(0, base.find_first_of("?#"));
+    prefix = path.substr(0, path.rfind('/') + 1);
+  }
+  std::string joined;
+  joined.reserve(prefix.size() + ref.size());
+  joined.append(prefix).append(ref);
+  return joined;
+}
+
 }  // namespace
 
 std::string resolve_url(std::string_view base, std::string_view ref) {
   ref = trim(ref);
   if (ref.empty() || unsafe_scheme(ref)) return {};
   if (already_resolved(ref)) return std::string(ref);
-  std::string base_string(trim(base));
+  base = trim(base);
+  // A simple relative link on a canonical base: the join is the answer when
+  // curl would give it back unchanged, as for an absolute link above.
+  if (already_resolved(base)) {
+    std::string joined = join_common_relative(base, ref);
+    if (!joined.empty() && already_resolved(joined)) return joined;
+  }
+  // A fragment alone names a place in the base document itself (RFC 3986
+  // 5.2.2). curl 7.88 drops the base's file name and query here.
+  if (ref[0] == '#' && !base.empty()) {
+    const std::string_view document = base.substr(0, base.find('#'));
+    // An empty fragment is dropped, as curl drops it from absolute URLs.
+    if (document.find("://") != std::string_view::npos) return std::string(document).append(ref.size() > 1 ? ref : "");
+  }
+  std::string base_string(base);
   std::string ref_string(ref);
   // Setting an absolute base first makes curl resolve the second, relative URL
   // against it; without one only absolute references parse.

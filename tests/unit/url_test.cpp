@@ -31,3 +31,38 @@ TEST_CASE("urls: absolute URLs come back as curl normalises them") {
   // Relative references still resolve against the base.
   CHECK(resolve_url(base, "x/y.html") == "https://base.example/d/x/y.html");
 }
+
+TEST_CASE("urls: relative references on a canonical base, joined without curl or by it") {
+  // src/meta/url.cpp joins "/path" and "path" itself when the result is one
+  // curl would give back unchanged; every other shape goes to curl. Expected
+  // values are curl 7.88's.
+  const std::string base = "https://base.example/d/p.html?q=1#f";
+  CHECK(resolve_url(base, "x/y.html") == "https://base.example/d/x/y.html");
+  CHECK(resolve_url(base, "/x/y?z=1#w") == "https://base.example/x/y?z=1#w");
+  CHECK(resolve_url(base, "y.html?a=b") == "https://base.example/d/y.html?a=b");
+  CHECK(resolve_url(base, "/a:b") == "https://base.example/a:b");
+  CHECK(resolve_url(base, "c/d:e") == "https://base.example/d/c/d:e");
+  CHECK(resolve_url(base, "/") == "https://base.example/");
+  CHECK(resolve_url("http://base.example/", "x") == "http://base.example/x");
+  // Dot segments, empty query or fragment, characters curl encodes: curl.
+  CHECK(resolve_url(base, "./x") == "https://base.example/d/x");
+  CHECK(resolve_url(base, "../x") == "https://base.example/x");
+  CHECK(resolve_url(base, "x/./y") == "https://base.example/d/x/y");
+  CHECK(resolve_url(base, ".") == "https://base.example/d/");
+  CHECK(resolve_url(base, "..") == "https://base.example/");
+  CHECK(resolve_url(base, "x/..") == "https://base.example/d/");
+  CHECK(resolve_url(base, "/x?") == "https://base.example/x");
+  CHECK(resolve_url(base, "x?#") == "https://base.example/d/x");
+  CHECK(resolve_url(base, "x y") == "https://base.example/d/x%20y");
+  CHECK(resolve_url(base, "a%20b") == "https://base.example/d/a%20b");
+  CHECK(resolve_url(base, "\xC3\xA9") == "https://base.example/d/%c3%a9");
+  // A fragment alone stays in the base document (RFC 3986; curl 7.88 would
+  // give "https://base.example/d/#x").
+  CHECK(resolve_url(base, "#x") == "https://base.example/d/p.html?q=1#x");
+  CHECK(resolve_url("https://base.example/d/p.html", "#") == "https://base.example/d/p.html");
+  // Other shapes: a query alone, another host, a scheme.
+  CHECK(resolve_url(base, "?x") == "https://base.example/d/p.html?x");
+  CHECK(resolve_url(base, "//h.example/x") == "https://h.example/x");
+  CHECK(resolve_url(base, "mailto:a@b.example") == "mailto:a@b.example");
+  CHECK(resolve_url(base, "a:b/c") == "a:b/c");
+}
