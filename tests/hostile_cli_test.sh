@@ -146,6 +146,26 @@ assert r[2]['error']['code'] == 'bad_line' and '65536' in r[2]['error']['message
   check "batch: 65 MiB read under --max-bytes 100000000" grep -q '"code":"not_html"' "$work/out"
   rm -f "$work/sparse.bin"
 
+  # A list written slowly (a queue piped in): each line's record comes out
+  # while the list is still open, not when a chunk of 1,024 lines is full;
+  # SIGINT while waiting for the next line stops the run with 130.
+  rm -f "$work/list.fifo" && mkfifo "$work/list.fifo"
+  "$pith" --batch - <"$work/list.fifo" >"$work/out" 2>"$work/err" &
+  batch_pid=$!
+  exec 5>"$work/list.fifo"
+  echo "$sample" >&5
+  for _ in $(seq 100); do [ -s "$work/out" ] && break; sleep 0.1; done
+  check "batch: a record for the first line while the list is open" test "$(wc -l <"$work/out")" -eq 1
+  echo "$sample" >&5
+  for _ in $(seq 100); do [ "$(wc -l <"$work/out")" -ge 2 ] && break; sleep 0.1; done
+  check "batch: a record for the second line while the list is open" test "$(wc -l <"$work/out")" -eq 2
+  kill -INT $batch_pid
+  wait $batch_pid
+  status=$?
+  exec 5>&-
+  check "batch: SIGINT while waiting for a line exits 130 (exit $status)" test "$status" -eq 130
+  check "batch: SIGINT while waiting says what was written" grep -q "wrote 2 of 2 records" "$work/err"
+
   expect "batch: a directory as the list" 3 "$pith" --batch "$work"
   check "batch: a directory as the list says so" grep -q 'is a directory' "$work/err"
 

@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <istream>
 #include <string>
@@ -20,6 +21,7 @@
 #include <vector>
 
 #include "cli/batch_input.hpp"
+#include "cli/batch_prefetch.hpp"
 #include "cli/batch_progress.hpp"
 #include "cli/commands.hpp"
 #include "cli/jsonl_writer.hpp"
@@ -74,7 +76,8 @@ class SignalGuard {
 
 // The list is read and run a chunk at a time: memory stays bounded on a list
 // of any length (a pipe that never ends), and records come out while the
-// list is still being written. A chunk ends at this many inputs or this many
+// list is still being written. A chunk holds the inputs read while the one
+// before ran (batch_prefetch.hpp), at most this many inputs or this many
 // bytes of lines, whichever comes first; large enough that a chunk keeps
 // every connection busy, small enough that a chunk's records, held back by
 // a slow first input so as to keep the order, stay in memory comfortably.
@@ -82,22 +85,22 @@ constexpr std::size_t kChunkInputs = 1024;
 constexpr std::size_t kChunkBytes = 4u << 20;
 
 int run_batch(const BatchRun& run) {
-  std::ifstream file;
+  std::unique_ptr<std::ifstream> file;
   if (run.input != "-") {
     std::error_code ec;
     if (std::filesystem::is_directory(run.input, ec)) {
       std::cerr << "pith: cannot read " << run.input << ": it is a directory, not a list of inputs\n";
       return kInputError;
     }
-    file.open(run.input, std::ios::binary);
-    if (!file) {
+    file = std::make_unique<std::ifstream>(run.input, std::ios::binary);
+    if (!*file) {
       std::cerr << "pith: cannot read " << run.input << ": " << std::strerror(errno) << "\n";
       return kInputError;
     }
   }
-  BatchListReader list(run.input == "-" ? std::cin : file);
 
-  SignalGuard signal_guard;
+  SignalGuard signal_guard;  // before the list's reader starts: it must not take SIGINT
+  BatchListPrefetcher list = file ? BatchListPrefetcher(std::move(file)) : BatchListPrefetcher(std::cin);
   OrderedJsonlWriter writer(stdout);
   BatchProgress progress(::isatty(STDERR_FILENO) == 1);
   const auto emit = [&](std::size_t sequence, const nlohmann::ordered_json& record, bool failed) {
@@ -144,8 +147,8 @@ int run_batch(const BatchRun& run) {
 
     while (!g_stop.load() && !fetcher_failed) {
       entries.clear();
-      if (!list.read(entries, kChunkInputs, kChunkBytes)) {
-        progress.add_inputs(0, /*list_ended=*/true);
+      if (!list.take(entries, kChunkInputs, kChunkBytes, g_stop)) {
+        progress.add_inputs(0, /*list_ended=*/list.ended());
         break;
       }
       first = inputs;
