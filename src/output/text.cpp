@@ -2,14 +2,17 @@
 #include <string_view>
 
 #include "output/renderers.hpp"
+#include "text/utf8.hpp"
 
 namespace pith {
 namespace {
 
-std::string block_text(const Block& block) {
+// The block's text as the text format shows it; a table row's cells are
+// joined in `row`, which the view then points into.
+std::string_view block_text(const Block& block, std::string& row) {
   switch (block.kind) {
     case BlockKind::table_row: {
-      std::string row;
+      row.clear();
       bool first = true;
       for (const std::string& cell : output_detail::row_cells(block)) {
         if (!first) row += " | ";
@@ -21,8 +24,8 @@ std::string block_text(const Block& block) {
     case BlockKind::code: {
       // Code is verbatim, except that a trailing line break would add a third
       // newline to the blank-line separator.
-      std::string code = block.text;
-      while (!code.empty() && (code.back() == '\n' || code.back() == '\r')) code.pop_back();
+      std::string_view code = block.text;
+      while (!code.empty() && (code.back() == '\n' || code.back() == '\r')) code.remove_suffix(1);
       return code;
     }
     default:
@@ -34,13 +37,17 @@ std::string block_text(const Block& block) {
 
 std::string render_text(const Document& doc) {
   std::string out;
+  std::string row;
   for (const Block& block : doc.blocks) {
-    std::string piece = block_text(block);
+    const std::string_view piece = block_text(block, row);
     // An empty block would show up as a run of blank lines.
     if (output_detail::is_blank(piece)) continue;
     if (!out.empty()) out += "\n\n";
     out += piece;
   }
+  // Block text comes from the decoded page and is valid UTF-8 but for a bug;
+  // the check costs less than the copy that repairing makes.
+  if (text::is_valid_utf8(out)) return out;
   return output_detail::valid_utf8(out);
 }
 
