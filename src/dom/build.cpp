@@ -191,10 +191,14 @@ class Builder {
   // `expected_nodes` is the guard's bound, so the node vector never regrows
   // (a regrowth holds the old and the new array at once). `moved` gives back
   // the attribute values and text the pre-parse filter took out of the markup.
-  Builder(std::size_t input_size, std::size_t expected_nodes, bool keep_hidden,
-          const MovedValues& moved)
-      : keep_hidden_(keep_hidden), moved_(moved) {
-    dom_.pool.reserve(input_size / 2);
+  //
+  // Pool offsets count from the start of moved.source, which build_dom puts
+  // in front of the pool afterwards: a moved value, or a text node that is a
+  // moved run with the text around it as it stands in the source, is not
+  // copied; the pool itself holds only what Gumbo made.
+  Builder(std::size_t expected_nodes, bool keep_hidden, const MovedValues& moved)
+      : keep_hidden_(keep_hidden), moved_(moved), source_(moved.source) {
+    dom_.pool.reserve(source_.size() / 8);
     dom_.nodes.reserve(expected_nodes + 16);
   }
 
@@ -259,21 +263,68 @@ class Builder {
     return id;
   }
 
-  void add_text(std::string_view text, NodeId parent, std::uint16_t depth) {
-    // Adjacent text pieces (Gumbo splits around skipped nodes) merge into one.
-    std::size_t begin = dom_.pool.size();
+  // The offset the next byte appended to the pool gets.
+  std::uint32_t pool_end() const { return static_cast<std::uint32_t>(source_.size() + dom_.pool.size()); }
+
+  // Appends Gumbo's text, markers resolved; returns its length.
+  std::uint32_t append_text(std::string_view text) {
+    std::size_t before = dom_.pool.size();
     moved_.append_text(dom_.pool, text);
-    auto length = static_cast<std::uint32_t>(dom_.pool.size() - begin);
-    text_bytes_ += length;
-    Node& par = dom_.nodes[parent];
-    if (par.last_child != kNoNode && dom_.nodes[par.last_child].tag == Tag::text &&
-        dom_.nodes[par.last_child].text_offset + dom_.nodes[par.last_child].text_length == begin) {
-      dom_.nodes[par.last_child].text_length += length;
+    return static_cast<std::uint32_t>(dom_.pool.size() - before);
+  }
+
+  // Where a text node's text is found in the source (as append_text would
+  // make it): one moved run, no CR in it (Gumbo makes that LF), and the text
+  // around its marker equal to the source around the run. {offset, length},
+  // or a length of npos.
+  std::pair<std::size_t, std::size_t> in_source(std::string_view text) const {
+    constexpr std::pair<std::size_t, std::size_t> kNotThere{0, std::string_view::npos};
+    std::size_t at = MovedValues::find_marker(text);
+    if (at == std::string_view::npos) return kNotThere;
+    std::size_t piece = moved_.piece_at(text.substr(at));
+    if (piece == std::string_view::npos) return kNotThere;
+    auto [first, length] = moved_.ranges[piece];
+    std::string_view before = text.substr(0, at);
+    std::string_view after = text.substr(at + kMovedMarkerSize);
+    if (before.size() > first || source_.compare(first - before.size(), before.size(), before) != 0 ||
+        source_.compare(first + length, after.size(), after) != 0 ||
+        source_.substr(first, length).find('\r') != std::string_view::npos)
+      return kNotThere;
+    return {first - before.size(), before.size() + length + after.size()};
+  }
+
+  void add_text(std::string_view text, NodeId parent, std::uint16_t depth) {
+    auto& nodes = dom_.nodes;
+    NodeId last = nodes[parent].last_child;
+    if (last != kNoNode && nodes[last].tag == Tag::text) {
+      // Adjacent text pieces (Gumbo splits around skipped nodes) merge into
+      // one, at the end of the pool.
+      Node& prev = nodes[last];
+      if (prev.text_offset + prev.text_length != pool_end()) {
+        std::uint32_t offset = pool_end();
+        dom_.pool.append(pooled(prev.text_offset, prev.text_length));
+        prev.text_offset = offset;
+      }
+      std::uint32_t length = append_text(text);
+      prev.text_length += length;
+      text_bytes_ += length;
       return;
     }
     NodeId id = link(Tag::text, parent, depth);
-    dom_.nodes[id].text_offset = static_cast<std::uint32_t>(begin);
-    dom_.nodes[id].text_length = length;
+    auto [offset, length] = in_source(text);
+    if (length == std::string_view::npos) {
+      offset = pool_end();
+      length = append_text(text);
+    }
+    nodes[id].text_offset = static_cast<std::uint32_t>(offset);
+    nodes[id].text_length = static_cast<std::uint32_t>(length);
+    text_bytes_ += length;
+  }
+
+  // The pool's bytes at `offset`, while it is being built.
+  std::string_view pooled(std::uint32_t offset, std::uint32_t length) const {
+    if (offset < source_.size()) return source_.substr(offset, length);
+    return std::string_view(dom_.pool).substr(offset - source_.size(), length);
   }
 
   NodeId add_element(Tag tag, const GumboElement& el, NodeId parent, std::uint16_t depth) {
@@ -285,10 +336,14 @@ class Builder {
       const auto* a = static_cast<const GumboAttribute*>(attrs.data[i]);
       Attr name;
       if (!dom_attribute(a->name, name)) continue;
-      std::string_view value = moved_.resolve(a->value);
-      dom_.attrs.push_back({name, static_cast<std::uint32_t>(dom_.pool.size()),
-                            static_cast<std::uint32_t>(value.size())});
-      dom_.pool.append(value);
+      std::string_view value = a->value;
+      std::size_t piece = value.size() == kMovedMarkerSize ? moved_.piece_at(value) : std::string_view::npos;
+      if (piece != std::string_view::npos) {
+        dom_.attrs.push_back({name, moved_.ranges[piece].first, moved_.ranges[piece].second});
+      } else {
+        dom_.attrs.push_back({name, pool_end(), static_cast<std::uint32_t>(value.size())});
+        dom_.pool.append(value);
+      }
       ++n.attr_count;
     }
     return id;
@@ -297,6 +352,7 @@ class Builder {
   Dom dom_;
   bool keep_hidden_;
   const MovedValues& moved_;
+  std::string_view source_;
   std::size_t hidden_skipped_ = 0;
   std::size_t text_bytes_ = 0;
 };
@@ -352,7 +408,12 @@ Dom build_dom(std::string_view utf8_html, BuildTimings* timings, const MarkupLim
   // attributes, long text and values moved out): the guard then models only
   // the markup Gumbo will read.
   MovedValues moved;
-  std::string stripped = drop_unseen_markup(std::string(utf8_html), &moved);
+  // The input lives on at the start of the Dom's pool (Builder): room for
+  // what the build appends.
+  std::string input;
+  input.reserve(utf8_html.size() + utf8_html.size() / 4);
+  input.assign(utf8_html);
+  std::string stripped = drop_unseen_markup(std::move(input), &moved);
   GuardedMarkup guarded = guard_markup(stripped, limits);
   if (guarded.changed) stripped = std::move(guarded.html);
   guarded.html = std::string();
@@ -364,15 +425,18 @@ Dom build_dom(std::string_view utf8_html, BuildTimings* timings, const MarkupLim
   options.max_errors = 0;  // we never read parse errors; don't collect them
   GumboOutput* output = gumbo_parse_with_options(&options, stripped.data(), stripped.size());
   auto t1 = Clock::now();
-  Builder builder(moved.source.size(), guarded.elements + guarded.text_runs, /*keep_hidden=*/false, moved);
+  Builder builder(guarded.elements + guarded.text_runs, /*keep_hidden=*/false, moved);
   Dom dom = builder.build(output->root);
   if (builder.text_bytes() < kMinVisibleTextBytes && builder.hidden_skipped() > 0) {
-    Builder unhidden(moved.source.size(), guarded.elements + guarded.text_runs, /*keep_hidden=*/true, moved);
+    Builder unhidden(guarded.elements + guarded.text_runs, /*keep_hidden=*/true, moved);
     Dom all = unhidden.build(output->root);
     if (unhidden.text_bytes() >= kMinVisibleTextBytes &&
         unhidden.text_bytes() >= builder.text_bytes() * kHiddenTextGain)
       dom = std::move(all);
   }
+  // The pool's offsets count from the start of the source.
+  moved.source.append(dom.pool);
+  dom.pool = std::move(moved.source);
   // The document head and scripts (JSON-LD) are never content: their text is
   // counted only if someone asks (Dom::text_counts).
   dom.counts.resize(dom.nodes.size());

@@ -245,7 +245,7 @@ bool references_mark(std::string_view s) {
 // noncharacters, which Gumbo replaces.
 constexpr std::size_t kMarkersPerPlane = 65534;
 constexpr std::size_t kMaxMoved = kMaxMovedPieces;
-constexpr std::size_t kMarkerSize = 4;
+constexpr std::size_t kMarkerSize = kMovedMarkerSize;
 
 void append_marker(std::string& out, std::size_t index) {
   char32_t cp = index < kMarkersPerPlane
@@ -533,9 +533,31 @@ std::string moved_marker(std::size_t index) {
   return marker;
 }
 
+std::size_t MovedValues::find_marker(std::string_view text, std::size_t from) {
+  // Markers open with F3 or F4, and Gumbo's text has no byte above F4 (it
+  // replaces ill-formed UTF-8): eight bytes of ASCII are passed over at once.
+  constexpr std::uint64_t kHighBits = 0x8080808080808080ULL;
+  std::size_t i = from;
+  for (;;) {
+    for (std::uint64_t word; i + 8 <= text.size(); i += 8) {
+      std::memcpy(&word, text.data() + i, sizeof word);
+      if (word & kHighBits) break;
+    }
+    std::size_t stop = std::min(i + 8, text.size());
+    for (; i < stop; ++i)
+      if (static_cast<unsigned char>(text[i]) >= 0xF3) return i;
+    if (i == text.size()) return npos;
+  }
+}
+
+std::size_t MovedValues::piece_at(std::string_view s) const {
+  std::size_t index = marker_index(s);
+  return index < ranges.size() ? index : npos;
+}
+
 std::string_view MovedValues::resolve(std::string_view value) const {
-  std::size_t index = value.size() == kMarkerSize ? marker_index(value) : npos;
-  if (index == npos || index >= ranges.size()) return value;
+  std::size_t index = value.size() == kMarkerSize ? piece_at(value) : npos;
+  if (index == npos) return value;
   return std::string_view(source).substr(ranges[index].first, ranges[index].second);
 }
 
@@ -545,10 +567,9 @@ void MovedValues::append_text(std::string& out, std::string_view text) const {
     return;
   }
   std::size_t from = 0;  // text[from, ...) is not yet in out
-  for (std::size_t at = text.find_first_of("\xF3\xF4"); at != npos;
-       at = text.find_first_of("\xF3\xF4", at + 1)) {
-    std::size_t index = marker_index(text.substr(at));
-    if (index == npos || index >= ranges.size()) continue;
+  for (std::size_t at = find_marker(text); at != npos; at = find_marker(text, at + 1)) {
+    std::size_t index = piece_at(text.substr(at));
+    if (index == npos) continue;
     out.append(text.substr(from, at - from));
     std::string_view moved_text = std::string_view(source).substr(ranges[index].first, ranges[index].second);
     // Gumbo's input stream makes CR LF and a lone CR LF; the text had it done.

@@ -51,7 +51,8 @@ namespace pith::dom {
 // character reference, moves nothing, so in Gumbo's output they only ever
 // come from a marker.
 inline constexpr std::size_t kMaxMovedPieces = 2 * 65534;
-// The marker of the piece moved `index`-th (UTF-8, 4 bytes).
+// The marker of the piece moved `index`-th (UTF-8, kMovedMarkerSize bytes).
+inline constexpr std::size_t kMovedMarkerSize = 4;
 std::string moved_marker(std::size_t index);
 
 // Attribute values taken out of the markup before the parse.
@@ -59,6 +60,12 @@ struct MovedValues {
   std::string source;  // the markup the values were cut from
   std::vector<std::pair<std::uint32_t, std::uint32_t>> ranges;  // offset, length in source
 
+  // Where the first marker in `text` may start, from `from` on: npos when
+  // there is none; else a byte piece_at must confirm.
+  static std::size_t find_marker(std::string_view text, std::size_t from = 0);
+  // The index in `ranges` of the piece the marker at the start of `s` stands
+  // for; npos when `s` does not start with a marker.
+  std::size_t piece_at(std::string_view s) const;
   // The original value of an attribute as Gumbo returns it: a marker gives
   // back what it replaced, any other value is returned as it is.
   std::string_view resolve(std::string_view value) const;

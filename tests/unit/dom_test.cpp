@@ -221,6 +221,30 @@ TEST_CASE("build_dom decodes character references in text") {
   CHECK(text == "a & b <c> \xC3\xA9 \xE4\xB8\xAD\xE6\x96\x87 \xC2\xA0x");  // é 中文 NBSP
 }
 
+// Long text runs and values are moved out before the parse; the build finds
+// them in the source, or copies them where the source differs from the text.
+TEST_CASE("build_dom gives back moved text and values as the page has them") {
+  Dom dom = build_dom(
+      "<html><body><div class=\"a long list of classes\">\n  A paragraph long enough to move.  </div>"
+      "<p>Windows line\r\nends and a lone\rCR made LF.</p>"
+      "<p>Text split by a script <script>x()</script>is one text node.</p>"
+      "<p>Short <b>bold text run</b> and the rest of it.</p></body></html>");
+  NodeId div = dom.find_first(Tag::div);
+  REQUIRE(div != kNoNode);
+  CHECK(dom.attr(div, Attr::class_) == "a long list of classes");
+  CHECK(dom.text(dom.nodes[div].first_child) == "\n  A paragraph long enough to move.  ");
+  NodeId p = dom.find_first(Tag::p);
+  REQUIRE(p != kNoNode);
+  CHECK(dom.text(dom.nodes[p].first_child) == "Windows line\nends and a lone\nCR made LF.");
+  NodeId split = dom.nodes[p].next_sibling;
+  REQUIRE(split != kNoNode);
+  REQUIRE(dom.nodes[split].first_child == dom.nodes[split].last_child);
+  CHECK(dom.text(dom.nodes[split].first_child) == "Text split by a script is one text node.");
+  std::string text;
+  dom.append_subtree_text(dom.nodes[split].next_sibling, text);
+  CHECK(text == "Short bold text run and the rest of it.");
+}
+
 TEST_CASE("build_dom makes class, id and href readable with Dom::attr") {
   Dom dom = build_dom(
       "<html><body><a class=\"nav link\" id=\"home\" href=\"/path?a=1&amp;b=2\" "
