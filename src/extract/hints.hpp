@@ -28,9 +28,8 @@ bool names_match(NameList list, std::string_view names);
 
 Hints node_hints(const dom::Dom& dom, dom::NodeId id);
 
-// The hints of every element of `dom` (text nodes get none). The names are
-// matched on every element: one walk over them costs less than looking them
-// up in a memo of the pairs seen (long class lists hash slowly).
+// The hints of every element of `dom` (text nodes get none). Class lists
+// seen before on the page are looked up rather than matched again.
 std::vector<Hints> page_hints(const dom::Dom& dom);
 
 }  // namespace pith::extraction

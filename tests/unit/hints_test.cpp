@@ -9,12 +9,16 @@
 #include <string_view>
 #include <vector>
 
+#include "dom/build.hpp"
 #include "extract/hints.hpp"
 
 namespace {
 
 using pith::extraction::NameList;
+using pith::extraction::Hints;
 using pith::extraction::names_match;
+using pith::extraction::node_hints;
+using pith::extraction::page_hints;
 
 #define TOKEN_START "(?:^|[^a-z0-9])"
 #define TOKEN_END "(?:$|[^a-z0-9])"
@@ -122,4 +126,38 @@ TEST_CASE("names_match: token starts, prefixes and whole tokens") {
     for (std::string_view name : {"a-ad-b", "x -ad-", "_-ad-x", "most-read", "mostread",
                                   "hot-list", "tags2", "tag_", "h-entry", "2body", "\xE4\xB8\xAD" "toc"})
       CHECK(names_match(list, name) == RE2::PartialMatch(name, reference_pattern(list)));
+}
+
+TEST_CASE("page_hints: class lists seen before on the page give the hints node_hints gives") {
+  // Many elements, few distinct class lists (long and short, some differing
+  // only in the middle, which the memo's key does not read), so most lists
+  // are a repeat and some share a slot of the memo.
+  std::mt19937 rng(20261202);
+  std::vector<std::string> lists;
+  for (int k = 0; k < 300; ++k) lists.push_back(random_name(rng));
+  lists.push_back("flex items-center sidebar justify-between px-4");
+  lists.push_back("flex items-center article justify-between px-4");
+  lists.push_back("flex items-center comment justify-between px-4");
+  std::uniform_int_distribution<std::size_t> pick(0, lists.size() - 1);
+  std::string html = "<html><body>";
+  for (int k = 0; k < 5000; ++k) {
+    std::string cls;
+    for (char c : lists[pick(rng)]) cls += c == '"' ? ' ' : c;
+    html += "<div class=\"" + cls + "\" id=\"i" + std::to_string(k % 7) + "\">x</div>";
+  }
+  html += "</body></html>";
+  pith::dom::Dom dom = pith::dom::build_dom(html);
+  std::vector<Hints> hints = page_hints(dom);
+  int elements = 0, mismatches = 0;
+  for (pith::dom::NodeId i = 0; i < dom.size(); ++i) {
+    if (dom.nodes[i].tag == pith::dom::Tag::text) continue;
+    ++elements;
+    Hints expected = node_hints(dom, i);
+    bool same = hints[i].weight == expected.weight && hints[i].unlikely == expected.unlikely &&
+                hints[i].content == expected.content &&
+                hints[i].boilerplate_tag == expected.boilerplate_tag;
+    if (!same && ++mismatches <= 5) CHECK(same);
+  }
+  CHECK(elements > 5000);
+  CHECK(mismatches == 0);
 }
