@@ -23,12 +23,20 @@ bool is_contact_link(std::string_view href) {
 
 std::vector<NodeFeatures> measure(const dom::Dom& dom, const std::vector<std::uint8_t>& dead) {
   const std::size_t n = dom.size();
-  std::vector<NodeFeatures> f(n);
+  // Each node's features are written once, as the forward pass reaches it
+  // (value-initialising them all first would write every node twice).
+  std::vector<NodeFeatures> f;
+  f.reserve(n);
   // Forward: parents come before children, so inherited facts are ready.
-  for (NodeId i = 0; i < n; ++i) {
-    if (!dead.empty() && dead[i]) continue;
+  for (NodeId i = 0; i < n;) {
     const dom::Node& node = dom.nodes[i];
-    NodeFeatures& fi = f[i];
+    if (!dead.empty() && dead[i]) {
+      // A removed subtree (all of it is dead): nothing in it counts.
+      f.resize(node.subtree_end);
+      i = node.subtree_end;
+      continue;
+    }
+    NodeFeatures& fi = f.emplace_back();
     NodeId parent = node.parent;
     // A paragraph inside a link (a whole card made clickable) is prose to
     // read, not a way elsewhere. (dev: wcxb 0.811 -> 0.813; one listing of
@@ -47,6 +55,7 @@ std::vector<NodeFeatures> measure(const dom::Dom& dom, const std::vector<std::ui
         f[fi.block].own.add(fi.text);
         f[fi.block].own_link_chars += fi.link_chars;
       }
+      ++i;
       continue;
     }
     fi.block = dom::is_block(node.tag) || parent == kNoNode ? i : f[parent].block;
@@ -62,6 +71,7 @@ std::vector<NodeFeatures> measure(const dom::Dom& dom, const std::vector<std::ui
         break;
       default: break;
     }
+    ++i;
   }
   // Backward: children come after parents, so a reverse loop sums bottom-up
   // (dead nodes hold nothing to add).
@@ -73,6 +83,7 @@ std::vector<NodeFeatures> measure(const dom::Dom& dom, const std::vector<std::ui
     const NodeFeatures& c = f[i];
     p.text.add(c.text);
     p.link_chars += c.link_chars;
+    if (dom.nodes[i].tag == Tag::text) continue;  // its other numbers are all 0
     p.elements += c.elements;
     p.links += c.links;
     p.paragraphs += c.paragraphs;

@@ -22,16 +22,30 @@ bool inside(const dom::Dom& dom, NodeId node, Tag tag) {
 }
 
 // Nodes declared as content, or holding such a node, are never removed by
-// name: a "page-header-wrap" may well contain the <main>.
-std::vector<std::uint8_t> holds_declared_content(const Pass& pass) {
-  const auto& nodes = pass.dom.nodes;
-  std::vector<std::uint8_t> holds(nodes.size(), 0);
-  for (NodeId i = static_cast<NodeId>(nodes.size()); i-- > 0;) {
-    if (pass.hints[i].content) holds[i] = 1;
-    if (holds[i] && nodes[i].parent != kNoNode) holds[nodes[i].parent] = 1;
+// name: a "page-header-wrap" may well contain the <main>. Asked about nodes
+// in document order, it finds the next declared node once for all of them:
+// a page is read once however many removal candidates hold one.
+class DeclaredContent {
+ public:
+  explicit DeclaredContent(const Pass& pass) : pass_(pass) {}
+
+  // Whether `id` or a node of its subtree is declared as content. `id` may
+  // not be less than in the previous call.
+  bool held_by(NodeId id) {
+    const auto& nodes = pass_.dom.nodes;
+    if (!searched_ || next_ < id) {
+      next_ = id;
+      while (next_ < nodes.size() && !pass_.hints[next_].content) ++next_;
+      searched_ = true;
+    }
+    return next_ < nodes[id].subtree_end;
   }
-  return holds;
-}
+
+ private:
+  const Pass& pass_;
+  bool searched_ = false;
+  NodeId next_ = 0;  // the first declared node from the last id asked about on
+};
 
 int tag_base_score(Tag tag) {
   switch (tag) {
@@ -99,17 +113,18 @@ void remove_boilerplate(Pass& pass) {
   const auto& nodes = dom.nodes;
   pass.dead.assign(nodes.size(), 0);
   pass.why.assign(nodes.size(), Rule::none);
-  std::vector<std::uint8_t> holds = holds_declared_content(pass);
+  DeclaredContent declared(pass);
   for (NodeId i = 0; i < nodes.size();) {
     const Hints& h = pass.hints[i];
     Tag tag = nodes[i].tag;
     Rule remove = Rule::none;
     if (tag == Tag::head) {
       remove = Rule::document_head;
-    } else if (tag != Tag::text && !holds[i]) {
+    } else if ((h.boilerplate_tag || (pass.flags.strip_unlikely && h.unlikely)) &&
+               tag != Tag::text && !declared.held_by(i)) {
       if (h.boilerplate_tag) remove = Rule::boilerplate_tag;
-      else if (pass.flags.strip_unlikely && h.unlikely && tag != Tag::body && tag != Tag::html &&
-               tag != Tag::a && !inside(dom, i, Tag::table) && !inside(dom, i, Tag::pre))
+      else if (tag != Tag::body && tag != Tag::html && tag != Tag::a &&
+               !inside(dom, i, Tag::table) && !inside(dom, i, Tag::pre))
         remove = Rule::unlikely_name;
     }
     if (remove != Rule::none) {
