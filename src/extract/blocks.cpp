@@ -89,10 +89,10 @@ class Renderer {
   Renderer(const Pass& pass, bool keep_link_paragraphs)
       : pass_(pass), dom_(pass.dom), keep_link_paragraphs_(keep_link_paragraphs) {}
 
-  std::vector<Block> run(const std::vector<NodeId>& roots) {
+  Rendering run(const std::vector<NodeId>& roots) {
     for (NodeId root : roots) walk(root);
     flush();
-    return std::move(blocks_);
+    return Rendering{std::move(blocks_), length_};
   }
 
  private:
@@ -115,7 +115,7 @@ class Renderer {
       }
       const dom::Node& n = dom_.nodes[i];
       if (n.tag == Tag::text) {
-        add_text(dom_.text(i));
+        add_text(i);
         if (current_chars_ == 0 && pass_.features[i].text.chars > 0)
           opens_with_link_ = pass_.features[i].in_link;
         current_chars_ += pass_.features[i].text.chars;
@@ -139,6 +139,7 @@ class Renderer {
           b.kind = BlockKind::code;
           b.text = std::move(code);
           b.language = code_language(dom_, i);
+          length_ += text::weighted_length(b.text);  // verbatim: counted as it is
           blocks_.push_back(std::move(b));
         }
         i = n.subtree_end;
@@ -175,13 +176,13 @@ class Renderer {
     }
     if (tag == Tag::tr && in_data_table()) {
       flush();
-      row_.clear();
+      clear_row();
       row_header_ = true;
       return;
     }
     if ((tag == Tag::td || tag == Tag::th) && in_data_table()) {
       ++cell_depth_;
-      current_.clear();
+      clear_current();
       pending_space_ = false;
       if (tag == Tag::td) row_header_ = false;
       return;
@@ -210,7 +211,8 @@ class Renderer {
       --cell_depth_;
       trim(current_);
       row_.push_back(std::move(current_));
-      current_.clear();
+      row_length_ += current_length_;
+      clear_current();
       return;
     }
     if (tag == Tag::tr && in_data_table()) {
@@ -225,9 +227,11 @@ class Renderer {
           if (k) b.text += " | ";
           b.text += b.cells[k];
         }
+        // The cells' text, and a '|' between each two.
+        length_ += row_length_ + static_cast<std::uint32_t>(b.cells.size() - 1);
         blocks_.push_back(std::move(b));
       }
-      row_.clear();
+      clear_row();
       return;
     }
     if (cell_depth_ > 0 || !dom::is_block(tag)) return;
@@ -240,7 +244,22 @@ class Renderer {
 
   bool in_data_table() const { return !data_tables_.empty() && data_tables_.back(); }
 
-  void add_text(std::string_view s) { text::append_collapsed(current_, s, pending_space_); }
+  // A text node's text, white space collapsed. Its features hold count_text
+  // of it, and collapsing keeps every character that is not white space (an
+  // ill-formed sequence becomes one U+FFFD, as count_text counts it), so the
+  // weighted length of the text grows by the node's.
+  void add_text(NodeId id) {
+    text::append_collapsed(current_, dom_.text(id), pending_space_);
+    current_length_ += pass_.features[id].length();
+  }
+  void clear_current() {
+    current_.clear();
+    current_length_ = 0;
+  }
+  void clear_row() {
+    row_.clear();
+    row_length_ = 0;
+  }
 
   void flush() {
     if (cell_depth_ > 0) return;
@@ -249,6 +268,8 @@ class Renderer {
     pending_space_ = false;
     std::uint32_t chars = current_chars_, link_chars = current_link_chars_;
     current_chars_ = current_link_chars_ = 0;
+    std::uint32_t length = current_length_;  // trimming took white space only
+    current_length_ = 0;
     if (current_.empty()) {
       marks_.drop_block();
       return;
@@ -292,6 +313,7 @@ class Renderer {
     b.inlines = marks_.finish_block(leading, current_);
     b.text = std::move(current_);
     current_.clear();
+    length_ += length;
     blocks_.push_back(std::move(b));
   }
 
@@ -299,7 +321,9 @@ class Renderer {
   const dom::Dom& dom_;
   bool keep_link_paragraphs_;
   std::vector<Block> blocks_;
+  std::uint32_t length_ = 0;  // of blocks_, as text::weighted_length counts it
   std::string current_;
+  std::uint32_t current_length_ = 0;  // of current_
   InlineMarks marks_;  // links, images, emphasis of current_
   std::uint32_t current_chars_ = 0;       // code points of current_, for link density
   std::uint32_t current_link_chars_ = 0;  // of which inside links
@@ -308,6 +332,7 @@ class Renderer {
   std::vector<bool> list_stack_;   // ordered?
   std::vector<bool> data_tables_;  // data table?
   std::vector<std::string> row_;
+  std::uint32_t row_length_ = 0;  // of row_'s cells
   bool row_header_ = true;
   int cell_depth_ = 0;
   int quote_depth_ = 0;
@@ -317,8 +342,8 @@ class Renderer {
 
 }  // namespace
 
-std::vector<Block> to_blocks(const Pass& pass, const std::vector<NodeId>& roots,
-                             bool keep_link_paragraphs) {
+Rendering to_blocks(const Pass& pass, const std::vector<NodeId>& roots,
+                    bool keep_link_paragraphs) {
   return Renderer(pass, keep_link_paragraphs).run(roots);
 }
 

@@ -14,8 +14,14 @@ namespace pith::extraction {
 // holding blocks or nested tables) are walked into rather than emitted as rows.
 // keep_link_paragraphs keeps paragraphs that are mostly link text (teaser
 // lists, where the headlines are the links).
-std::vector<Block> to_blocks(const Pass& pass, const std::vector<dom::NodeId>& roots,
-                             bool keep_link_paragraphs = false);
+struct Rendering {
+  std::vector<Block> blocks;
+  // The sum of the blocks' text::weighted_length, counted while rendering
+  // (from the text nodes' features) rather than over the text afterwards.
+  std::uint32_t length = 0;
+};
+Rendering to_blocks(const Pass& pass, const std::vector<dom::NodeId>& roots,
+                    bool keep_link_paragraphs = false);
 
 // The text of one node, white space collapsed, as a heading block would hold it.
 std::string inline_text(const dom::Dom& dom, dom::NodeId id);

@@ -29,12 +29,6 @@ using dom::Tag;
 
 namespace {
 
-std::uint32_t content_length(const std::vector<Block>& blocks) {
-  std::uint32_t total = 0;
-  for (const Block& b : blocks) total += text::weighted_length(b.text);
-  return total;
-}
-
 // The page's headline: the first <h1> whose text the title contains (or
 // that contains the title), else the first <h1> when there is only one.
 NodeId find_headline(const dom::Dom& dom, std::string_view title) {
@@ -294,12 +288,13 @@ Attempt run(PreparedPasses& passes, Flags flags, NodeId discussion, bool include
   prune_content(pass, a.roots);
   a.lead_roots = find_lead(pass, headline, a.roots.front());
   timer.lap(&Timings::selection);
-  a.blocks = to_blocks(pass, a.roots);
+  Rendering content = to_blocks(pass, a.roots);
+  a.blocks = std::move(content.blocks);
+  a.length = content.length;
   // Rendered apart, and not counted in the length that compares attempts:
   // the lead decorates a selection, it must not make one win.
   // (judged by keep_lead() once an attempt has won).
-  if (!a.lead_roots.empty()) a.lead = to_blocks(pass, a.lead_roots);
-  a.length = content_length(a.blocks);
+  if (!a.lead_roots.empty()) a.lead = to_blocks(pass, a.lead_roots).blocks;
   timer.lap(&Timings::render);
   a.strategy = include_discussion ? "selection + discussion" : "selection";
   keep_decisions(a, pass, options.explanation != nullptr);
@@ -328,8 +323,9 @@ Attempt whole_region(PreparedPasses& passes, bool prune, const ContentOptions& o
   a.roots = {region};
   if (prune) prune_content(pass, a.roots);
   timer.lap(&Timings::selection);
-  a.blocks = to_blocks(pass, a.roots, /*keep_link_paragraphs=*/!prune);
-  a.length = content_length(a.blocks);
+  Rendering content = to_blocks(pass, a.roots, /*keep_link_paragraphs=*/!prune);
+  a.blocks = std::move(content.blocks);
+  a.length = content.length;
   // The second strategy reads the page as prepared, before any pruning: the
   // prepared pass this one started from.
   if (a.length > judged_above) {

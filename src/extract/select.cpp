@@ -2,7 +2,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
-#include <unordered_map>
 
 #include "extract/heuristics.hpp"
 #include "extract/pass.hpp"
@@ -154,11 +153,46 @@ void prepare_from(Pass& pass, Pass&& prepared) {
   pass.measured = measure_with_fewer(pass.dom, std::move(features), prepared.dead, pass.dead);
 }
 
+namespace {
+
+// The candidates' scores, by node: a dense table (indexing beats hashing a
+// node id), with the scored nodes listed for the loops over all candidates
+// (none of which depends on their order).
+class Scores {
+ public:
+  explicit Scores(std::size_t nodes) : score_(nodes, 0.0), scored_(nodes, 0) {}
+
+  bool empty() const { return candidates_.empty(); }
+  const std::vector<NodeId>& candidates() const { return candidates_; }
+  bool has(NodeId id) const { return scored_[id] != 0; }
+  // A node's score, 0 when it has none.
+  double of(NodeId id) const { return score_[id]; }
+  double& operator[](NodeId id) { return score_[id]; }
+
+  // Adds `points` to a node's score, which starts at `initial(id)`.
+  template <typename Initial>
+  void add(NodeId id, double points, Initial&& initial) {
+    if (!scored_[id]) {
+      scored_[id] = 1;
+      score_[id] = initial(id);
+      candidates_.push_back(id);
+    }
+    score_[id] += points;
+  }
+
+ private:
+  std::vector<double> score_;
+  std::vector<std::uint8_t> scored_;
+  std::vector<NodeId> candidates_;
+};
+
+}  // namespace
+
 Selection select_content(const Pass& pass) {
   const dom::Dom& dom = pass.dom;
   const auto& nodes = dom.nodes;
   const auto& f = pass.features;
-  std::unordered_map<NodeId, double> score;
+  Scores score(nodes.size());
 
   auto initial = [&](NodeId id) {
     double s = tag_base_score(nodes[id].tag);
@@ -167,11 +201,6 @@ Selection select_content(const Pass& pass) {
       if (pass.hints[id].content) s += kContentHintBonus;
     }
     return s;
-  };
-  auto add = [&](NodeId id, double points) {
-    auto [it, fresh] = score.try_emplace(id, 0.0);
-    if (fresh) it->second = initial(id);
-    it->second += points;
   };
 
   for (NodeId i = 0; i < nodes.size(); ++i) {
@@ -186,23 +215,26 @@ Selection select_content(const Pass& pass) {
     for (int level = 0; level < kAncestorLevels && target != kNoNode; ++level) {
       if (nodes[target].tag == Tag::html) break;
       double divider = level == 0 ? 1.0 : level == 1 ? 2.0 : level * kAncestorDecay;
-      add(target, points / divider);
+      score.add(target, points / divider, initial);
       target = nodes[target].parent;
     }
   }
   if (score.empty()) return {};
   Selection selection;
 
-  for (auto& [id, s] : score) s *= 1.0 - f[id].link_density();
+  for (NodeId id : score.candidates()) score[id] *= 1.0 - f[id].link_density();
 
   NodeId top = kNoNode;
   double top_score = -1e18;
-  for (const auto& [id, s] : score)
-    if (s > top_score || (s == top_score && id < top)) { top = id; top_score = s; }
+  for (NodeId id : score.candidates())
+    if (score.of(id) > top_score || (score.of(id) == top_score && id < top)) {
+      top = id;
+      top_score = score.of(id);
+    }
 
   if (std::getenv("PITH_DEBUG")) {
     std::vector<std::pair<double, NodeId>> ranked;
-    for (const auto& [id, sc] : score) ranked.push_back({sc, id});
+    for (NodeId id : score.candidates()) ranked.push_back({score.of(id), id});
     std::sort(ranked.rbegin(), ranked.rend());
     for (std::size_t k = 0; k < ranked.size() && k < 8; ++k)
       std::fprintf(stderr, "  cand %u %s class=%s score=%.1f ld=%.2f\n", ranked[k].second,
@@ -210,16 +242,12 @@ Selection select_content(const Pass& pass) {
                    std::string(dom.attr(ranked[k].second, dom::Attr::class_)).c_str(),
                    ranked[k].first, f[ranked[k].second].link_density());
   }
-  auto score_of = [&](NodeId id) {
-    auto it = score.find(id);
-    return it == score.end() ? 0.0 : it->second;
-  };
 
   // Content split over sibling containers: several strong candidates under
   // one ancestor of the top one mean that ancestor is the content.
   std::vector<NodeId> alternatives;
-  for (const auto& [id, s] : score)
-    if (id != top && s >= top_score * kAlternativeShare) alternatives.push_back(id);
+  for (NodeId id : score.candidates())
+    if (id != top && score.of(id) >= top_score * kAlternativeShare) alternatives.push_back(id);
   if (static_cast<int>(alternatives.size()) >= kMinAlternativesForAncestor) {
     for (NodeId a = nodes[top].parent; a != kNoNode && nodes[a].tag != Tag::body;
          a = nodes[a].parent) {
@@ -238,14 +266,13 @@ Selection select_content(const Pass& pass) {
   // seen, which climbs to the page wrapper whenever teasers and comments vote
   // for it from many branches.)
   {
-    double best = score_of(top);
+    double best = score.of(top);
     double threshold = best / 3.0;
     for (NodeId p = nodes[top].parent; p != kNoNode && nodes[p].tag != Tag::body;
          p = nodes[p].parent) {
-      auto it = score.find(p);
-      if (it == score.end()) continue;
-      if (it->second < threshold) break;
-      if (it->second > best) {
+      if (!score.has(p)) continue;
+      if (score.of(p) < threshold) break;
+      if (score.of(p) > best) {
         top = p;
         break;
       }
@@ -266,10 +293,10 @@ Selection select_content(const Pass& pass) {
   NodeId parent = nodes[top].parent;
   if (parent == kNoNode) {
     selection.roots = {top};
-    selection.top_score = score_of(top);
+    selection.top_score = score.of(top);
     return selection;
   }
-  double top_final = score_of(top);
+  double top_final = score.of(top);
   double sibling_threshold = std::max(kMinSiblingScore, top_final * pass.tuning.sibling_share);
   std::string_view top_class = dom.attr(top, dom::Attr::class_);
   // A heading belongs with the sibling content it introduces: it joins just
@@ -292,8 +319,7 @@ Selection select_content(const Pass& pass) {
     if (!top_class.empty() && dom.attr(c, dom::Attr::class_) == top_class)
       bonus = top_final * 0.2;
     bool append = false;
-    auto it = score.find(c);
-    if (it != score.end() && it->second + bonus >= sibling_threshold) {
+    if (score.has(c) && score.of(c) + bonus >= sibling_threshold) {
       append = true;
     } else if (nodes[c].tag == Tag::p || (dom::is_block(nodes[c].tag) && f[c].own.chars > 0 &&
                                           f[c].headings == 0 && f[c].paragraphs == 0)) {

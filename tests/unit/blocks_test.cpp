@@ -1,0 +1,74 @@
+// to_blocks counts the rendered length (what content attempts are compared
+// by) from the text nodes' features while it renders: it must equal the
+// blocks' text::weighted_length, whatever the blocks are made of.
+#include <doctest/doctest.h>
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "dom/build.hpp"
+#include "extract/blocks.hpp"
+#include "extract/hints.hpp"
+#include "extract/pass.hpp"
+#include "text/chars.hpp"
+
+namespace {
+
+using pith::extraction::Flags;
+using pith::extraction::Pass;
+
+// Renders the page's <body> as the first content attempt would, and checks the
+// length it counted against the blocks' text. Returns the number of blocks.
+std::size_t check_length(const std::string& html, bool keep_link_paragraphs) {
+  pith::dom::Dom dom = pith::dom::build_dom(html);
+  std::vector<pith::extraction::Hints> hints = pith::extraction::page_hints(dom);
+  Pass pass(dom, hints, Flags{true, true, true});
+  pith::extraction::prepare(pass);
+  pith::dom::NodeId body = dom.find_first(pith::dom::Tag::body);
+  REQUIRE(body != pith::dom::kNoNode);
+  pith::extraction::Rendering rendering =
+      pith::extraction::to_blocks(pass, {body}, keep_link_paragraphs);
+  std::uint32_t expected = 0;
+  for (const pith::Block& b : rendering.blocks) expected += pith::text::weighted_length(b.text);
+  INFO(html);
+  CHECK(rendering.length == expected);
+  return rendering.blocks.size();
+}
+
+// Pieces pages are made of: blocks, inline elements, data and layout tables,
+// code, line breaks, link paragraphs, forum signatures, and text of every kind
+// (white space of all sorts, CJK, ill-formed UTF-8 cut anywhere).
+const std::vector<std::string> kPieces = {
+    "<p>", "</p>", "<div>", "</div>", "<h2>", "</h2>", "<ul><li>", "</li></ul>", "<ol><li>",
+    "</li></ol>", "<blockquote>", "</blockquote>", "<a href=\"/x\">", "</a>", "<em>", "</em>",
+    "<br>", "<hr>", "<img src=\"i.png\" alt=\"a\">", "<table><tr><td>", "</td><td>",
+    "</td></tr><tr><th>", "</th></tr></table>", "<table><tr><td><div>", "</div></td></tr></table>",
+    "<pre>", "</pre>", "<pre><code class=\"language-c\">", "</code></pre>", "<nav>", "</nav>",
+    "<span>", "</span>", "Plain words here.", " spaced   out\t\ttext \n", "Read more", ", 2 May.",
+    "__________", "\xE4\xB8\xAD\xE6\x96\x87\xE3\x80\x82", "\xC3\xA9t\xC3\xA9", "\xC2\xA0",
+    "\xE3\x80\x80", "\xE2\x80\x83", "\xE4\xB8", "\xAD", "\xFF", "\xEF\xBF\xBD", "\xF0\x9F\x98\x80",
+    "a | b", "x", " ", "\n\n", "|"};
+
+}  // namespace
+
+TEST_CASE("to_blocks counts the weighted length of the blocks it renders") {
+  check_length("<html><body><p>One paragraph.</p></body></html>", false);
+  check_length("<html><body><table><tr><th>Name</th><th>Value</th></tr>"
+               "<tr><td> a </td><td></td><td>\xE4\xB8\xAD</td></tr></table></body></html>",
+               false);
+  check_length("<html><body><pre>  code\n  more\xE4\xB8</pre><p>after</p></body></html>", false);
+  check_length("<html><body><p><a href=\"/a\">Read more</a></p><p>__________ sig</p></body></html>",
+               false);
+  // Random pages: every mix of the pieces above.
+  std::mt19937 rng(20261203);
+  std::uniform_int_distribution<std::size_t> count(1, 40), pick(0, kPieces.size() - 1);
+  std::size_t blocks = 0;
+  for (int k = 0; k < 2000; ++k) {
+    std::string html = "<html><body>";
+    for (std::size_t n = count(rng); n > 0; --n) html += kPieces[pick(rng)];
+    html += "</body></html>";
+    blocks += check_length(html, k % 2 == 0);
+  }
+  CHECK(blocks > 2000);  // the pages rendered to blocks, not to nothing
+}
