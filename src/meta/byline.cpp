@@ -56,8 +56,10 @@ typedef unsigned char Bytes16 __attribute__((vector_size(16)));
 // each thread or byline word holds a pair of letters they seldom have
 // ("co mm ent", "r ep ly", "re sp ond", "au thor", "by line"), so sixteen
 // places at a time are tested for the pairs, and the words only where one
-// is. The author-card words matter only beside a byline word.
-std::uint16_t name_words(std::string_view name) {
+// is. The author-card words matter only beside a byline word. `readable`
+// bytes from name.data() on may be read (the rest of the DOM's pool): the
+// last block is loaded whole and its lanes past the name are masked off.
+std::uint16_t name_words(std::string_view name, std::size_t readable) {
   struct Word {
     std::string_view text;
     NameWord bit;
@@ -65,11 +67,12 @@ std::uint16_t name_words(std::string_view name) {
   };
   static constexpr Word kWords[] = {{"comment", kComment, 2}, {"reply", kReply, 1}, {"respond", kRespond, 2},
                                     {"author", kAuthor, 0},   {"byline", kByline, 0}};
+  static constexpr Bytes16 kLane = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
   std::uint16_t found = 0;
   const std::size_t n = name.size();
   for (std::size_t block = 0; block + 1 < n; block += 16) {
     Bytes16 here, next;
-    if (block + 17 <= n) {
+    if (block + 17 <= readable) {
       std::memcpy(&here, name.data() + block, 16);
       std::memcpy(&next, name.data() + block + 1, 16);
     } else {
@@ -83,6 +86,8 @@ std::uint16_t name_words(std::string_view name) {
     Bytes16 hit = ((here == 'm') & (next == 'm')) | ((here == 'e') & (next == 'p')) |
                   ((here == 's') & (next == 'p')) | ((here == 'a') & (next == 'u')) |
                   ((here == 'b') & (next == 'y'));
+    // Only pairs inside the name count.
+    if (block + 17 > n) hit &= kLane < static_cast<unsigned char>(n - 1 - block);
     std::uint64_t halves[2];
     std::memcpy(halves, &hit, sizeof halves);
     if ((halves[0] | halves[1]) == 0) continue;
@@ -118,14 +123,14 @@ class ElementWords {
     if (words_[id] == kNotRead) {
       std::uint16_t found = 0;
       const dom::Node& n = dom_.nodes[id];
+      const std::string_view pool(dom_.pool);
       auto for_names = [&](auto&& words_of) {
         for (std::uint32_t a = n.attr_begin; a < n.attr_begin + n.attr_count; ++a) {
           const dom::AttrValue& v = dom_.attrs[a];
-          if (v.name == Attr::class_ || v.name == Attr::id)
-            found |= words_of(std::string_view(dom_.pool).substr(v.offset, v.length));
+          if (v.name == Attr::class_ || v.name == Attr::id) found |= words_of(pool.substr(v.offset, v.length));
         }
       };
-      for_names(name_words);
+      for_names([&](std::string_view name) { return name_words(name, pool.size() - (name.data() - pool.data())); });
       if (found & kBylineWords) for_names(card_words);
       words_[id] = found;
     }
@@ -168,9 +173,12 @@ bool text_may_hold_han(std::string_view s) {
 
 // The page's text as lines (one per block start), each with the node that
 // starts it, comment threads and <head> left out. Lines are built as far as
-// the readers ask (they look only near the headline), and built lines are
-// only measured: a line's text is copied out when a reader needs to read it,
-// which the cheap facts (size, digits, Han) spare for most lines.
+// the readers ask (they look only near the headline). Building a line
+// records only its text nodes that hold characters (the DOM counted them),
+// its digits and its first byte: a line is measured when a reader asks for
+// its size (the headline search asks only about lines that open like the
+// headline until the first <h1>), and its text is copied out when a reader
+// needs to read it.
 class PageLines {
  public:
   PageLines(const dom::Dom& dom, const ElementWords& words) : dom_(dom), words_(words) {
@@ -186,13 +194,13 @@ class PageLines {
   }
   NodeId node(std::size_t k) const { return lines_[k].node; }
   // Bytes of the line's text (white space collapsed).
-  std::size_t size(std::size_t k) const { return lines_[k].measure.size; }
+  std::size_t size(std::size_t k) { return measure(k).size; }
   // The first byte of its text (0 when empty).
-  unsigned char first_byte(std::size_t k) const { return lines_[k].measure.first; }
+  unsigned char first_byte(std::size_t k) const { return lines_[k].first; }
   // At least the number of ASCII digits in its text.
   std::uint32_t digits(std::size_t k) const { return lines_[k].digits; }
   // False when its text holds no Han character.
-  bool may_hold_han(std::size_t k) const { return lines_[k].measure.may_hold_han; }
+  bool may_hold_han(std::size_t k) { return measure(k).may_hold_han; }
   // Could any line from the k-th on hold a Han character?
   bool han_ahead(std::size_t k) {
     NodeId from = lines_[k].begin;
@@ -212,16 +220,11 @@ class PageLines {
   const std::string& text(std::size_t k) {
     Line& line = lines_[k];
     if (!line.built) {
-      NodeId end = k + 1 < lines_.size() ? lines_[k + 1].begin : next_;
-      line.text.reserve(line.measure.size);
+      line.text.reserve(measure(k).size);
       bool pending = false;
-      for (NodeId i = line.begin; i < end;) {
-        if (skipped(i)) {
-          i = dom_.nodes[i].subtree_end;
-          continue;
-        }
-        if (dom_.nodes[i].tag == Tag::text) text::append_collapsed(line.text, dom_.text(i), pending);
-        ++i;
+      for (std::size_t p = line.first_piece, end = pieces_end(k); p < end; ++p) {
+        pending = pending || pieces_[p].after_space;
+        text::append_collapsed(line.text, dom_.text(pieces_[p].node), pending);
       }
       line.built = true;
     }
@@ -229,43 +232,82 @@ class PageLines {
   }
 
  private:
+  // A text node with characters other than white space, and whether a text
+  // node of white space alone came between it and the line's text before.
+  struct Piece {
+    NodeId node;
+    bool after_space;
+  };
   struct Line {
     NodeId node;   // the block (or text) that starts the line
     NodeId begin;  // the first node the line was built from
-    CollapsedMeasure measure;
+    std::uint32_t first_piece;
+    unsigned char first = 0;  // the first byte of its text
     std::uint32_t digits = 0;
+    bool measured = false;
     bool built = false;
+    CollapsedMeasure measure;
     std::string text;
   };
 
+  // The pieces of line k are pieces_[first_piece, pieces_end(k)).
+  std::size_t pieces_end(std::size_t k) const {
+    return k + 1 < lines_.size() ? lines_[k + 1].first_piece : pieces_.size();
+  }
+  bool empty_so_far(const Line& line) const { return line.first_piece == pieces_.size(); }
+
+  const CollapsedMeasure& measure(std::size_t k) {
+    Line& line = lines_[k];
+    if (!line.measured) {
+      for (std::size_t p = line.first_piece, end = pieces_end(k); p < end; ++p) {
+        line.measure.pending = line.measure.pending || pieces_[p].after_space;
+        measure_collapsed(line.measure, dom_.text(pieces_[p].node));
+      }
+      line.measured = true;
+    }
+    return line.measure;
+  }
+
+  void start_line(NodeId i) {
+    lines_.push_back({i, i, static_cast<std::uint32_t>(pieces_.size())});
+  }
+
   bool skipped(NodeId i) const {
     Tag tag = dom_.nodes[i].tag;
-    return tag == Tag::script || tag == Tag::title || tag == Tag::head || is_comment_container(dom_, words_, i);
+    return tag == Tag::script || tag == Tag::title || tag == Tag::head ||
+           (dom_.nodes[i].attr_count != 0 && is_comment_container(dom_, words_, i));
   }
 
   void step() {
     NodeId i = next_;
     const dom::Node& n = dom_.nodes[i];
-    if (skipped(i)) {
-      next_ = n.subtree_end;
-      return;
-    }
-    if (n.tag == Tag::text) {
-      if (lines_.empty()) lines_.push_back({i, i});
-      Line& line = lines_.back();
-      measure_collapsed(line.measure, dom_.text(i));
-      line.digits += dom_.text_counts(i).digits;
-    } else if (dom::is_block(n.tag) || n.tag == Tag::br) {
-      if (lines_.empty() || lines_.back().measure.size != 0) lines_.push_back({i, i});
-      else lines_.back().node = i;  // an empty line starts at the innermost block
-      lines_.back().measure.pending = false;
-    }
     next_ = i + 1;
+    if (n.tag == Tag::text) {
+      if (lines_.empty()) start_line(i);
+      const text::TextCounts counts = dom_.text_counts(i);
+      if (counts.chars == 0) {  // white space alone (or nothing)
+        space_before_ = space_before_ || n.text_length != 0;
+        return;
+      }
+      Line& line = lines_.back();
+      if (empty_so_far(line)) line.first = first_collapsed_byte(dom_.text(i));
+      pieces_.push_back({i, space_before_});
+      space_before_ = false;
+      line.digits += counts.digits;
+    } else if (skipped(i)) {
+      next_ = n.subtree_end;
+    } else if (dom::is_block(n.tag) || n.tag == Tag::br) {
+      if (lines_.empty() || !empty_so_far(lines_.back())) start_line(i);
+      else lines_.back().node = i;  // an empty line starts at the innermost block
+      space_before_ = false;
+    }
   }
 
   const dom::Dom& dom_;
   const ElementWords& words_;
   std::vector<Line> lines_;
+  std::vector<Piece> pieces_;
+  bool space_before_ = false;  // white space since the current line's last piece
   NodeId next_;
   NodeId han_at_ = kNoNode;    // the first text node from han_scanned_'s start that may hold Han
   NodeId han_scanned_ = 0;     // text nodes before this one were scanned
@@ -610,9 +652,11 @@ class BylineReader {
       // The headline's own line, or one that starts with it ("Headline
       // 2005-04-05 06:40"), or most of it (at least 8 bytes and half).
       auto is_headline = [&](std::size_t k) {
+        // The first byte first: it is known without measuring the line.
+        if (lines_.first_byte(k) != static_cast<unsigned char>(want[0])) return false;
         std::size_t size = lines_.size(k);
         bool long_enough = size >= want.size() || (size >= 8 && size * 2 >= want.size());
-        if (!long_enough || lines_.first_byte(k) != static_cast<unsigned char>(want[0])) return false;
+        if (!long_enough) return false;
         const std::string& line = lines_.text(k);
         return line.rfind(want, 0) == 0 || want.find(line) == 0;
       };
@@ -698,6 +742,26 @@ class BylineReader {
     return name;
   }
 
+  // The characters other than white space in a text node, or some number
+  // from `cap` up when there are at least that many: what the DOM left
+  // uncounted (<script>, <head>) can be long, and the subtree counts serve
+  // only to tell at most kMaxBylineElementBytes from more.
+  std::uint32_t text_chars_up_to(NodeId i, std::uint32_t cap) const {
+    if (i < dom_.counts.size() && dom_.counts[i].chars != dom::Dom::kNotCounted.chars) return dom_.counts[i].chars;
+    // Counted a piece at a time; a piece ends before a byte that is not a
+    // UTF-8 continuation byte, where a sequence's decoding never reaches.
+    constexpr std::size_t kPiece = 256;
+    const std::string_view text = dom_.text(i);
+    std::uint32_t chars = 0;
+    for (std::size_t at = 0; at < text.size() && chars < cap;) {
+      std::size_t end = std::min(text.size(), at + kPiece);
+      while (end < text.size() && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) ++end;
+      chars += text::count_text(text.substr(at, end - at)).chars;
+      at = end;
+    }
+    return chars;
+  }
+
   // The first author element after the headline, else the first before it.
   // In document order an author element's descendants are the same byline
   // and not looked at; only an ancestor of the headline can hide elements
@@ -705,7 +769,7 @@ class BylineReader {
   void read_author_elements(Metadata& m) {
     subtree_chars_.assign(dom_.size(), 0);
     for (NodeId i = static_cast<NodeId>(dom_.size()); i-- > 0;) {
-      if (dom_.nodes[i].tag == Tag::text) subtree_chars_[i] = dom_.text_counts(i).chars;
+      if (dom_.nodes[i].tag == Tag::text) subtree_chars_[i] = text_chars_up_to(i, kMaxBylineElementBytes + 1);
       if (dom_.nodes[i].parent != kNoNode) subtree_chars_[dom_.nodes[i].parent] += subtree_chars_[i];
     }
     NodeId after = headline_node_;

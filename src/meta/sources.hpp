@@ -58,6 +58,9 @@ struct CollapsedMeasure {
   bool may_hold_han = false;  // false when the text holds no Han character
 };
 void measure_collapsed(CollapsedMeasure& m, std::string_view piece);
+// The first byte of what text::append_collapsed would append for `piece`
+// alone (0 when that is empty), without measuring the rest.
+unsigned char first_collapsed_byte(std::string_view piece);
 // "a, b; c" -> {"a", "b", "c"}, trimmed, empty and duplicate pieces dropped.
 std::vector<std::string> split_list(std::string_view value);
 // Adds `value` (collapsed) to `list` unless empty or already there.

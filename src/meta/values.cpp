@@ -34,9 +34,10 @@ bool is_wide_space(char32_t c) {
 // U+2E80 (E2 BA 80): a superset test.
 bool may_be_han(unsigned char lead, unsigned char second) { return lead >= 0xE3 || (lead == 0xE2 && second >= 0xBA); }
 
-}  // namespace
-
-void measure_collapsed(CollapsedMeasure& m, std::string_view s) {
+// measure_collapsed, or with kFirstOnly only as far as the first character
+// that is not white space (the first byte is then known).
+template <bool kFirstOnly>
+void measure_text(CollapsedMeasure& m, std::string_view s) {
   // Byte classes: ASCII other than white space, ASCII white space (as
   // append_collapsed sees it), the lead or tail of a multi-byte sequence.
   enum : std::uint8_t { kAsciiChar, kAsciiSpace, kMultiByte };
@@ -59,6 +60,7 @@ void measure_collapsed(CollapsedMeasure& m, std::string_view s) {
       const auto b = static_cast<unsigned char>(s[i]);
       if (kClass[b] == kAsciiChar) {
         ++i;
+        if constexpr (kFirstOnly) break;
         continue;
       }
       if (kClass[b] == kAsciiSpace) break;
@@ -73,9 +75,11 @@ void measure_collapsed(CollapsedMeasure& m, std::string_view s) {
       if (is_wide_space(c)) break;
       m.may_hold_han = m.may_hold_han || may_be_han(b, b1);
       i += n;
+      if constexpr (kFirstOnly) break;
     }
     if (i > start) {
       add(static_cast<unsigned char>(s[start]), i - start);
+      if constexpr (kFirstOnly) return;
       continue;
     }
     // White space, a four-byte or an ill-formed sequence.
@@ -94,7 +98,18 @@ void measure_collapsed(CollapsedMeasure& m, std::string_view s) {
     bool replaced = c == text::kReplacementCharacter && s.compare(start, i - start, "\xEF\xBF\xBD") != 0;
     m.may_hold_han = m.may_hold_han || (start + 1 < s.size() && may_be_han(lead, static_cast<unsigned char>(s[start + 1])));
     add(replaced ? 0xEF : lead, replaced ? 3 : i - start);
+    if constexpr (kFirstOnly) return;
   }
+}
+
+}  // namespace
+
+void measure_collapsed(CollapsedMeasure& m, std::string_view s) { measure_text<false>(m, s); }
+
+unsigned char first_collapsed_byte(std::string_view s) {
+  CollapsedMeasure m;
+  measure_text<true>(m, s);
+  return m.first;
 }
 
 void add_unique(std::vector<std::string>& list, std::string_view value) {

@@ -415,18 +415,26 @@ TEST_CASE("authors: a one-word account name in <meta> gives way to a full name i
         std::vector<std::string>{"NoraQ"});
 }
 
-TEST_CASE("measure_collapsed: the size collapse_whitespace gives, for every code point and ill-formed input") {
+TEST_CASE("measure_collapsed and first_collapsed_byte: what append_collapsed gives, for every code point and ill-formed input") {
   // PageLines measures lines with measure_collapsed and copies them with
   // text::append_collapsed: the two must agree byte for byte.
   auto agrees = [](const std::vector<std::string>& pieces) {
     meta::CollapsedMeasure m;
     std::string copied;
     bool pending = false;
+    bool first_bytes_agree = true;
     for (const std::string& piece : pieces) {
       meta::measure_collapsed(m, piece);
       pith::text::append_collapsed(copied, piece, pending);
+      // PageLines takes a line's first byte from its first piece alone.
+      std::string alone;
+      bool alone_pending = false;
+      pith::text::append_collapsed(alone, piece, alone_pending);
+      first_bytes_agree = first_bytes_agree &&
+                          meta::first_collapsed_byte(piece) == (alone.empty() ? 0 : static_cast<unsigned char>(alone[0]));
     }
-    return m.size == copied.size() && m.first == (copied.empty() ? 0 : static_cast<unsigned char>(copied[0]));
+    return first_bytes_agree && m.size == copied.size() &&
+           m.first == (copied.empty() ? 0 : static_cast<unsigned char>(copied[0]));
   };
   for (char32_t c = 0; c <= 0x10FFFF; ++c) {
     if (c >= 0xD800 && c <= 0xDFFF) continue;
@@ -465,6 +473,28 @@ TEST_CASE("measure_collapsed: the size collapse_whitespace gives, for every code
   CHECK_FALSE(latin.may_hold_han);
 }
 
+TEST_CASE("page lines: white space alone between inline elements, headlines opening beyond ASCII") {
+  using Names = std::vector<std::string>;
+  // A text node of white space alone between two inline elements is the
+  // space between the label and the name; none between them joins them.
+  auto authors_of = [](const std::string& body) {
+    return metadata_of(page("<title>Harbour ferry returns</title>", "<h1>Harbour ferry returns</h1>" + body)).authors;
+  };
+  CHECK(authors_of("<p><b>By</b> <i>Ana Ruiz</i></p><p>Text.</p>") == Names{"Ana Ruiz"});
+  CHECK(authors_of("<p><b>By</b>\n\t <i>Ana Ruiz</i></p><p>Text.</p>") == Names{"Ana Ruiz"});
+  CHECK(authors_of("<p><b>By</b><i>Ana Ruiz</i></p><p>Text.</p>").empty());
+  // A label alone on its line, the name on the next, white space around both.
+  CHECK(authors_of("<div> <span> </span>Autor </div>\n<div>\n Paulo Dias </div><p>Text.</p>") == Names{"Paulo Dias"});
+  // Headlines opening with white space beyond ASCII or with a Han or
+  // accented letter are found, and the byline after them read.
+  Metadata han = metadata_of(page("<title>轮渡恢复运营</title>",
+      "<p>导航</p><h1>\xE3\x80\x80轮渡<span>恢复运营</span></h1><p>作者：林晓</p><p>正文。</p>"));
+  CHECK(han.authors == Names{"林晓"});
+  Metadata accented = metadata_of(page("<title>Élan returns</title>",
+      "<p>Menu</p><div><h2>\xC2\xA0\xC3\x89lan returns</h2></div><p>By Ana Ruiz</p><p>Text.</p>"));
+  CHECK(accented.authors == Names{"Ana Ruiz"});
+}
+
 TEST_CASE("page bylines: class and id words in any case and place; author elements near the headline") {
   auto authors_of = [](const std::string& body) {
     return metadata_of(page("<title>Harbour ferry returns</title>", "<h1>Harbour ferry returns</h1>" + body)).authors;
@@ -474,6 +504,11 @@ TEST_CASE("page bylines: class and id words in any case and place; author elemen
   CHECK(authors_of("<p class=\"text-sm md:text-base leading-6 font-medium ARTICLE-BYLINE\">Ana Ruiz</p><p>Text.</p>") ==
         Names{"Ana Ruiz"});
   CHECK(authors_of("<p id=\"postAuthor\">Ana Ruiz</p><p>Text.</p>") == Names{"Ana Ruiz"});
+  // A word split between two names of one element (or read past a name's
+  // end) is no word: "xa" + "uthor", "by" + "line", "com" + "ment".
+  CHECK(authors_of("<p class=\"xa\" id=\"uthor\">Ana Ruiz</p><p>Text.</p>").empty());
+  CHECK(authors_of("<p class=\"by\" id=\"line\">Ana Ruiz</p><p>Text.</p>").empty());
+  CHECK(authors_of("<div class=\"com\" id=\"ment\"><p>By Bo Lind</p></div>") == Names{"Bo Lind"});
   // An author card (bio, avatar) is not a byline; a comment thread's authors are not the page's.
   CHECK(authors_of("<div class=\"author-bio\">Ana Ruiz</div><p>Text.</p>").empty());
   CHECK(authors_of("<p>Text.</p><ol class=\"x-wide-padding CommentList\"><li><span class=\"author\">Bo Lind</span></li></ol>")
@@ -484,6 +519,13 @@ TEST_CASE("page bylines: class and id words in any case and place; author elemen
       "<span class=\"byline\">Kim Park</span><h1>Harbour ferry returns</h1><span class=\"byline\">Ana Ruiz</span>"));
   CHECK(both.authors == Names{"Ana Ruiz"});
   CHECK(authors_of("<div class=\"byline\">" + std::string(200, 'x') + "</div>").empty());
+  // JSON-LD inside counts too (the DOM leaves its text uncounted): long, it
+  // makes the element too long; white space, however long, does not.
+  const std::string json_ld = "<script type=\"application/ld+json\">";
+  CHECK(authors_of("<div class=\"byline\">Ana Ruiz" + json_ld + "[\"" + std::string(300, 'x') + "\"]</script></div>")
+            .empty());
+  CHECK(authors_of("<div class=\"byline\"><a href=\"/ana\">Ana Ruiz</a>" + json_ld + "[" + std::string(700, ' ') +
+                   "]</script></div><p>Text.</p>") == Names{"Ana Ruiz"});
 }
 
 TEST_CASE("latin bylines: a match opening before its label (bullet, bracket, digit, '·', '|')") {
