@@ -55,6 +55,12 @@ void append_collapsed_up_to(std::string& head, std::string_view text, bool& pend
   }
 }
 
+// Whether a text node is known to hold white space alone (or nothing), from
+// the counts the Dom keeps (text it left uncounted is not known to).
+bool counted_blank(const dom::Dom& dom, NodeId text) {
+  return text < dom.counts.size() && dom.counts[text].chars == 0;
+}
+
 // Whether an item opens with a stamp: a <time> element (or a datetime
 // attribute: language-free, and how "3 hours ago" is usually marked up) or a
 // date or time in its first kStampSearchBytes bytes of text. Whitespace is
@@ -71,6 +77,12 @@ bool opens_with_stamp(const dom::Dom& dom, NodeId item) {
   bool pending_space = false;
   for (NodeId i = item; i < dom.nodes[item].subtree_end && head.size() < kStampSearchBytes; ++i) {
     if (dom.nodes[i].tag == Tag::text) {
+      // White space alone (what indented markup is made of) holds no stamp
+      // and collapses to the pending space every text node leaves behind.
+      if (counted_blank(dom, i)) {
+        pending_space = true;
+        continue;
+      }
       std::string_view text = dom.text(i);
       if (holds_timestamp(text)) return true;
       append_collapsed_up_to(head, text, pending_space, kStampSearchBytes);

@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <string>
 
 #include "extract/heuristics.hpp"
@@ -160,14 +161,16 @@ namespace {
 // (none of which depends on their order).
 class Scores {
  public:
-  explicit Scores(std::size_t nodes) : score_(nodes, 0.0), scored_(nodes, 0) {}
+  // The scores are written when a node gets one (filling the table first
+  // would cost as much as the voting).
+  explicit Scores(std::size_t nodes) : score_(new double[nodes]), scored_(nodes, 0) {}
 
   bool empty() const { return candidates_.empty(); }
   const std::vector<NodeId>& candidates() const { return candidates_; }
   bool has(NodeId id) const { return scored_[id] != 0; }
   // A node's score, 0 when it has none.
-  double of(NodeId id) const { return score_[id]; }
-  double& operator[](NodeId id) { return score_[id]; }
+  double of(NodeId id) const { return scored_[id] ? score_[id] : 0.0; }
+  double& operator[](NodeId id) { return score_[id]; }  // of a scored node
 
   // Adds `points` to a node's score, which starts at `initial(id)`.
   template <typename Initial>
@@ -181,7 +184,7 @@ class Scores {
   }
 
  private:
-  std::vector<double> score_;
+  std::unique_ptr<double[]> score_;
   std::vector<std::uint8_t> scored_;
   std::vector<NodeId> candidates_;
 };
