@@ -83,6 +83,7 @@ inline bool is_ascii_non_space(char c) {
 // (letters of alphabetic scripts, Han) settled inline.
 inline bool is_space_above_ascii(char32_t c) {
   if (c < 0x1680) return c == 0xA0;
+  if (c > 0x3000) return c == 0xFEFF;
   return is_space(c);
 }
 inline bool is_cjk_above_ascii(char32_t c) {
@@ -164,6 +165,34 @@ inline bool run_continues_over(const char* p, bool after_run) {
   return (spaces & ~(follows_non_space & precedes_non_space)) == 0;
 }
 
+// count_text over eight bytes of printable ASCII (the lowest lane first), the
+// classes of is_ascii_non_space: words and characters between single spaces,
+// with or without punctuation and digits.
+inline void count_printable_word(std::uint64_t word, bool& in_word, std::uint32_t* ascii,
+                                 std::uint32_t& words) {
+  std::uint64_t spaces = lanes_equal(word, ' ');
+  std::uint64_t non_space = ~spaces & kHighBits;
+  std::uint64_t word_starts = non_space & ~((non_space << 8) | (in_word ? 0x80 : 0));
+  words += lanes(word_starts);
+  in_word = (non_space >> 63) != 0;
+  // Commas, sentence ends and digits all lie below '@' (0x40), like the
+  // space; letters lie above it.
+  std::uint64_t below_at = ((~word & (0x40 * kEachByte)) << 1) & non_space;
+  if (below_at == 0) {
+    ascii[kPlain] += lanes(non_space);
+    return;
+  }
+  std::uint64_t commas = lanes_equal(word, ',') | lanes_equal(word, ';');
+  std::uint64_t ends = lanes_equal(word, '.') | lanes_equal(word, '!') | lanes_equal(word, '?');
+  // b + 0x50 reaches 0x80 from '0' (0x30) up, b + 0x46 from past '9' (0x3A).
+  std::uint64_t digits = (word + 0x50 * kEachByte) & ~(word + 0x46 * kEachByte) & kHighBits;
+  std::uint32_t special[] = {lanes(commas), lanes(ends), lanes(digits)};
+  ascii[kComma] += special[0];
+  ascii[kSentenceEnd] += special[1];
+  ascii[kDigit] += special[2];
+  ascii[kPlain] += lanes(non_space) - special[0] - special[1] - special[2];
+}
+
 }  // namespace
 
 TextCounts count_text(std::string_view s) {
@@ -175,6 +204,15 @@ TextCounts count_text(std::string_view s) {
   const std::size_t n = s.size();
   for (std::size_t i = 0; i < n;) {
     AsciiClass cls = class_of(s[i]);
+    if (cls != kNotAscii && i + 8 <= n) {
+      std::uint64_t word;
+      std::memcpy(&word, s.data() + i, sizeof word);
+      if (printable_ascii(word)) {
+        count_printable_word(word, in_word, ascii, t.words);
+        i += 8;
+        continue;
+      }
+    }
     if (cls == kSpace) {
       in_word = false;
       for (++i; i < n && class_of(s[i]) == kSpace;) ++i;
@@ -201,6 +239,9 @@ TextCounts count_text(std::string_view s) {
     }
     if (!in_word) ++t.words;
     in_word = true;
+    // No comma, sentence end or digit lies between ASCII and U+060C (Latin,
+    // Greek, Cyrillic...).
+    if (c < 0x060C) continue;
     if (is_comma(c)) ++t.commas;
     else if (is_sentence_end(c)) ++t.sentence_ends;
     else if (is_digit(c)) ++t.digits;
