@@ -154,17 +154,15 @@ Tag map_tag(GumboTag t) {
   }
 }
 
-bool is_hidden(const GumboElement& el) {
-  const GumboVector& attrs = el.attributes;
-  for (unsigned i = 0; i < attrs.length; ++i) {
-    const auto* a = static_cast<const GumboAttribute*>(attrs.data[i]);
-    std::string_view name = a->name;
-    std::string_view value = a->value;
-    if (name == "hidden") return true;
-    if (name == "aria-hidden" && text::contains_ascii_ci(value, "true")) return true;
-    if (name == "style" && style_hides(value)) return true;
+// Does this attribute hide its element (hidden, aria-hidden="true", a style
+// that hides)?
+bool hides(std::string_view name, const char* value) {
+  switch (name.size()) {
+    case 5: return name == "style" && style_hides(value);
+    case 6: return name == "hidden";
+    case 11: return name == "aria-hidden" && text::contains_ascii_ci(value, "true");
+    default: return false;
   }
-  return false;
 }
 
 bool skipped_element(Tag tag, const GumboElement& el) {
@@ -182,7 +180,7 @@ bool skipped_element(Tag tag, const GumboElement& el) {
   // <noscript> is kept: server-rendered fallbacks (forum posts, article
   // bodies of script-driven sites) live there, and Gumbo parses it as markup.
   if (el.tag == GUMBO_TAG_TEMPLATE) return true;
-  // <input type=hidden> and friends are hidden by is_hidden's caller anyway.
+  // <input type=hidden> and friends are hidden by the attribute test anyway.
   return false;
 }
 
@@ -200,6 +198,7 @@ class Builder {
       : keep_hidden_(keep_hidden), moved_(moved), source_(moved.source) {
     dom_.pool.reserve(source_.size() / 8);
     dom_.nodes.reserve(expected_nodes + 16);
+    dom_.counts.resize(dom_.nodes.capacity());
   }
 
   // What the build saw: how many hidden subtrees it left out, how many bytes
@@ -207,10 +206,15 @@ class Builder {
   std::size_t hidden_skipped() const { return hidden_skipped_; }
   std::size_t text_bytes() const { return text_bytes_; }
 
-  Dom build(const GumboNode* root) {
-    struct Pending { const GumboNode* node; NodeId parent; std::uint16_t depth; };
+  // Flattened: the vector appends of every node (a call each) then inline.
+  [[gnu::flatten]] Dom build(const GumboNode* root) {
+    // in_head: the node is in the document's <head>, whose text, like that of
+    // scripts (JSON-LD), is never content: counted only if someone asks
+    // (Dom::text_counts).
+    struct Pending { const GumboNode* node; NodeId parent; std::uint16_t depth; bool in_head; };
     std::vector<Pending> stack;
-    stack.push_back({root, kNoNode, 0});
+    stack.push_back({root, kNoNode, 0, false});
+    bool head_seen = false;
     // Preorder without recursion: children are pushed in reverse so that they
     // pop in document order. subtree_end is fixed up afterwards.
     while (!stack.empty()) {
@@ -220,21 +224,23 @@ class Builder {
       if (g->type == GUMBO_NODE_TEXT || g->type == GUMBO_NODE_WHITESPACE ||
           g->type == GUMBO_NODE_CDATA) {
         if (p.parent == kNoNode) continue;
-        add_text(g->v.text.text, p.parent, p.depth);
+        add_text(g->v.text.text, g->type == GUMBO_NODE_WHITESPACE, p.parent, p.depth, p.in_head);
         continue;
       }
       if (g->type != GUMBO_NODE_ELEMENT && g->type != GUMBO_NODE_TEMPLATE) continue;
       const GumboElement& el = g->v.element;
       Tag tag = map_tag(el.tag);
       if (skipped_element(tag, el)) continue;
-      if (!keep_hidden_ && is_hidden(el)) {
+      bool in_head = p.in_head || (tag == Tag::head && !head_seen);
+      NodeId id = add_element(tag, el, p.parent, p.depth, in_head);
+      if (id == kNoNode) {
         ++hidden_skipped_;
         continue;
       }
-      NodeId id = add_element(tag, el, p.parent, p.depth);
+      head_seen = head_seen || tag == Tag::head;
       std::uint16_t child_depth = p.depth == 0xFFFF ? p.depth : static_cast<std::uint16_t>(p.depth + 1);
       for (unsigned i = el.children.length; i-- > 0;)
-        stack.push_back({static_cast<const GumboNode*>(el.children.data[i]), id, child_depth});
+        stack.push_back({static_cast<const GumboNode*>(el.children.data[i]), id, child_depth, in_head});
     }
     // A node's subtree ends where the next node that is not its descendant
     // starts; computed bottom-up from the last node.
@@ -243,11 +249,13 @@ class Builder {
       NodeId last = nodes[i].last_child;
       nodes[i].subtree_end = last == kNoNode ? i + 1 : nodes[last].subtree_end;
     }
+    dom_.counts.resize(nodes.size());
+    for (NodeId id : merged_) dom_.counts[id] = text::count_text(pooled(nodes[id].text_offset, nodes[id].text_length));
     return std::move(dom_);
   }
 
  private:
-  NodeId link(Tag tag, NodeId parent, std::uint16_t depth) {
+  [[gnu::always_inline]] NodeId link(Tag tag, NodeId parent, std::uint16_t depth, bool in_head) {
     NodeId id = static_cast<NodeId>(dom_.nodes.size());
     Node n;
     n.tag = tag;
@@ -260,6 +268,8 @@ class Builder {
       else dom_.nodes[par.last_child].next_sibling = id;
       par.last_child = id;
     }
+    if (id >= dom_.counts.size()) dom_.counts.resize(2 * std::size_t{id} + 16);
+    if (in_head) dom_.counts[id] = Dom::kNotCounted;
     return id;
   }
 
@@ -273,32 +283,40 @@ class Builder {
     return static_cast<std::uint32_t>(dom_.pool.size() - before);
   }
 
-  // Where a text node's text is found in the source (as append_text would
-  // make it): one moved run, no CR in it (Gumbo makes that LF), and the text
-  // around its marker equal to the source around the run. {offset, length},
-  // or a length of npos.
-  std::pair<std::size_t, std::size_t> in_source(std::string_view text) const {
-    constexpr std::pair<std::size_t, std::size_t> kNotThere{0, std::string_view::npos};
+  // Places a new text node's text, as append_text would make it, and returns
+  // {offset, length}. A moved run with no CR in it (Gumbo makes that LF) and
+  // the text around its marker as the source has it is found in the source;
+  // other text is appended.
+  std::pair<std::uint32_t, std::uint32_t> place_text(std::string_view text) {
+    std::uint32_t end = pool_end();
     std::size_t at = MovedValues::find_marker(text);
-    if (at == std::string_view::npos) return kNotThere;
+    if (at == std::string_view::npos) {
+      dom_.pool.append(text);
+      return {end, static_cast<std::uint32_t>(text.size())};
+    }
     std::size_t piece = moved_.piece_at(text.substr(at));
-    if (piece == std::string_view::npos) return kNotThere;
-    auto [first, length] = moved_.ranges[piece];
-    std::string_view before = text.substr(0, at);
-    std::string_view after = text.substr(at + kMovedMarkerSize);
-    if (before.size() > first || source_.compare(first - before.size(), before.size(), before) != 0 ||
-        source_.compare(first + length, after.size(), after) != 0 ||
-        source_.substr(first, length).find('\r') != std::string_view::npos)
-      return kNotThere;
-    return {first - before.size(), before.size() + length + after.size()};
+    if (piece != std::string_view::npos) {
+      auto [first, length] = moved_.ranges[piece];
+      std::string_view before = text.substr(0, at);
+      std::string_view after = text.substr(at + kMovedMarkerSize);
+      if (before.size() <= first && source_.compare(first - before.size(), before.size(), before) == 0 &&
+          source_.compare(first + length, after.size(), after) == 0 &&
+          source_.substr(first, length).find('\r') == std::string_view::npos)
+        return {static_cast<std::uint32_t>(first - before.size()),
+                static_cast<std::uint32_t>(before.size() + length + after.size())};
+    }
+    return {end, append_text(text)};
   }
 
-  void add_text(std::string_view text, NodeId parent, std::uint16_t depth) {
+  // `white_space`: Gumbo found only white space in the text, which counts
+  // for nothing.
+  void add_text(std::string_view text, bool white_space, NodeId parent, std::uint16_t depth,
+                bool in_head) {
     auto& nodes = dom_.nodes;
     NodeId last = nodes[parent].last_child;
     if (last != kNoNode && nodes[last].tag == Tag::text) {
       // Adjacent text pieces (Gumbo splits around skipped nodes) merge into
-      // one, at the end of the pool.
+      // one, at the end of the pool; counted once the build is done.
       Node& prev = nodes[last];
       if (prev.text_offset + prev.text_length != pool_end()) {
         std::uint32_t offset = pool_end();
@@ -308,17 +326,17 @@ class Builder {
       std::uint32_t length = append_text(text);
       prev.text_length += length;
       text_bytes_ += length;
+      if (dom_.counts[last].chars != Dom::kNotCounted.chars && (merged_.empty() || merged_.back() != last))
+        merged_.push_back(last);
       return;
     }
-    NodeId id = link(Tag::text, parent, depth);
-    auto [offset, length] = in_source(text);
-    if (length == std::string_view::npos) {
-      offset = pool_end();
-      length = append_text(text);
-    }
-    nodes[id].text_offset = static_cast<std::uint32_t>(offset);
-    nodes[id].text_length = static_cast<std::uint32_t>(length);
+    NodeId id = link(Tag::text, parent, depth, in_head);
+    auto [offset, length] = place_text(text);
+    nodes[id].text_offset = offset;
+    nodes[id].text_length = length;
     text_bytes_ += length;
+    if (nodes[parent].tag == Tag::script) dom_.counts[id] = Dom::kNotCounted;
+    else if (!in_head && !white_space) dom_.counts[id] = text::count_text(pooled(offset, length));
   }
 
   // The pool's bytes at `offset`, while it is being built.
@@ -327,25 +345,34 @@ class Builder {
     return std::string_view(dom_.pool).substr(offset - source_.size(), length);
   }
 
-  NodeId add_element(Tag tag, const GumboElement& el, NodeId parent, std::uint16_t depth) {
-    NodeId id = link(tag, parent, depth);
-    Node& n = dom_.nodes[id];
-    n.attr_begin = static_cast<std::uint32_t>(dom_.attrs.size());
+  // Adds an element with the attributes the Dom keeps; kNoNode when one of
+  // them hides it (and hidden elements are not kept).
+  NodeId add_element(Tag tag, const GumboElement& el, NodeId parent, std::uint16_t depth, bool in_head) {
+    const std::size_t attrs_before = dom_.attrs.size();
+    const std::size_t pool_before = dom_.pool.size();
     const GumboVector& attrs = el.attributes;
-    for (unsigned i = 0; i < attrs.length && n.attr_count < 0xFFFF; ++i) {
+    for (unsigned i = 0; i < attrs.length; ++i) {
       const auto* a = static_cast<const GumboAttribute*>(attrs.data[i]);
-      Attr name;
-      if (!dom_attribute(a->name, name)) continue;
+      std::string_view name = a->name;
+      if (!keep_hidden_ && hides(name, a->value)) {
+        dom_.attrs.resize(attrs_before);
+        dom_.pool.resize(pool_before);
+        return kNoNode;
+      }
+      Attr kept;
+      if (dom_.attrs.size() - attrs_before == 0xFFFF || !dom_attribute(name, kept)) continue;
       std::string_view value = a->value;
       std::size_t piece = value.size() == kMovedMarkerSize ? moved_.piece_at(value) : std::string_view::npos;
       if (piece != std::string_view::npos) {
-        dom_.attrs.push_back({name, moved_.ranges[piece].first, moved_.ranges[piece].second});
+        dom_.attrs.push_back({kept, moved_.ranges[piece].first, moved_.ranges[piece].second});
       } else {
-        dom_.attrs.push_back({name, pool_end(), static_cast<std::uint32_t>(value.size())});
+        dom_.attrs.push_back({kept, pool_end(), static_cast<std::uint32_t>(value.size())});
         dom_.pool.append(value);
       }
-      ++n.attr_count;
     }
+    NodeId id = link(tag, parent, depth, in_head);
+    dom_.nodes[id].attr_begin = static_cast<std::uint32_t>(attrs_before);
+    dom_.nodes[id].attr_count = static_cast<std::uint16_t>(dom_.attrs.size() - attrs_before);
     return id;
   }
 
@@ -355,6 +382,7 @@ class Builder {
   std::string_view source_;
   std::size_t hidden_skipped_ = 0;
   std::size_t text_bytes_ = 0;
+  std::vector<NodeId> merged_;  // text nodes that merged pieces, counted at the end
 };
 
 // Pages that hide their whole body until a script has run (an anti-flicker
@@ -437,22 +465,6 @@ Dom build_dom(std::string_view utf8_html, BuildTimings* timings, const MarkupLim
   // The pool's offsets count from the start of the source.
   moved.source.append(dom.pool);
   dom.pool = std::move(moved.source);
-  // The document head and scripts (JSON-LD) are never content: their text is
-  // counted only if someone asks (Dom::text_counts).
-  dom.counts.resize(dom.nodes.size());
-  NodeId head = dom.find_first(Tag::head);
-  for (NodeId i = 0; i < dom.nodes.size(); ++i) {
-    if (head != kNoNode && i == head) {
-      std::fill(dom.counts.begin() + i, dom.counts.begin() + dom.nodes[i].subtree_end, Dom::kNotCounted);
-      i = dom.nodes[i].subtree_end - 1;
-      continue;
-    }
-    if (dom.nodes[i].tag != Tag::text) continue;
-    NodeId parent = dom.nodes[i].parent;
-    dom.counts[i] = parent != kNoNode && dom.nodes[parent].tag == Tag::script
-                        ? Dom::kNotCounted
-                        : text::count_text(dom.text(i));
-  }
   // No gumbo_destroy_output: the arena owns every byte Gumbo allocated.
   auto t2 = Clock::now();
   if (timings) {

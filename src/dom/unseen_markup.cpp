@@ -241,9 +241,6 @@ bool references_mark(std::string_view s) {
   return false;
 }
 
-// Each plane holds 65,534 markers: its last two code points are
-// noncharacters, which Gumbo replaces.
-constexpr std::size_t kMarkersPerPlane = 65534;
 constexpr std::size_t kMaxMoved = kMaxMovedPieces;
 constexpr std::size_t kMarkerSize = kMovedMarkerSize;
 
@@ -252,20 +249,6 @@ void append_marker(std::string& out, std::size_t index) {
                     ? kFirstMarkerCodePoint + static_cast<char32_t>(index)
                     : 0x100000 + static_cast<char32_t>(index - kMarkersPerPlane);
   text::append_utf8(out, cp);
-}
-
-// The index of the marker at the start of `s`, npos when there is none.
-std::size_t marker_index(std::string_view s) {
-  if (s.size() < kMarkerSize) return npos;
-  auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
-  bool plane15 = byte(0) == 0xF3 && byte(1) >= 0xB0 && byte(1) <= 0xBF;
-  bool plane16 = byte(0) == 0xF4 && byte(1) >= 0x80 && byte(1) <= 0x8F;
-  if (!(plane15 || plane16) || (byte(2) & 0xC0) != 0x80 || (byte(3) & 0xC0) != 0x80) return npos;
-  char32_t cp = (char32_t{byte(0)} & 0x07) << 18 | (char32_t{byte(1)} & 0x3F) << 12 |
-                (char32_t{byte(2)} & 0x3F) << 6 | (char32_t{byte(3)} & 0x3F);
-  std::size_t in_plane = cp & 0xFFFF;
-  if (in_plane >= kMarkersPerPlane) return npos;
-  return plane15 ? in_plane : kMarkersPerPlane + in_plane;
 }
 
 // Below this many bytes a text run stays where it is.
@@ -548,11 +531,6 @@ std::size_t MovedValues::find_marker(std::string_view text, std::size_t from) {
       if (static_cast<unsigned char>(text[i]) >= 0xF3) return i;
     if (i == text.size()) return npos;
   }
-}
-
-std::size_t MovedValues::piece_at(std::string_view s) const {
-  std::size_t index = marker_index(s);
-  return index < ranges.size() ? index : npos;
 }
 
 std::string_view MovedValues::resolve(std::string_view value) const {

@@ -50,7 +50,10 @@ namespace pith::dom {
 // points through; a page that has any already, as such or as a numeric
 // character reference, moves nothing, so in Gumbo's output they only ever
 // come from a marker.
-inline constexpr std::size_t kMaxMovedPieces = 2 * 65534;
+// Each plane holds 65,534 markers: its last two code points are
+// noncharacters, which Gumbo replaces.
+inline constexpr std::size_t kMarkersPerPlane = 65534;
+inline constexpr std::size_t kMaxMovedPieces = 2 * kMarkersPerPlane;
 // The marker of the piece moved `index`-th (UTF-8, kMovedMarkerSize bytes).
 inline constexpr std::size_t kMovedMarkerSize = 4;
 std::string moved_marker(std::size_t index);
@@ -64,8 +67,21 @@ struct MovedValues {
   // there is none; else a byte piece_at must confirm.
   static std::size_t find_marker(std::string_view text, std::size_t from = 0);
   // The index in `ranges` of the piece the marker at the start of `s` stands
-  // for; npos when `s` does not start with a marker.
-  std::size_t piece_at(std::string_view s) const;
+  // for; npos when `s` does not start with a marker. (Inline: the build asks
+  // for every attribute value of four bytes.)
+  std::size_t piece_at(std::string_view s) const {
+    constexpr std::size_t npos = std::string_view::npos;
+    if (s.size() < kMovedMarkerSize) return npos;
+    auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+    bool plane15 = byte(0) == 0xF3 && byte(1) >= 0xB0 && byte(1) <= 0xBF;
+    bool plane16 = byte(0) == 0xF4 && byte(1) >= 0x80 && byte(1) <= 0x8F;
+    if (!(plane15 || plane16) || (byte(2) & 0xC0) != 0x80 || (byte(3) & 0xC0) != 0x80) return npos;
+    std::size_t in_plane = std::size_t{byte(1) & 0x0Fu} << 12 | std::size_t{byte(2) & 0x3Fu} << 6 |
+                           std::size_t{byte(3) & 0x3Fu};
+    if (in_plane >= kMarkersPerPlane) return npos;
+    std::size_t index = plane15 ? in_plane : kMarkersPerPlane + in_plane;
+    return index < ranges.size() ? index : npos;
+  }
   // The original value of an attribute as Gumbo returns it: a marker gives
   // back what it replaced, any other value is returned as it is.
   std::string_view resolve(std::string_view value) const;
