@@ -86,9 +86,15 @@ const RE2& day_month_name_year() {
   return re;
 }
 
+// Searched anchored at the text's start behind a lazy "(?s:.*?)", which is
+// how RE2 itself searches unanchored: group 1 is the match an unanchored
+// search finds. An unanchored search that captures would run the regex
+// backwards from the match's end to find its start, compiling it a second
+// time, reversed: for this pattern (a Unicode letter class, month names in
+// ten languages, case folding) that costs more than the searches.
 const RE2& month_name_day_year() {
-  static const RE2 re("(?i)(?:^|[^\\pL])(?:" + month_alternation() +
-                      ")\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+((?:19|20)\\d{2})(?:[^\\d]|$)");
+  static const RE2 re("(?s:.*?)((?i)(?:^|[^\\pL])(?:" + month_alternation() +
+                      ")\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+((?:19|20)\\d{2})(?:[^\\d]|$))");
   return re;
 }
 
@@ -157,11 +163,11 @@ Found match_month_names(std::string_view text, bool day_first, bool month_first)
     }
   }
   if (month_first) {
-    re2::StringPiece g[15];
-    if (month_name_day_year().Match(input, 0, text.size(), RE2::UNANCHORED, g, 15)) {
-      int month = matched_month(g, 1), day = to_int(g[13]), year = to_int(g[14]);
+    re2::StringPiece g[16];  // the lazy prefix and the match, then the match's groups
+    if (month_name_day_year().Match(input, 0, text.size(), RE2::ANCHOR_START, g, 16)) {
+      int month = matched_month(g, 2), day = to_int(g[14]), year = to_int(g[15]);
       // The match starts one character before the month name, when there is one.
-      std::size_t at = static_cast<std::size_t>(g[0].data() - text.data());
+      std::size_t at = static_cast<std::size_t>(g[1].data() - text.data());
       if (valid_date(year, month, day) && at < best.at)
         best = {at, ymd(year, month, day)};
     }

@@ -574,4 +574,13 @@ TEST_CASE("dates: each pattern in the setting its year stands in") {
   CHECK(meta::find_date_in_text("2024 年 5 月 3 日") == "2024-05-03");
   CHECK(meta::find_date_in_text("© 2024 Harbour News | since 1998") == "");
   CHECK(meta::date_position("Updated: 12 сентября 2024 года") == 9);
+  // Month first: the match opens one character before the month name (or
+  // at the text's start), never after a letter; the earliest date wins.
+  CHECK(meta::date_position("March 2, 2021") == 0);
+  CHECK(meta::date_position("Posted: March 2, 2021") == 7);
+  CHECK(meta::date_position("Ελλάδα, Μαρτίου 2, 2021") == std::string("Ελλάδα,").size());
+  CHECK(meta::find_date_in_text("XMarch 2, 2021") == "");
+  CHECK(meta::find_date_in_text("Xmarch 2, 2021 or April 5, 2022") == "2022-04-05");
+  CHECK(meta::find_date_in_text("April 5, 2022 (updated 2022-04-07)") == "2022-04-05");
+  CHECK(meta::find_date_in_text("updated 2022-04-07, first April 5, 2022") == "2022-04-07");
 }
