@@ -188,38 +188,50 @@ std::vector<NodeId> find_lead(const Pass& pass, NodeId headline, NodeId first_ro
   return lead;
 }
 
-// The prepared pass attempts start from, kept while the next attempts need
-// the same one. prepare() reads the hints and flags.strip_unlikely only (the
-// other flags steer selection and pruning), and the unstripped pass only the
-// tags and declared content, which the discussion's hints share with the
-// page's (mark_discussion changes names). One prepared pass at a time: the
-// features are a page's largest data (18 MB for 200,000 nodes), and attempts
-// mostly come in runs that share one (a stripped pass after an unstripped one
-// is measured from it, taking its features over).
+// The prepared passes attempts start from, kept while the next attempts need
+// them. prepare() reads the hints and flags.strip_unlikely only (the other
+// flags steer selection and pruning), and the unstripped pass only the tags
+// and declared content, which the discussion's hints share with the page's
+// (mark_discussion changes names). A stripped pass is measured from the
+// unstripped one (measure_with_fewer) rather than anew.
+// The features are a page's largest data (18 MB for 200,000 nodes): a page
+// keeps its unstripped pass beside a stripped one only while both fit in
+// kTwoPassesBytes (every page of the dev set does; the largest has 17,257
+// nodes, 1.6 MB of features). A larger page holds one prepared pass at a
+// time (attempts mostly come in runs that share one), and its stripped pass
+// takes the unstripped one's features over.
 class PreparedStore {
  public:
-  explicit PreparedStore(const dom::Dom& dom) : dom_(dom) {}
+  explicit PreparedStore(const dom::Dom& dom)
+      : dom_(dom), keep_both_(dom.size() * sizeof(NodeFeatures) <= kTwoPassesBytes) {}
 
   const Pass& prepared(const std::vector<Hints>& hints, bool strip_unlikely) {
-    if (held_ && held_->flags.strip_unlikely == strip_unlikely &&
-        (!strip_unlikely || &held_->hints == &hints))
-      return *held_;
+    std::unique_ptr<Pass>& slot = strip_unlikely ? stripped_ : unstripped_;
+    if (slot && (!strip_unlikely || &slot->hints == &hints)) return *slot;
+    slot.reset();
     auto pass = std::make_unique<Pass>(dom_, hints, Flags{strip_unlikely, true, true});
-    if (strip_unlikely && held_ && !held_->flags.strip_unlikely) {
-      prepare_from(*pass, std::move(*held_));
+    if (strip_unlikely && unstripped_ && keep_both_) {
+      prepare_from(*pass, *unstripped_);
+    } else if (strip_unlikely && unstripped_) {
+      prepare_from(*pass, std::move(*unstripped_));
+      unstripped_.reset();
     } else {
-      held_.reset();
+      if (!keep_both_) stripped_.reset(), unstripped_.reset();
       prepare(*pass);
     }
-    held_ = std::move(pass);
-    return *held_;
+    slot = std::move(pass);
+    return *slot;
   }
 
   const dom::Dom& dom() const { return dom_; }
 
  private:
+  static constexpr std::size_t kTwoPassesBytes = std::size_t{4} << 20;
+
   const dom::Dom& dom_;
-  std::unique_ptr<Pass> held_;
+  bool keep_both_;
+  std::unique_ptr<Pass> unstripped_;
+  std::unique_ptr<Pass> stripped_;
 };
 
 // The attempts on one set of hints.
