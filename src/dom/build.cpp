@@ -197,8 +197,10 @@ class Builder {
   Builder(std::size_t expected_nodes, bool keep_hidden, const MovedValues& moved)
       : keep_hidden_(keep_hidden), moved_(moved), source_(moved.source) {
     dom_.pool.reserve(source_.size() / 8);
+    dom_.pool.append(kSharedWhiteSpace);
     dom_.nodes.reserve(expected_nodes + 16);
-    dom_.counts.resize(dom_.nodes.capacity());
+    counts_size_ = dom_.nodes.capacity();
+    dom_.counts.resize(counts_size_);
   }
 
   // What the build saw: how many hidden subtrees it left out, how many bytes
@@ -256,19 +258,22 @@ class Builder {
 
  private:
   [[gnu::always_inline]] NodeId link(Tag tag, NodeId parent, std::uint16_t depth, bool in_head) {
-    NodeId id = static_cast<NodeId>(dom_.nodes.size());
-    Node n;
+    // Sizes kept in members: a vector's size() divides by the element size.
+    NodeId id = node_count_++;
+    Node& n = dom_.nodes.emplace_back();
     n.tag = tag;
     n.parent = parent;
     n.depth = depth;
-    dom_.nodes.push_back(n);
     if (parent != kNoNode) {
       Node& par = dom_.nodes[parent];
       if (par.last_child == kNoNode) par.first_child = id;
       else dom_.nodes[par.last_child].next_sibling = id;
       par.last_child = id;
     }
-    if (id >= dom_.counts.size()) dom_.counts.resize(2 * std::size_t{id} + 16);
+    if (id >= counts_size_) {
+      counts_size_ = 2 * std::size_t{id} + 16;
+      dom_.counts.resize(counts_size_);
+    }
     if (in_head) dom_.counts[id] = Dom::kNotCounted;
     return id;
   }
@@ -287,6 +292,18 @@ class Builder {
   // {offset, length}. A moved run with no CR in it (Gumbo makes that LF) and
   // the text around its marker as the source has it is found in the source;
   // other text is appended.
+  // White space has no marker. A single space or line break (all the filter
+  // leaves between two tags) shares the copy at the start of the pool.
+  std::pair<std::uint32_t, std::uint32_t> place_white_space(std::string_view text) {
+    if (text.size() == 1 && (text[0] == '\n' || text[0] == ' ')) {
+      auto at = static_cast<std::uint32_t>(source_.size() + kSharedWhiteSpace.find(text[0]));
+      return {at, 1};
+    }
+    std::uint32_t end = pool_end();
+    dom_.pool.append(text);
+    return {end, static_cast<std::uint32_t>(text.size())};
+  }
+
   std::pair<std::uint32_t, std::uint32_t> place_text(std::string_view text) {
     std::uint32_t end = pool_end();
     std::size_t at = MovedValues::find_marker(text);
@@ -331,7 +348,7 @@ class Builder {
       return;
     }
     NodeId id = link(Tag::text, parent, depth, in_head);
-    auto [offset, length] = place_text(text);
+    auto [offset, length] = white_space ? place_white_space(text) : place_text(text);
     nodes[id].text_offset = offset;
     nodes[id].text_length = length;
     text_bytes_ += length;
@@ -348,8 +365,9 @@ class Builder {
   // Adds an element with the attributes the Dom keeps; kNoNode when one of
   // them hides it (and hidden elements are not kept).
   NodeId add_element(Tag tag, const GumboElement& el, NodeId parent, std::uint16_t depth, bool in_head) {
-    const std::size_t attrs_before = dom_.attrs.size();
+    const std::size_t attrs_before = attr_count_;
     const std::size_t pool_before = dom_.pool.size();
+    std::uint16_t kept_count = 0;
     const GumboVector& attrs = el.attributes;
     for (unsigned i = 0; i < attrs.length; ++i) {
       const auto* a = static_cast<const GumboAttribute*>(attrs.data[i]);
@@ -357,10 +375,13 @@ class Builder {
       if (!keep_hidden_ && hides(name, a->value)) {
         dom_.attrs.resize(attrs_before);
         dom_.pool.resize(pool_before);
+        attr_count_ = attrs_before;
         return kNoNode;
       }
       Attr kept;
-      if (dom_.attrs.size() - attrs_before == 0xFFFF || !dom_attribute(name, kept)) continue;
+      if (kept_count == 0xFFFF || !dom_attribute(name, kept)) continue;
+      ++kept_count;
+      ++attr_count_;
       std::string_view value = a->value;
       std::size_t piece = value.size() == kMovedMarkerSize ? moved_.piece_at(value) : std::string_view::npos;
       if (piece != std::string_view::npos) {
@@ -372,9 +393,11 @@ class Builder {
     }
     NodeId id = link(tag, parent, depth, in_head);
     dom_.nodes[id].attr_begin = static_cast<std::uint32_t>(attrs_before);
-    dom_.nodes[id].attr_count = static_cast<std::uint16_t>(dom_.attrs.size() - attrs_before);
+    dom_.nodes[id].attr_count = kept_count;
     return id;
   }
+
+  static constexpr std::string_view kSharedWhiteSpace = "\n ";
 
   Dom dom_;
   bool keep_hidden_;
@@ -383,6 +406,9 @@ class Builder {
   std::size_t hidden_skipped_ = 0;
   std::size_t text_bytes_ = 0;
   std::vector<NodeId> merged_;  // text nodes that merged pieces, counted at the end
+  NodeId node_count_ = 0;        // dom_.nodes.size()
+  std::size_t attr_count_ = 0;   // dom_.attrs.size()
+  std::size_t counts_size_ = 0;  // dom_.counts.size()
 };
 
 // Pages that hide their whole body until a script has run (an anti-flicker

@@ -516,23 +516,6 @@ std::string moved_marker(std::size_t index) {
   return marker;
 }
 
-std::size_t MovedValues::find_marker(std::string_view text, std::size_t from) {
-  // Markers open with F3 or F4, and Gumbo's text has no byte above F4 (it
-  // replaces ill-formed UTF-8): eight bytes of ASCII are passed over at once.
-  constexpr std::uint64_t kHighBits = 0x8080808080808080ULL;
-  std::size_t i = from;
-  for (;;) {
-    for (std::uint64_t word; i + 8 <= text.size(); i += 8) {
-      std::memcpy(&word, text.data() + i, sizeof word);
-      if (word & kHighBits) break;
-    }
-    std::size_t stop = std::min(i + 8, text.size());
-    for (; i < stop; ++i)
-      if (static_cast<unsigned char>(text[i]) >= 0xF3) return i;
-    if (i == text.size()) return npos;
-  }
-}
-
 std::string_view MovedValues::resolve(std::string_view value) const {
   std::size_t index = value.size() == kMarkerSize ? piece_at(value) : npos;
   if (index == npos) return value;

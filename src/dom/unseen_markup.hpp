@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -64,8 +65,24 @@ struct MovedValues {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> ranges;  // offset, length in source
 
   // Where the first marker in `text` may start, from `from` on: npos when
-  // there is none; else a byte piece_at must confirm.
-  static std::size_t find_marker(std::string_view text, std::size_t from = 0);
+  // there is none; else a byte piece_at must confirm. (Inline: the build asks
+  // for every text node.)
+  static std::size_t find_marker(std::string_view text, std::size_t from = 0) {
+    // Markers open with F3 or F4, and Gumbo's text has no byte above F4 (it
+    // replaces ill-formed UTF-8): eight bytes of ASCII are passed over at once.
+    constexpr std::uint64_t kHighBits = 0x8080808080808080ULL;
+    std::size_t i = from;
+    for (;;) {
+      for (std::uint64_t word; i + 8 <= text.size(); i += 8) {
+        std::memcpy(&word, text.data() + i, sizeof word);
+        if (word & kHighBits) break;
+      }
+      std::size_t stop = i + 8 < text.size() ? i + 8 : text.size();
+      for (; i < stop; ++i)
+        if (static_cast<unsigned char>(text[i]) >= 0xF3) return i;
+      if (i == text.size()) return std::string_view::npos;
+    }
+  }
   // The index in `ranges` of the piece the marker at the start of `s` stands
   // for; npos when `s` does not start with a marker. (Inline: the build asks
   // for every attribute value of four bytes.)
