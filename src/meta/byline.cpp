@@ -154,20 +154,25 @@ bool is_comment_container(const dom::Dom& dom, const ElementWords& words, NodeId
 
 // Could the text hold a Han character (a CJK byline label or name)? Every
 // code point from U+2E80 up starts with a byte >= 0xE3 or with 0xE2 0xBA..;
-// the test runs eight bytes at a time over ASCII.
+// the test runs eight bytes at a time over bytes below 0xE0 (ASCII and the
+// two-byte sequences of alphabetic scripts).
 bool text_may_hold_han(std::string_view s) {
+  constexpr std::uint64_t kHighBits = 0x8080808080808080ULL;
+  auto han_starts_at = [&s](std::size_t i) {
+    auto b = static_cast<unsigned char>(s[i]);
+    return b >= 0xE3 || (b == 0xE2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0xBA);
+  };
   std::size_t i = 0;
   for (; i + 8 <= s.size(); i += 8) {
     std::uint64_t word;
     std::memcpy(&word, s.data() + i, 8);
-    if ((word & 0x8080808080808080ULL) == 0) continue;
-    break;
+    // A lane's high bit ends up set when its own top three bits are.
+    if ((word & (word << 1) & (word << 2) & kHighBits) == 0) continue;
+    for (std::size_t k = i; k < i + 8; ++k)
+      if (han_starts_at(k)) return true;
   }
-  for (; i < s.size(); ++i) {
-    auto b = static_cast<unsigned char>(s[i]);
-    if (b >= 0xE3 || (b == 0xE2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0xBA))
-      return true;
-  }
+  for (; i < s.size(); ++i)
+    if (han_starts_at(i)) return true;
   return false;
 }
 
@@ -175,10 +180,9 @@ bool text_may_hold_han(std::string_view s) {
 // starts it, comment threads and <head> left out. Lines are built as far as
 // the readers ask (they look only near the headline). Building a line
 // records only its text nodes that hold characters (the DOM counted them),
-// its digits and its first byte: a line is measured when a reader asks for
-// its size (the headline search asks only about lines that open like the
-// headline until the first <h1>), and its text is copied out when a reader
-// needs to read it.
+// its digits and its first byte; its text is copied out (collapsed) when a
+// reader asks for its size or its text: the headline search asks only about
+// lines that open like the headline until the first <h1>.
 class PageLines {
  public:
   PageLines(const dom::Dom& dom, const ElementWords& words) : dom_(dom), words_(words) {
@@ -194,13 +198,17 @@ class PageLines {
   }
   NodeId node(std::size_t k) const { return lines_[k].node; }
   // Bytes of the line's text (white space collapsed).
-  std::size_t size(std::size_t k) { return measure(k).size; }
+  std::size_t size(std::size_t k) { return text(k).size(); }
   // The first byte of its text (0 when empty).
   unsigned char first_byte(std::size_t k) const { return lines_[k].first; }
   // At least the number of ASCII digits in its text.
   std::uint32_t digits(std::size_t k) const { return lines_[k].digits; }
   // False when its text holds no Han character.
-  bool may_hold_han(std::size_t k) { return measure(k).may_hold_han; }
+  bool may_hold_han(std::size_t k) {
+    Line& line = lines_[k];
+    if (line.han == Han::unknown) line.han = text_may_hold_han(text(k)) ? Han::maybe : Han::none;
+    return line.han == Han::maybe;
+  }
   // Could any line from the k-th on hold a Han character?
   bool han_ahead(std::size_t k) {
     NodeId from = lines_[k].begin;
@@ -220,9 +228,12 @@ class PageLines {
   const std::string& text(std::size_t k) {
     Line& line = lines_[k];
     if (!line.built) {
-      line.text.reserve(measure(k).size);
+      const std::size_t end = pieces_end(k);
+      std::size_t bytes = 0;  // what collapsing leaves is seldom more
+      for (std::size_t p = line.first_piece; p < end; ++p) bytes += dom_.nodes[pieces_[p].node].text_length;
+      line.text.reserve(bytes);
       bool pending = false;
-      for (std::size_t p = line.first_piece, end = pieces_end(k); p < end; ++p) {
+      for (std::size_t p = line.first_piece; p < end; ++p) {
         pending = pending || pieces_[p].after_space;
         text::append_collapsed(line.text, dom_.text(pieces_[p].node), pending);
       }
@@ -238,35 +249,24 @@ class PageLines {
     NodeId node;
     bool after_space;
   };
+  enum class Han : std::uint8_t { unknown, none, maybe };
   struct Line {
     NodeId node;   // the block (or text) that starts the line
     NodeId begin;  // the first node the line was built from
     std::uint32_t first_piece;
     unsigned char first = 0;  // the first byte of its text
     std::uint32_t digits = 0;
-    bool measured = false;
     bool built = false;
-    CollapsedMeasure measure;
+    Han han = Han::unknown;
     std::string text;
   };
+
 
   // The pieces of line k are pieces_[first_piece, pieces_end(k)).
   std::size_t pieces_end(std::size_t k) const {
     return k + 1 < lines_.size() ? lines_[k + 1].first_piece : pieces_.size();
   }
   bool empty_so_far(const Line& line) const { return line.first_piece == pieces_.size(); }
-
-  const CollapsedMeasure& measure(std::size_t k) {
-    Line& line = lines_[k];
-    if (!line.measured) {
-      for (std::size_t p = line.first_piece, end = pieces_end(k); p < end; ++p) {
-        line.measure.pending = line.measure.pending || pieces_[p].after_space;
-        measure_collapsed(line.measure, dom_.text(pieces_[p].node));
-      }
-      line.measured = true;
-    }
-    return line.measure;
-  }
 
   void start_line(NodeId i) {
     lines_.push_back({i, i, static_cast<std::uint32_t>(pieces_.size())});

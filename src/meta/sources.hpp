@@ -49,15 +49,6 @@ std::vector<std::string> headline_texts(const dom::Dom& dom, std::size_t limit);
 // Shared helpers of the readers.
 // Collapsed text of an element's subtree.
 std::string element_text(const dom::Dom& dom, dom::NodeId id);
-// What text::append_collapsed would append, measured without copying:
-// feed it the pieces of one text in order, starting from a zero value.
-struct CollapsedMeasure {
-  std::size_t size = 0;       // bytes of collapsed text so far
-  bool pending = false;       // white space seen since the last character
-  unsigned char first = 0;    // the text's first byte (0 while empty)
-  bool may_hold_han = false;  // false when the text holds no Han character
-};
-void measure_collapsed(CollapsedMeasure& m, std::string_view piece);
 // The first byte of what text::append_collapsed would append for `piece`
 // alone (0 when that is empty), without measuring the rest.
 unsigned char first_collapsed_byte(std::string_view piece);

@@ -23,93 +23,20 @@ std::string element_text(const dom::Dom& dom, NodeId id) {
   return out;
 }
 
-namespace {
-
-// text::is_space, asked only where it can be true beyond ASCII.
-bool is_wide_space(char32_t c) {
-  return (c == 0xA0 || (c >= 0x1680 && c <= 0x3000) || c == 0xFEFF) && text::is_space(c);
-}
-
-// Could the character (from its first two bytes) be Han? Han starts at
-// U+2E80 (E2 BA 80): a superset test.
-bool may_be_han(unsigned char lead, unsigned char second) { return lead >= 0xE3 || (lead == 0xE2 && second >= 0xBA); }
-
-// measure_collapsed, or with kFirstOnly only as far as the first character
-// that is not white space (the first byte is then known).
-template <bool kFirstOnly>
-void measure_text(CollapsedMeasure& m, std::string_view s) {
-  // Byte classes: ASCII other than white space, ASCII white space (as
-  // append_collapsed sees it), the lead or tail of a multi-byte sequence.
-  enum : std::uint8_t { kAsciiChar, kAsciiSpace, kMultiByte };
-  static constexpr auto kClass = [] {
-    std::array<std::uint8_t, 256> classes{};
-    for (int b = 0x80; b < 0x100; ++b) classes[b] = kMultiByte;
-    for (char c : {' ', '\t', '\n', '\r', '\f', '\v'}) classes[static_cast<unsigned char>(c)] = kAsciiSpace;
-    return classes;
-  }();
-  auto add = [&m](unsigned char first, std::size_t bytes) {
-    if (m.size == 0) m.first = first;
-    else if (m.pending) ++m.size;
-    m.pending = false;
-    m.size += bytes;
-  };
+unsigned char first_collapsed_byte(std::string_view s) {
   for (std::size_t i = 0; i < s.size();) {
-    // A run of characters that are not white space.
-    const std::size_t start = i;
-    while (i < s.size()) {
-      const auto b = static_cast<unsigned char>(s[i]);
-      if (kClass[b] == kAsciiChar) {
-        ++i;
-        if constexpr (kFirstOnly) break;
-        continue;
-      }
-      if (kClass[b] == kAsciiSpace) break;
-      // Two- and three-byte sequences are checked here (Unicode table 3-7:
-      // the lead byte bounds the second byte); the rest go to decode_utf8.
-      const std::size_t n = b >= 0xE0 ? 3 : 2;
-      if (b < 0xC2 || b > 0xEF || s.size() - i < n) break;
-      const auto b1 = static_cast<unsigned char>(s[i + 1]);
-      const auto b2 = n == 3 ? static_cast<unsigned char>(s[i + 2]) : 0x80;
-      if (b1 < (b == 0xE0 ? 0xA0 : 0x80) || b1 > (b == 0xED ? 0x9F : 0xBF) || (b2 & 0xC0) != 0x80) break;
-      char32_t c = n == 2 ? (b & 0x1Fu) << 6 | (b1 & 0x3Fu) : (b & 0x0Fu) << 12 | (b1 & 0x3Fu) << 6 | (b2 & 0x3Fu);
-      if (is_wide_space(c)) break;
-      m.may_hold_han = m.may_hold_han || may_be_han(b, b1);
-      i += n;
-      if constexpr (kFirstOnly) break;
-    }
-    if (i > start) {
-      add(static_cast<unsigned char>(s[start]), i - start);
-      if constexpr (kFirstOnly) return;
-      continue;
-    }
-    // White space, a four-byte or an ill-formed sequence.
     const auto lead = static_cast<unsigned char>(s[i]);
-    if (kClass[lead] == kAsciiSpace) {
-      m.pending = true;
+    if (lead < 0x80) {
+      if (!text::is_space(lead)) return lead;
       ++i;
       continue;
     }
-    char32_t c = text::decode_utf8(s, i);
-    if (text::is_space(c)) {
-      m.pending = true;
-      continue;
-    }
-    // append_collapsed writes an ill-formed sequence as U+FFFD (3 bytes).
-    bool replaced = c == text::kReplacementCharacter && s.compare(start, i - start, "\xEF\xBF\xBD") != 0;
-    m.may_hold_han = m.may_hold_han || (start + 1 < s.size() && may_be_han(lead, static_cast<unsigned char>(s[start + 1])));
-    add(replaced ? 0xEF : lead, replaced ? 3 : i - start);
-    if constexpr (kFirstOnly) return;
+    const char32_t c = text::decode_utf8(s, i);
+    if (text::is_space(c)) continue;
+    // append_collapsed writes an ill-formed sequence as U+FFFD (EF BF BD).
+    return c == text::kReplacementCharacter ? 0xEF : lead;
   }
-}
-
-}  // namespace
-
-void measure_collapsed(CollapsedMeasure& m, std::string_view s) { measure_text<false>(m, s); }
-
-unsigned char first_collapsed_byte(std::string_view s) {
-  CollapsedMeasure m;
-  measure_text<true>(m, s);
-  return m.first;
+  return 0;
 }
 
 void add_unique(std::vector<std::string>& list, std::string_view value) {
