@@ -223,9 +223,10 @@ HintAttributes hint_attributes(const dom::Dom& dom, dom::NodeId id) {
     seen = true;
   };
   const dom::Node& node = dom.nodes[id];
+  const char* pool = dom.pool.data();
   for (std::uint32_t i = node.attr_begin; i < node.attr_begin + node.attr_count; ++i) {
     const dom::AttrValue& a = dom.attrs[i];
-    std::string_view value = std::string_view(dom.pool).substr(a.offset, a.length);
+    std::string_view value(pool + a.offset, a.length);  // the Dom's values lie in its pool
     switch (a.name) {
       case Attr::class_: take(seen_class, found.cls, value); break;
       case Attr::id: take(seen_id, found.ident, value); break;
@@ -237,8 +238,8 @@ HintAttributes hint_attributes(const dom::Dom& dom, dom::NodeId id) {
   return found;
 }
 
-// What the tag, role and itemprop say.
-Hints tag_hints(Tag tag, std::string_view role, std::string_view itemprop) {
+// What the tag says.
+Hints tag_hints(Tag tag) {
   Hints h;
   switch (tag) {
     case Tag::nav: case Tag::aside: case Tag::footer: case Tag::button: case Tag::select:
@@ -252,6 +253,11 @@ Hints tag_hints(Tag tag, std::string_view role, std::string_view itemprop) {
     default:
       break;
   }
+  return h;
+}
+
+// What the role and itemprop add to the tag's hints (few elements have them).
+void add_role_hints(Hints& h, std::string_view role, std::string_view itemprop) {
   if (!role.empty()) {
     if (text::iequals_ascii(role, "navigation") || text::iequals_ascii(role, "banner") || text::iequals_ascii(role, "contentinfo") ||
         text::iequals_ascii(role, "complementary") || text::iequals_ascii(role, "menu") || text::iequals_ascii(role, "menubar") ||
@@ -264,7 +270,23 @@ Hints tag_hints(Tag tag, std::string_view role, std::string_view itemprop) {
   if (!itemprop.empty() && (text::iequals_ascii(itemprop, "articlebody") || text::iequals_ascii(itemprop, "text") ||
                             text::iequals_ascii(itemprop, "reviewbody")))
     h.content = true;
+}
 
+// An element's hints, its class names' lists found by `class_lists`.
+template <typename ClassLists>
+Hints element_hints(const dom::Dom& dom, dom::NodeId id, ClassLists&& class_lists) {
+  Hints h = tag_hints(dom.nodes[id].tag);
+  if (dom.nodes[id].attr_count == 0) return h;  // most elements: the tag says it all
+  HintAttributes attrs = hint_attributes(dom, id);
+  if (!attrs.role.empty() || !attrs.itemprop.empty()) add_role_hints(h, attrs.role, attrs.itemprop);
+  if (attrs.cls.empty() && attrs.ident.empty()) return h;
+  // The class and the id, as one text: "class id". No word holds a space, so
+  // each part is matched on its own.
+  ListSet lists = attrs.cls.empty() ? 0 : class_lists(attrs.cls);
+  if (!attrs.ident.empty()) lists |= name_lists(attrs.ident);
+  NameHints names = name_hints(lists);
+  h.weight += names.weight;
+  h.unlikely = names.unlikely;
   return h;
 }
 
@@ -273,24 +295,6 @@ Hints tag_hints(Tag tag, std::string_view role, std::string_view itemprop) {
 bool names_match(NameList list, std::string_view names) {
   return (name_lists(names) & bit(list)) != 0;
 }
-
-namespace {
-
-// An element's hints, its class names' lists found by `class_lists`.
-template <typename ClassLists>
-Hints element_hints(const dom::Dom& dom, dom::NodeId id, ClassLists&& class_lists) {
-  HintAttributes attrs = hint_attributes(dom, id);
-  Hints h = tag_hints(dom.nodes[id].tag, attrs.role, attrs.itemprop);
-  if (attrs.cls.empty() && attrs.ident.empty()) return h;
-  // The class and the id, as one text: "class id". No word holds a space, so
-  // each part is matched on its own.
-  NameHints names = name_hints(class_lists(attrs.cls) | name_lists(attrs.ident));
-  h.weight += names.weight;
-  h.unlikely = names.unlikely;
-  return h;
-}
-
-}  // namespace
 
 Hints node_hints(const dom::Dom& dom, dom::NodeId id) { return element_hints(dom, id, name_lists); }
 
