@@ -68,8 +68,10 @@ std::uint16_t name_words(std::string_view name, std::size_t readable) {
   static constexpr Word kWords[] = {{"comment", kComment, 2}, {"reply", kReply, 1}, {"respond", kRespond, 2},
                                     {"author", kAuthor, 0},   {"byline", kByline, 0}};
   static constexpr Bytes16 kLane = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+  constexpr std::size_t kShortestWord = 5;  // "reply"
   std::uint16_t found = 0;
   const std::size_t n = name.size();
+  if (n < kShortestWord) return found;
   for (std::size_t block = 0; block + 1 < n; block += 16) {
     Bytes16 here, next;
     if (block + 17 <= readable) {
@@ -193,7 +195,7 @@ class PageLines {
   // Is there a k-th line? Builds the lines up to it (and one more, which
   // finishes it).
   bool has(std::size_t k) {
-    while (lines_.size() <= k + 1 && next_ < dom_.size()) step();
+    while (lines_.size() <= k + 1 && next_ < dom_.size()) build_to_next_line();
     return k < lines_.size();
   }
   NodeId node(std::size_t k) const { return lines_[k].node; }
@@ -278,29 +280,38 @@ class PageLines {
            (dom_.nodes[i].attr_count != 0 && is_comment_container(dom_, words_, i));
   }
 
-  void step() {
+  // Reads nodes until a line starts (so the one before is complete) or the
+  // page ends.
+  void build_to_next_line() {
+    const dom::Node* nodes = dom_.nodes.data();
+    const NodeId count = static_cast<NodeId>(dom_.size());
+    const std::size_t lines_before = lines_.size();
     NodeId i = next_;
-    const dom::Node& n = dom_.nodes[i];
-    next_ = i + 1;
-    if (n.tag == Tag::text) {
-      if (lines_.empty()) start_line(i);
-      const text::TextCounts counts = dom_.text_counts(i);
-      if (counts.chars == 0) {  // white space alone (or nothing)
-        space_before_ = space_before_ || n.text_length != 0;
-        return;
+    while (i < count && lines_.size() == lines_before) {
+      const dom::Node& n = nodes[i];
+      if (n.tag == Tag::text) {
+        if (lines_.empty()) start_line(i);
+        const text::TextCounts counts = dom_.text_counts(i);
+        if (counts.chars == 0) {  // white space alone (or nothing)
+          space_before_ = space_before_ || n.text_length != 0;
+        } else {
+          Line& line = lines_.back();
+          if (empty_so_far(line)) line.first = first_collapsed_byte(dom_.text(i));
+          pieces_.push_back({i, space_before_});
+          space_before_ = false;
+          line.digits += counts.digits;
+        }
+      } else if (skipped(i)) {
+        i = n.subtree_end;
+        continue;
+      } else if (dom::is_block(n.tag) || n.tag == Tag::br) {
+        if (lines_.empty() || !empty_so_far(lines_.back())) start_line(i);
+        else lines_.back().node = i;  // an empty line starts at the innermost block
+        space_before_ = false;
       }
-      Line& line = lines_.back();
-      if (empty_so_far(line)) line.first = first_collapsed_byte(dom_.text(i));
-      pieces_.push_back({i, space_before_});
-      space_before_ = false;
-      line.digits += counts.digits;
-    } else if (skipped(i)) {
-      next_ = n.subtree_end;
-    } else if (dom::is_block(n.tag) || n.tag == Tag::br) {
-      if (lines_.empty() || !empty_so_far(lines_.back())) start_line(i);
-      else lines_.back().node = i;  // an empty line starts at the innermost block
-      space_before_ = false;
+      ++i;
     }
+    next_ = i;
   }
 
   const dom::Dom& dom_;
