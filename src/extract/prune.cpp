@@ -124,16 +124,30 @@ const char* rule_name(Rule rule) {
 
 void prune_content(Pass& pass, const std::vector<NodeId>& roots) {
   const auto& nodes = pass.dom.nodes;
+  // What was pruned so far, as disjoint pieces: a pruned node (all of it), or
+  // what a judged node found pruned inside it. Nodes come bottom-up, so the
+  // pieces inside a node are the last ones pushed: a stack, costing nothing
+  // per node of the subtree (a table of the amounts by node would be cleared
+  // for every node first).
+  struct Pruned {
+    NodeId node;
+    Remaining amount;
+  };
+  std::vector<Pruned> pieces;
   for (NodeId root : roots) {
+    pieces.clear();
     NodeId end = nodes[root].subtree_end;
-    // Pruned amounts, kept only for nodes of this subtree, keyed by offset.
-    std::vector<Remaining> pruned(end - root);
     // Bottom-up (reverse document order), so an outer container is judged on
     // what is left after the clutter inside it is gone.
     for (NodeId i = end; i-- > root + 1;) {
       // Code is content to the last character, whatever its markup looks like.
       if (pass.dead[i] || !judged(nodes[i].tag) || pass.features[i].in_code) continue;
-      Remaining r = remaining(pass.features[i], pruned[i - root]);
+      Remaining inside;
+      while (!pieces.empty() && pieces.back().node < nodes[i].subtree_end) {
+        accumulate(inside, pieces.back().amount);
+        pieces.pop_back();
+      }
+      Remaining r = remaining(pass.features[i], inside);
       Rule rule = Rule::none;
       if (!pass.flags.clean_conditionally) {
         if (pass.flags.weight_classes && pass.hints[i].weight < 0 && !pass.hints[i].content)
@@ -142,10 +156,11 @@ void prune_content(Pass& pass, const std::vector<NodeId>& roots) {
         rule = prune_rule(pass, i, r);
         if (rule == Rule::none) rule = clutter_list_rule(pass, i, root);
       }
-      if (rule == Rule::none) continue;
-      pass.kill(i, rule);
-      for (NodeId a = nodes[i].parent; a != kNoNode && a >= root; a = nodes[a].parent)
-        accumulate(pruned[a - root], r);
+      if (rule != Rule::none) {
+        pass.kill(i, rule);
+        accumulate(inside, r);  // now all of it
+      }
+      pieces.push_back({i, inside});
     }
   }
 }
