@@ -154,6 +154,31 @@ Tag map_tag(GumboTag t) {
   }
 }
 
+// dom_attribute, inline for the build.
+inline bool kept_attribute(std::string_view name, Attr& out) {
+  auto is = [&](std::string_view kept, Attr attr) {
+    if (name != kept) return false;
+    out = attr;
+    return true;
+  };
+  // Called for every attribute of every tag, twice (filter and build): the
+  // name's length leaves a few candidates, compared with no call.
+  switch (name.size()) {
+    case 2: return is("id", Attr::id);
+    case 3: return is("src", Attr::src) || is("alt", Attr::alt) || is("rel", Attr::rel);
+    case 4:
+      return is("href", Attr::href) || is("role", Attr::role) || is("lang", Attr::lang) ||
+             is("type", Attr::type) || is("name", Attr::name);
+    case 5: return is("class", Attr::class_) || is("title", Attr::title);
+    case 7: return is("content", Attr::content) || is("charset", Attr::charset);
+    case 8:
+      return is("itemprop", Attr::itemprop) || is("itemtype", Attr::itemtype) ||
+             is("property", Attr::property) || is("datetime", Attr::datetime);
+    case 10: return is("http-equiv", Attr::http_equiv);
+    default: return false;
+  }
+}
+
 // Does this attribute hide its element (hidden, aria-hidden="true", a style
 // that hides)?
 bool hides(std::string_view name, const char* value) {
@@ -223,13 +248,16 @@ class Builder {
       Pending p = stack.back();
       stack.pop_back();
       const GumboNode* g = p.node;
-      if (g->type == GUMBO_NODE_TEXT || g->type == GUMBO_NODE_WHITESPACE ||
-          g->type == GUMBO_NODE_CDATA) {
-        if (p.parent == kNoNode) continue;
-        add_text(g->v.text.text, g->type == GUMBO_NODE_WHITESPACE, p.parent, p.depth, p.in_head);
-        continue;
+      switch (g->type) {
+        case GUMBO_NODE_TEXT: case GUMBO_NODE_WHITESPACE: case GUMBO_NODE_CDATA:
+          if (p.parent != kNoNode)
+            add_text(g->v.text.text, g->type == GUMBO_NODE_WHITESPACE, p.parent, p.depth, p.in_head);
+          continue;
+        case GUMBO_NODE_ELEMENT: case GUMBO_NODE_TEMPLATE:
+          break;
+        default:
+          continue;
       }
-      if (g->type != GUMBO_NODE_ELEMENT && g->type != GUMBO_NODE_TEMPLATE) continue;
       const GumboElement& el = g->v.element;
       Tag tag = map_tag(el.tag);
       if (skipped_element(tag, el)) continue;
@@ -379,7 +407,7 @@ class Builder {
         return kNoNode;
       }
       Attr kept;
-      if (kept_count == 0xFFFF || !dom_attribute(name, kept)) continue;
+      if (kept_count == 0xFFFF || !kept_attribute(name, kept)) continue;
       ++kept_count;
       ++attr_count_;
       std::string_view value = a->value;
@@ -421,29 +449,7 @@ constexpr std::size_t kHiddenTextGain = 4;
 
 }  // namespace
 
-bool dom_attribute(std::string_view name, Attr& out) {
-  auto is = [&](std::string_view kept, Attr attr) {
-    if (name != kept) return false;
-    out = attr;
-    return true;
-  };
-  // Called for every attribute of every tag, twice (filter and build): the
-  // name's length leaves a few candidates, compared with no call.
-  switch (name.size()) {
-    case 2: return is("id", Attr::id);
-    case 3: return is("src", Attr::src) || is("alt", Attr::alt) || is("rel", Attr::rel);
-    case 4:
-      return is("href", Attr::href) || is("role", Attr::role) || is("lang", Attr::lang) ||
-             is("type", Attr::type) || is("name", Attr::name);
-    case 5: return is("class", Attr::class_) || is("title", Attr::title);
-    case 7: return is("content", Attr::content) || is("charset", Attr::charset);
-    case 8:
-      return is("itemprop", Attr::itemprop) || is("itemtype", Attr::itemtype) ||
-             is("property", Attr::property) || is("datetime", Attr::datetime);
-    case 10: return is("http-equiv", Attr::http_equiv);
-    default: return false;
-  }
-}
+bool dom_attribute(std::string_view name, Attr& out) { return kept_attribute(name, out); }
 
 // Removes spaces so "display : none" matches "display:none".
 bool style_hides(std::string_view style) {
