@@ -26,13 +26,24 @@ std::string key(std::string_view s) {
   std::string folded;
   folded.reserve(s.size());
   for (std::size_t i = 0; i < s.size(); ++i) {
-    std::string_view rest = s.substr(i);
-    auto starts = [&](std::string_view p) { return rest.substr(0, p.size()) == p; };
-    if (starts("\xE2\x80\x98") || starts("\xE2\x80\x99")) { folded += '\''; i += 2; continue; }
-    if (starts("\xE2\x80\x9C") || starts("\xE2\x80\x9D")) { folded += '"'; i += 2; continue; }
-    if (starts("\xE2\x80\x93") || starts("\xE2\x80\x94")) { folded += '-'; i += 2; continue; }
-    if (starts("\xC2\xA0")) { folded += ' '; i += 1; continue; }
-    folded += text::ascii_lower(s[i]);
+    const char c = s[i];
+    // Only these two lead bytes open a sequence that folds.
+    if (c == '\xE2' && i + 2 < s.size() && s[i + 1] == '\x80') {
+      const char fold = s[i + 2] == '\x98' || s[i + 2] == '\x99'   ? '\''
+                        : s[i + 2] == '\x9C' || s[i + 2] == '\x9D' ? '"'
+                        : s[i + 2] == '\x93' || s[i + 2] == '\x94' ? '-'
+                                                                   : '\0';
+      if (fold != '\0') {
+        folded += fold;
+        i += 2;
+        continue;
+      }
+    } else if (c == '\xC2' && i + 1 < s.size() && s[i + 1] == '\xA0') {
+      folded += ' ';
+      i += 1;
+      continue;
+    }
+    folded += text::ascii_lower(c);
   }
   return text::collapse_whitespace(folded);
 }
@@ -77,26 +88,22 @@ int word_count(std::string_view s) {
   return words;
 }
 
-// The title cut at every separator, in order.
+// The title cut at every separator, in order (at the first place where
+// one starts; of two starting there, the first listed).
 std::vector<std::string> segments(const std::string& title) {
   std::vector<std::string> out;
   std::size_t start = 0;
-  while (start <= title.size()) {
-    std::size_t best = std::string::npos, best_len = 0;
+  for (std::size_t at = 0; at < title.size(); ++at) {
+    if (title[at] != ' ' && title[at] != '_') continue;  // where every separator starts
     for (std::string_view sep : kSeparators) {
-      std::size_t at = title.find(sep, start);
-      if (at != std::string::npos && at < best) {
-        best = at;
-        best_len = sep.size();
-      }
-    }
-    if (best == std::string::npos) {
-      out.push_back(title.substr(start));
+      if (title.compare(at, sep.size(), sep) != 0) continue;
+      out.push_back(title.substr(start, at - start));
+      start = at + sep.size();
+      at = start - 1;
       break;
     }
-    out.push_back(title.substr(start, best - start));
-    start = best + best_len;
   }
+  out.push_back(title.substr(start));
   return out;
 }
 

@@ -92,3 +92,16 @@ TEST_CASE("title: with the site's name cut, a section after a pipe goes too") {
   CHECK(pith::meta::strip_site_suffix("Brexit - what the deal means for you | Courier", "Courier") ==
         "Brexit - what the deal means for you");
 }
+
+TEST_CASE("title: typographic quotes, dashes and no-break spaces compare as ASCII; separators side by side") {
+  // The site's name written with curly quotes and a no-break space matches its plain form.
+  CHECK(pith::meta::strip_site_suffix("Fares frozen \xE2\x80\x94 The \xE2\x80\x9CHarbour\xE2\x80\x9D\xC2\xA0" "Courier",
+                                      "The \"harbour\" courier") == "Fares frozen");
+  CHECK(pith::meta::site_from_title("Harbour Courier \xE2\x80\x93 Fares frozen until spring",
+                                    "Fares Frozen Until Spring") == "Harbour Courier");
+  // A lone lead byte or a cut sequence at the end is kept as it is.
+  CHECK(pith::meta::site_from_title("Harbour Courier | Fares \xE2\x80", "Fares \xE2\x80") == "Harbour Courier");
+  // Two separators in a row cut twice; "_" cuts inside a word.
+  CHECK(pith::meta::site_from_title("A | - B", "B").empty());
+  CHECK(pith::meta::site_from_title("Harbour_Courier", "courier") == "Harbour");
+}
