@@ -347,6 +347,31 @@ Rendering to_blocks(const Pass& pass, const std::vector<NodeId>& roots,
   return Renderer(pass, keep_link_paragraphs).run(roots);
 }
 
+std::uint32_t rendered_length_bound(const Pass& pass, const std::vector<NodeId>& roots) {
+  const auto& nodes = pass.dom.nodes;
+  std::uint32_t bound = 0;
+  for (NodeId root : roots) {
+    for (NodeId i = root; i < nodes[root].subtree_end;) {
+      if (pass.dead[i]) {
+        i = nodes[i].subtree_end;
+        continue;
+      }
+      Tag tag = nodes[i].tag;
+      if (tag == Tag::pre) {
+        // Taken verbatim: its text's bytes (no character weighs more than its bytes).
+        for (NodeId k = i; k < nodes[i].subtree_end; ++k)
+          if (!pass.dead[k] && nodes[k].tag == Tag::text) bound += nodes[k].text_length;
+        i = nodes[i].subtree_end;
+        continue;
+      }
+      if (tag == Tag::text) bound += pass.features[i].length();  // as add_text counts it
+      else if (tag == Tag::td || tag == Tag::th) ++bound;  // at most one '|' per cell
+      ++i;
+    }
+  }
+  return bound;
+}
+
 std::string inline_text(const dom::Dom& dom, NodeId id) {
   std::string out;
   bool pending = false;

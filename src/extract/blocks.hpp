@@ -23,6 +23,12 @@ struct Rendering {
 Rendering to_blocks(const Pass& pass, const std::vector<dom::NodeId>& roots,
                     bool keep_link_paragraphs = false);
 
+// No less than the length to_blocks() gives `roots` (equal when every block
+// is kept): the weighted length of their live text (<pre> text counted by its
+// bytes), and one per table cell for the '|' between cells. A walk over the
+// nodes, no text: what tells an attempt that cannot win from one to render.
+std::uint32_t rendered_length_bound(const Pass& pass, const std::vector<dom::NodeId>& roots);
+
 // The text of one node, white space collapsed, as a heading block would hold it.
 std::string inline_text(const dom::Dom& dom, dom::NodeId id);
 

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <limits>
 #include <memory>
 #include <optional>
 #include <string_view>
@@ -319,10 +318,12 @@ Attempt run(PreparedPasses& passes, Flags flags, NodeId discussion, bool include
 // documentation hubs), none of which dominates. Without, teaser links are kept:
 // for pages where no part stands out (listings, collections, pages of short
 // items).
-// The words of the blocks the second strategy calls good are taken only when
-// the region is longer than `judged_above` (the caller reads them only then).
+// With `judged_above`, the caller judges the region only when it is longer:
+// the words of the blocks the second strategy calls good are taken only then,
+// and a region that cannot be longer is not rendered (its length is left at
+// 0). Without, the region is rendered and not judged.
 Attempt whole_region(PreparedPasses& passes, bool prune, const ContentOptions& options,
-                     double judged_above = std::numeric_limits<double>::infinity()) {
+                     std::optional<double> judged_above = std::nullopt) {
   StageTimer timer(options.timings);
   // Pruning treats every comment thread and teaser list in the region as
   // clutter, however long (the discussion, when it is the content, is marked
@@ -335,12 +336,15 @@ Attempt whole_region(PreparedPasses& passes, bool prune, const ContentOptions& o
   a.roots = {region};
   if (prune) prune_content(pass, a.roots);
   timer.lap(&Timings::selection);
+  if (judged_above && rendered_length_bound(pass, a.roots) <= *judged_above) {
+    return a;
+  }
   Rendering content = to_blocks(pass, a.roots, /*keep_link_paragraphs=*/!prune);
   a.blocks = std::move(content.blocks);
   a.length = content.length;
   // The second strategy reads the page as prepared, before any pruning: the
   // prepared pass this one started from.
-  if (a.length > judged_above) {
+  if (judged_above && a.length > *judged_above) {
     const Pass& unpruned = passes.prepared(pass.flags.strip_unlikely);
     a.good_words = word_set(good_text(unpruned, classify_blocks(unpruned)));
   }

@@ -1,6 +1,7 @@
 // to_blocks counts the rendered length (what content attempts are compared
 // by) from the text nodes' features while it renders: it must equal the
-// blocks' text::weighted_length, whatever the blocks are made of.
+// blocks' text::weighted_length, whatever the blocks are made of, and
+// rendered_length_bound must never be below it.
 #include <doctest/doctest.h>
 
 #include <random>
@@ -33,6 +34,7 @@ std::size_t check_length(const std::string& html, bool keep_link_paragraphs) {
   for (const pith::Block& b : rendering.blocks) expected += pith::text::weighted_length(b.text);
   INFO(html);
   CHECK(rendering.length == expected);
+  CHECK(pith::extraction::rendered_length_bound(pass, {body}) >= rendering.length);
   return rendering.blocks.size();
 }
 
@@ -52,7 +54,7 @@ const std::vector<std::string> kPieces = {
 
 }  // namespace
 
-TEST_CASE("to_blocks counts the weighted length of the blocks it renders") {
+TEST_CASE("to_blocks counts the weighted length of the blocks it renders, within its bound") {
   check_length("<html><body><p>One paragraph.</p></body></html>", false);
   check_length("<html><body><table><tr><th>Name</th><th>Value</th></tr>"
                "<tr><td> a </td><td></td><td>\xE4\xB8\xAD</td></tr></table></body></html>",
