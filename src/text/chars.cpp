@@ -116,6 +116,28 @@ inline std::size_t decode_short(std::string_view s, std::size_t i, char32_t& c) 
   return 0;
 }
 
+// The most common letters above ASCII, told by their bytes alone: two-byte
+// sequences below U+0600 but NBSP (Latin, Greek, Cyrillic, Armenian, Hebrew:
+// characters that are neither space nor punctuation count_text counts), and
+// Han from U+4E00 to U+9FFF (lead bytes E4 B8.. to E9).
+enum LetterKind { kLetter, kHan, kOther };
+inline LetterKind letter_kind(std::string_view s, std::size_t i) {
+  const auto b0 = static_cast<unsigned char>(s[i]);
+  if (b0 >= 0xC2 && b0 <= 0xD7) {
+    if (i + 1 >= s.size()) return kOther;
+    const auto b1 = static_cast<unsigned char>(s[i + 1]);
+    return (b1 & 0xC0) == 0x80 && !(b0 == 0xC2 && b1 == 0xA0) ? kLetter : kOther;
+  }
+  if (b0 >= 0xE4 && b0 <= 0xE9) {
+    if (i + 2 >= s.size()) return kOther;
+    const auto b1 = static_cast<unsigned char>(s[i + 1]);
+    const auto b2 = static_cast<unsigned char>(s[i + 2]);
+    if ((b1 & 0xC0) != 0x80 || (b2 & 0xC0) != 0x80 || (b0 == 0xE4 && b1 < 0xB8)) return kOther;
+    return kHan;
+  }
+  return kOther;
+}
+
 char32_t next_code_point(std::string_view s, std::size_t& i) {
   char32_t c;
   if (std::size_t n = decode_short(s, i, c)) {
@@ -225,6 +247,23 @@ TextCounts count_text(std::string_view s) {
       for (++i; i < n && class_of(s[i]) == kPlain; ++i) ++ascii[kPlain];
       continue;
     }
+    switch (letter_kind(s, i)) {
+      case kLetter:
+        if (!in_word) ++t.words;
+        in_word = true;
+        ++t.chars;
+        i += 2;
+        continue;
+      case kHan:
+        ++t.chars;
+        ++t.cjk;
+        ++t.words;
+        in_word = false;
+        i += 3;
+        continue;
+      case kOther:
+        break;
+    }
     char32_t c = next_code_point(s, i);
     if (is_space_above_ascii(c)) {
       in_word = false;
@@ -269,6 +308,13 @@ std::uint32_t weighted_length(std::string_view s) {
     if (cls != kNotAscii) {
       chars += cls != kSpace;
       ++i;
+      continue;
+    }
+    LetterKind kind = letter_kind(s, i);
+    if (kind != kOther) {
+      ++chars;
+      cjk += kind == kHan;
+      i += kind == kHan ? 3 : 2;
       continue;
     }
     char32_t c = next_code_point(s, i);

@@ -90,10 +90,13 @@ const std::vector<std::string_view> kPieces = {
     "\xEF\xBC\x91",      // full-width 1
     "\xE2\x80\xA6",      // …
     "\xD8\x8C",          // Arabic comma
+    // The edges of the letters told by their bytes alone (chars.cpp, letter_kind):
+    "\xC2\x85", "\xD7\xBF", "\xD8\x80",                 // U+0085, U+05FF, U+0600
+    "\xE4\xB7\xBF", "\xE4\xB8\x80", "\xE9\xBF\xBF", "\xEA\x80\x80",  // U+4DFF, U+4E00, U+9FFF, U+A000
     "\xF0\x9F\x98\x80",  // emoji
     "\xF0\xA0\x80\x80",  // Han extension B
     "\xEF\xBF\xBD",      // U+FFFD itself
-    "\xFF", "\xC3", "\xE4\xB8", "\x80", "\xC0\xA0", "\xED\xA0\x80"};  // ill-formed
+    "\xFF", "\xC3", "\xD7", "\xE4\xB8", "\xE9\xBF", "\x80", "\xC0\xA0", "\xED\xA0\x80"};  // ill-formed
 
 std::string random_text(std::mt19937& rng) {
   std::uniform_int_distribution<std::size_t> count(0, 12), pick(0, kPieces.size() - 1);
