@@ -216,9 +216,9 @@ class Reader {
 
 }  // namespace
 
-Metadata read_json_ld(const dom::Dom& dom) {
+Metadata read_json_ld(const dom::Dom& dom, const PageElements& elements) {
   std::vector<std::string> bodies;
-  for (NodeId i = dom.find_first(Tag::script); i != dom::kNoNode; i = dom.find_first(Tag::script, i + 1)) {
+  for (NodeId i : elements.scripts) {
     std::string body;
     dom.append_subtree_text(i, body);
     bodies.push_back(std::move(body));

@@ -123,10 +123,11 @@ bool looks_like_person(std::string_view name) {
 }  // namespace
 
 Metadata read_metadata(const dom::Dom& dom, std::string_view page_url) {
-  Metadata jsonld = read_json_ld(dom);
-  Metadata tags = read_meta_tags(dom);
-  Metadata micro = read_microdata(dom);
-  Metadata doc = read_document(dom);
+  const PageElements elements = find_page_elements(dom);
+  Metadata jsonld = read_json_ld(dom, elements);
+  Metadata tags = read_meta_tags(dom, elements);
+  Metadata micro = read_microdata(dom, elements);
+  Metadata doc = read_document(dom, elements);
 
   // Some sites escape their metadata twice ("Finance &amp;amp; Accounting").
   for (Metadata* source : {&jsonld, &tags, &micro, &doc}) {
@@ -142,8 +143,8 @@ Metadata read_metadata(const dom::Dom& dom, std::string_view page_url) {
   titles.open_graph = tags.title;
   titles.microdata = micro.title;
   titles.title_tag = doc.title;
-  titles.h1s = headings_h1(dom, 3);
-  titles.headings = headline_texts(dom, 40);
+  titles.h1s = headings_h1(dom, elements, 3);
+  titles.headings = headline_texts(dom, elements, 40);
   titles.site_name = m.site_name;
   m.title = choose_title(titles);
   if (m.site_name.empty()) m.site_name = site_from_title(doc.title, m.title);
@@ -191,7 +192,7 @@ Metadata read_metadata(const dom::Dom& dom, std::string_view page_url) {
   m.language = first_of({&doc.language, &jsonld.language, &micro.language});
   // Relative URLs resolve against the page's <base href>, else its address,
   // else (the caller gave none) the canonical address.
-  std::string document_base = document_base_url(dom, page_url);
+  std::string document_base = document_base_url(dom, elements, page_url);
   m.canonical_url = resolve_url(document_base, tags.canonical_url);
   std::string_view base = !document_base.empty() ? std::string_view(document_base) : std::string_view(m.canonical_url);
   m.image = resolve_url(base, first_of({&tags.image, &jsonld.image, &micro.image}));

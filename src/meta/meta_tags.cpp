@@ -57,36 +57,32 @@ std::string first_of(const std::vector<std::pair<std::string, std::string>>& met
 
 }  // namespace
 
-Metadata read_meta_tags(const dom::Dom& dom) {
+Metadata read_meta_tags(const dom::Dom& dom, const PageElements& elements) {
   Metadata m;
   // (key, value) pairs in document order; key is property or name, lower case.
   std::vector<std::pair<std::string, std::string>> metas;
-  const dom::Node* nodes = dom.nodes.data();
-  for (NodeId i = 0, count = static_cast<NodeId>(dom.size()); i < count; ++i) {
-    Tag tag = nodes[i].tag;
-    if (tag == Tag::meta) {
-      std::string_view key = dom.attr(i, Attr::property);
-      if (key.empty()) key = dom.attr(i, Attr::name);
-      if (key.empty()) continue;
-      metas.emplace_back(lower(text::collapse_whitespace(key)),
-                         text::collapse_whitespace(dom.attr(i, Attr::content)));
-    } else if (tag == Tag::link || tag == Tag::a) {
-      if (!dom.has_attr(i, Attr::rel)) continue;  // most links: nothing to read
-      std::string rel = lower(dom.attr(i, Attr::rel));
-      std::string_view href = dom.attr(i, Attr::href);
-      if (href.empty()) continue;
-      // rel is a space-separated list.
-      auto has_rel = [&](std::string_view word) {
-        std::size_t at = rel.find(word);
-        return at != std::string::npos && (at == 0 || rel[at - 1] == ' ') &&
-               (at + word.size() == rel.size() || rel[at + word.size()] == ' ');
-      };
-      if (tag == Tag::link && has_rel("canonical") && m.canonical_url.empty())
-        m.canonical_url = text::collapse_whitespace(href);
-      else if (has_rel("license") && m.license.empty()) m.license = text::collapse_whitespace(href);
-      else if (tag == Tag::link && has_rel("image_src") && m.image.empty())
-        m.image = text::collapse_whitespace(href);
-    }
+  for (NodeId i : elements.metas) {
+    std::string_view key = dom.attr(i, Attr::property);
+    if (key.empty()) key = dom.attr(i, Attr::name);
+    if (key.empty()) continue;
+    metas.emplace_back(lower(text::collapse_whitespace(key)), text::collapse_whitespace(dom.attr(i, Attr::content)));
+  }
+  for (NodeId i : elements.links) {
+    std::string rel = lower(dom.attr(i, Attr::rel));
+    std::string_view href = dom.attr(i, Attr::href);
+    if (href.empty()) continue;
+    // rel is a space-separated list.
+    auto has_rel = [&](std::string_view word) {
+      std::size_t at = rel.find(word);
+      return at != std::string::npos && (at == 0 || rel[at - 1] == ' ') &&
+             (at + word.size() == rel.size() || rel[at + word.size()] == ' ');
+    };
+    const bool link = dom.nodes[i].tag == Tag::link;
+    if (link && has_rel("canonical") && m.canonical_url.empty())
+      m.canonical_url = text::collapse_whitespace(href);
+    else if (has_rel("license") && m.license.empty()) m.license = text::collapse_whitespace(href);
+    else if (link && has_rel("image_src") && m.image.empty())
+      m.image = text::collapse_whitespace(href);
   }
   m.title = first_of(metas, kTitleKeys);
   // The first author key present supplies every author it lists (several

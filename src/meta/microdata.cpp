@@ -59,7 +59,7 @@ std::string author_name(const dom::Dom& dom, NodeId id) {
 
 }  // namespace
 
-Metadata read_microdata(const dom::Dom& dom) {
+Metadata read_microdata(const dom::Dom& dom, const PageElements& elements) {
   Metadata m;
   NodeId author_owner = kNoNode;  // the item whose authors we take
   // Article items, not counting those inside another one (they end before
@@ -67,8 +67,7 @@ Metadata read_microdata(const dom::Dom& dom) {
   std::size_t articles = 0;
   NodeId article_end = 0;
   const dom::Node* nodes = dom.nodes.data();
-  for (NodeId i = 0, count = static_cast<NodeId>(dom.size()); i < count; ++i) {
-    if (nodes[i].tag == Tag::text || nodes[i].attr_count == 0) continue;
+  for (NodeId i : elements.items) {
     if (dom.has_attr(i, Attr::itemtype) && (m.page_type.empty() || (articles < 2 && i >= article_end))) {
       std::string_view type = dom.attr(i, Attr::itemtype);
       std::string kind = page_type_of(type.substr(0, type.find(' ')));

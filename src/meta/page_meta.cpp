@@ -13,49 +13,76 @@ using dom::Attr;
 using dom::NodeId;
 using dom::Tag;
 
-Metadata read_document(const dom::Dom& dom) {
+PageElements find_page_elements(const dom::Dom& dom) {
+  PageElements found;
+  const dom::Node* nodes = dom.nodes.data();
+  const NodeId count = static_cast<NodeId>(dom.size());
+  const NodeId body = dom.find_first(Tag::body);
+  const NodeId body_start = body == dom::kNoNode ? 0 : body;
+  for (NodeId i = 0; i < count; ++i) {
+    const dom::Node& n = nodes[i];
+    switch (n.tag) {
+      case Tag::text: continue;
+      case Tag::html: found.html.push_back(i); break;
+      case Tag::title: found.titles.push_back(i); break;
+      case Tag::meta: found.metas.push_back(i); break;
+      case Tag::base: found.bases.push_back(i); break;
+      case Tag::script: found.scripts.push_back(i); break;
+      case Tag::link: case Tag::a:
+        if (dom.has_attr(i, Attr::rel)) found.links.push_back(i);  // most links: nothing to read
+        break;
+      case Tag::h1:
+        found.h1s.push_back(i);
+        [[fallthrough]];
+      case Tag::h2: case Tag::h3: case Tag::b: case Tag::strong:
+        if (i >= body_start) found.headings.push_back(i);
+        break;
+      default: break;
+    }
+    for (std::uint32_t a = n.attr_begin; a < n.attr_begin + n.attr_count; ++a)
+      if (dom.attrs[a].name == Attr::itemtype || dom.attrs[a].name == Attr::itemprop) {
+        found.items.push_back(i);
+        break;
+      }
+  }
+  return found;
+}
+
+Metadata read_document(const dom::Dom& dom, const PageElements& elements) {
   Metadata m;
   std::string content_language, og_locale;
-  const dom::Node* nodes = dom.nodes.data();
-  for (NodeId i = 0, count = static_cast<NodeId>(dom.size()); i < count; ++i) {
-    Tag tag = nodes[i].tag;
-    if (tag == Tag::html && m.language.empty()) {
-      m.language = text::collapse_whitespace(dom.attr(i, Attr::lang));
-    } else if (tag == Tag::title && m.title.empty()) {
-      // <title> inside an <svg> is not the page's; the DOM drops svg subtrees.
-      m.title = element_text(dom, i);
-    } else if (tag == Tag::meta) {
-      std::string_view content = dom.attr(i, Attr::content);
-      if (og_locale.empty() && text::iequals_ascii(dom.attr(i, Attr::property), "og:locale"))
-        og_locale = text::collapse_whitespace(content);
-      else if (content_language.empty() &&
-               text::iequals_ascii(dom.attr(i, Attr::http_equiv), "content-language"))
-        content_language = text::collapse_whitespace(content);
-    }
+  for (NodeId i : elements.html)
+    if (m.language.empty()) m.language = text::collapse_whitespace(dom.attr(i, Attr::lang));
+  // <title> inside an <svg> is not the page's; the DOM drops svg subtrees.
+  for (NodeId i : elements.titles)
+    if (m.title.empty()) m.title = element_text(dom, i);
+  for (NodeId i : elements.metas) {
+    std::string_view content = dom.attr(i, Attr::content);
+    if (og_locale.empty() && text::iequals_ascii(dom.attr(i, Attr::property), "og:locale"))
+      og_locale = text::collapse_whitespace(content);
+    else if (content_language.empty() && text::iequals_ascii(dom.attr(i, Attr::http_equiv), "content-language"))
+      content_language = text::collapse_whitespace(content);
   }
   if (m.language.empty()) m.language = !content_language.empty() ? content_language : og_locale;
   return m;
 }
 
-std::vector<std::string> headings_h1(const dom::Dom& dom, std::size_t limit) {
+std::vector<std::string> headings_h1(const dom::Dom& dom, const PageElements& elements, std::size_t limit) {
   std::vector<std::string> out;
-  for (NodeId i = dom.find_first(Tag::h1); i != dom::kNoNode && out.size() < limit; i = dom.find_first(Tag::h1, i + 1)) {
-    std::string text = element_text(dom, i);
+  for (std::size_t k = 0; k < elements.h1s.size() && out.size() < limit; ++k) {
+    std::string text = element_text(dom, elements.h1s[k]);
     if (!text.empty()) out.push_back(std::move(text));
   }
   return out;
 }
 
-std::vector<std::string> headline_texts(const dom::Dom& dom, std::size_t limit) {
+std::vector<std::string> headline_texts(const dom::Dom& dom, const PageElements& elements, std::size_t limit) {
   std::vector<std::string> out;
-  NodeId body = dom.find_first(Tag::body);
-  const dom::Node* nodes = dom.nodes.data();
-  for (NodeId i = body == dom::kNoNode ? 0 : body, count = static_cast<NodeId>(dom.size()); i < count && out.size() < limit;
-       ++i) {
-    switch (nodes[i].tag) {
-      case Tag::h1: case Tag::h2: case Tag::h3: case Tag::b: case Tag::strong: break;
-      default: continue;
-    }
+  NodeId read_up_to = 0;  // a heading read (or passed over) is read with what it holds
+  for (std::size_t k = 0; k < elements.headings.size() && out.size() < limit; ++k) {
+    const NodeId i = elements.headings[k];
+    if (i < read_up_to) continue;
+    read_up_to = dom.nodes[i].subtree_end;
     // Site names show as bold links or in the page's header, navigation and
     // footer; the headline does not.
     bool chrome = false;
@@ -65,22 +92,22 @@ std::vector<std::string> headline_texts(const dom::Dom& dom, std::size_t limit) 
     }
     // A heading's own link is its permalink (blog templates link the post's
     // title to itself); a bold link is a site name or a menu entry.
-    if (nodes[i].tag == Tag::b || nodes[i].tag == Tag::strong)
-      for (NodeId k = i + 1; k < dom.nodes[i].subtree_end && !chrome; ++k) chrome = dom.nodes[k].tag == Tag::a;
-    if (chrome) {
-      i = dom.nodes[i].subtree_end - 1;
-      continue;
-    }
+    if (dom.nodes[i].tag == Tag::b || dom.nodes[i].tag == Tag::strong)
+      for (NodeId c = i + 1; c < dom.nodes[i].subtree_end && !chrome; ++c) chrome = dom.nodes[c].tag == Tag::a;
+    if (chrome) continue;
     std::string text = element_text(dom, i);
     if (text.size() >= 10 && text.size() <= 400) out.push_back(std::move(text));
-    i = dom.nodes[i].subtree_end - 1;
   }
   return out;
 }
 
 std::string document_base_url(const dom::Dom& dom, std::string_view page_url) {
+  return document_base_url(dom, find_page_elements(dom), page_url);
+}
+
+std::string document_base_url(const dom::Dom& dom, const PageElements& elements, std::string_view page_url) {
   // Only the first <base> with an href counts (HTML, "document base URL").
-  for (NodeId i = dom.find_first(Tag::base); i != dom::kNoNode; i = dom.find_first(Tag::base, i + 1)) {
+  for (NodeId i : elements.bases) {
     if (!dom.has_attr(i, Attr::href)) continue;
     std::string base = resolve_url(page_url, dom.attr(i, Attr::href));
     if (base.find("://") != std::string::npos) return base;

@@ -12,24 +12,34 @@
 
 namespace pith::meta {
 
+// The elements the readers below look at, in document order, found in one
+// pass over the page instead of a pass per reader.
+struct PageElements {
+  std::vector<dom::NodeId> html, titles, metas, bases, scripts, h1s;
+  std::vector<dom::NodeId> links;     // <link> and <a> with a rel attribute
+  std::vector<dom::NodeId> items;     // elements with itemtype or itemprop
+  std::vector<dom::NodeId> headings;  // <h1>-<h3>, <b>, <strong> in the body
+};
+PageElements find_page_elements(const dom::Dom& dom);
+
 // <script type="application/ld+json">: objects, arrays and @graph; the main
 // entity is the first article-like object (else a page, product, ...).
 // Malformed JSON-LD is skipped.
-Metadata read_json_ld(const dom::Dom& dom);
+Metadata read_json_ld(const dom::Dom& dom, const PageElements& elements);
 
 // OpenGraph (og:*, article:*), Twitter cards (twitter:*), plain <meta name>
 // (author, description, date, keywords, Dublin Core, citation_*, parsely-*),
 // <link rel=canonical|license|image_src>.
-Metadata read_meta_tags(const dom::Dom& dom);
+Metadata read_meta_tags(const dom::Dom& dom, const PageElements& elements);
 
 // Microdata: itemprop=headline, name, author, datePublished, dateModified,
 // image, description, keywords, articleSection, license, with the itemtype of
 // the outermost item as the page type.
-Metadata read_microdata(const dom::Dom& dom);
+Metadata read_microdata(const dom::Dom& dom, const PageElements& elements);
 
 // What the document says as markup: <title> (in title), <html lang> and
 // Content-Language / og:locale (in language).
-Metadata read_document(const dom::Dom& dom);
+Metadata read_document(const dom::Dom& dom, const PageElements& elements);
 
 // Bylines and dates printed on the page: rel=author links, author/byline
 // classes, labelled bylines ("By ...", "作者：..."), <time datetime>, and dates
@@ -41,10 +51,13 @@ Metadata read_document(const dom::Dom& dom);
 Metadata read_page_bylines(const dom::Dom& dom, std::string_view headline, bool require_headline,
                            std::string* distant_date = nullptr);
 
+// document_base_url (page_meta.hpp) from the page's elements.
+std::string document_base_url(const dom::Dom& dom, const PageElements& elements, std::string_view page_url);
+
 // The first <h1> texts of the page, for choosing the headline.
-std::vector<std::string> headings_h1(const dom::Dom& dom, std::size_t limit);
+std::vector<std::string> headings_h1(const dom::Dom& dom, const PageElements& elements, std::size_t limit);
 // The first texts of <h1>-<h3>, <b> and <strong> in the body (10 to 400 bytes).
-std::vector<std::string> headline_texts(const dom::Dom& dom, std::size_t limit);
+std::vector<std::string> headline_texts(const dom::Dom& dom, const PageElements& elements, std::size_t limit);
 
 // Shared helpers of the readers.
 // Collapsed text of an element's subtree.

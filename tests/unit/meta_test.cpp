@@ -579,3 +579,34 @@ TEST_CASE("dates: each pattern in the setting its year stands in") {
   CHECK(meta::find_date_in_text("April 5, 2022 (updated 2022-04-07)") == "2022-04-05");
   CHECK(meta::find_date_in_text("updated 2022-04-07, first April 5, 2022") == "2022-04-07");
 }
+
+TEST_CASE("page elements: found in one pass, in document order, for every reader") {
+  pith::dom::Dom dom = pith::dom::build_dom(
+      "<html lang=\"en\"><head><title>Ferry | Courier</title><meta name=\"author\" content=\"Ana Ruiz\">"
+      "<link rel=\"canonical\" href=\"/ferry\"><link href=\"/style.css\"><base href=\"/s/\"></head><body>"
+      "<header><b>Harbour Courier site</b></header><h1>Harbour ferry returns</h1>"
+      "<h2>Repairs took <b>three long months</b> in dock</h2><strong><a href=\"/\">Bold link home</a></strong>"
+      "<div itemscope itemtype=\"https://schema.org/Article\"><span itemprop=\"author\">Bo Lind</span></div>"
+      "<a rel=\"license\" href=\"/cc\">CC</a><a href=\"/x\">x</a></body></html>");
+  const meta::PageElements elements = meta::find_page_elements(dom);
+  CHECK(elements.html.size() == 1);
+  CHECK(elements.titles.size() == 1);
+  CHECK(elements.metas.size() == 1);
+  CHECK(elements.bases.size() == 1);
+  CHECK(elements.links.size() == 2);  // with rel only
+  CHECK(elements.items.size() == 2);  // the item and its property
+  CHECK(elements.h1s.size() == 1);
+  // The bold site name sits in the header, the bold inside the <h2> is read
+  // with it, and a bold link is a menu entry.
+  CHECK(meta::headline_texts(dom, elements, 40) ==
+        std::vector<std::string>{"Harbour ferry returns", "Repairs took three long months in dock"});
+  CHECK(meta::headings_h1(dom, elements, 3) == std::vector<std::string>{"Harbour ferry returns"});
+  Metadata document = meta::read_document(dom, elements);
+  CHECK(document.title == "Ferry | Courier");
+  CHECK(document.language == "en");
+  Metadata tags = meta::read_meta_tags(dom, elements);
+  CHECK(tags.authors == std::vector<std::string>{"Ana Ruiz"});
+  CHECK(tags.canonical_url == "/ferry");
+  CHECK(tags.license == "/cc");
+  CHECK(meta::read_microdata(dom, elements).authors == std::vector<std::string>{"Bo Lind"});
+}
