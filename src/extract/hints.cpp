@@ -117,7 +117,8 @@ class NameMatcher {
         int letter = kLetters.of[static_cast<unsigned char>(names[k])];
         if (letter < 0 || (node = nodes_[node].next[letter]) == kRoot) break;
         found |= nodes_[node].prefix_of;
-        if (k + 1 == names.size() || !is_name_char(names[k + 1])) found |= nodes_[node].whole_of;
+        if (nodes_[node].whole_of != 0 && (k + 1 == names.size() || !is_name_char(names[k + 1])))
+          found |= nodes_[node].whole_of;
       }
     }
     return found;
