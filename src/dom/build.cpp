@@ -355,8 +355,12 @@ class Builder {
 
   // `white_space`: Gumbo found only white space in the text, which counts
   // for nothing.
-  void add_text(std::string_view text, bool white_space, NodeId parent, std::uint16_t depth,
+  void add_text(const char* gumbo_text, bool white_space, NodeId parent, std::uint16_t depth,
                 bool in_head) {
+    // A lone character of white space (most of them) is measured without strlen.
+    std::string_view text = white_space && gumbo_text[0] != '\0' && gumbo_text[1] == '\0'
+                                ? std::string_view(gumbo_text, 1)
+                                : std::string_view(gumbo_text);
     auto& nodes = dom_.nodes;
     NodeId last = nodes[parent].last_child;
     if (last != kNoNode && nodes[last].tag == Tag::text) {
