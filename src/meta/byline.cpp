@@ -733,22 +733,27 @@ class BylineReader {
   // characters that are not white space.
   bool may_be_author_element(NodeId i) const {
     const dom::Node& n = dom_.nodes[i];
-    return n.tag != Tag::text && n.tag != Tag::link && n.tag != Tag::meta && n.attr_count != 0 &&
-           subtree_chars_[i] != 0 && subtree_chars_[i] <= kMaxBylineElementBytes;
+    if (n.tag == Tag::text || n.tag == Tag::link || n.tag == Tag::meta || n.attr_count == 0) return false;
+    const std::uint32_t chars = chars_before_[n.subtree_end] - chars_before_[i];
+    return chars != 0 && chars <= kMaxBylineElementBytes;
   }
 
-  // The name an author element gives: rel=author links, then elements
-  // named "author"/"byline" (itemprop is microdata's, read elsewhere); ""
-  // for any other element.
+  // Author elements by their markup: rel=author links, then elements named
+  // "author"/"byline" (itemprop is microdata's, read elsewhere), not cards.
+  bool rel_author(NodeId i) const {
+    return dom_.nodes[i].tag == Tag::a && text::contains_ascii_ci(dom_.attr(i, Attr::rel), "author");
+  }
+  bool marked_as_author(NodeId i) const {
+    return rel_author(i) || ((words_[i] & kBylineWords) && !(words_[i] & kAuthorCardWords));
+  }
+
+  // The name an author element gives; "" for any other element.
   std::string author_element_name(NodeId i) const {
-    if (!may_be_author_element(i)) return {};
-    const dom::Node& n = dom_.nodes[i];
-    bool rel_author = n.tag == Tag::a && text::contains_ascii_ci(dom_.attr(i, Attr::rel), "author");
-    bool class_author = !rel_author && (words_[i] & kBylineWords) && !(words_[i] & kAuthorCardWords);
-    if (!rel_author && !class_author) return {};
+    if (!may_be_author_element(i) || !marked_as_author(i)) return {};
+    const bool by_rel = rel_author(i);
     std::string raw = element_text(dom_, i);
     if (raw.empty() || raw.size() > kMaxBylineElementBytes || in_comments(i)) return {};
-    std::string name = rel_author ? name_in(raw) : linked_name(i);
+    std::string name = by_rel ? name_in(raw) : linked_name(i);
     if (name.empty()) name = name_in(raw);
     return name;
   }
@@ -778,11 +783,12 @@ class BylineReader {
   // and not looked at; only an ancestor of the headline can hide elements
   // after it that way.
   void read_author_elements(Metadata& m) {
-    subtree_chars_.assign(dom_.size(), 0);
-    for (NodeId i = static_cast<NodeId>(dom_.size()); i-- > 0;) {
-      if (dom_.nodes[i].tag == Tag::text) subtree_chars_[i] = text_chars_up_to(i, kMaxBylineElementBytes + 1);
-      if (dom_.nodes[i].parent != kNoNode) subtree_chars_[dom_.nodes[i].parent] += subtree_chars_[i];
-    }
+    const NodeId count = static_cast<NodeId>(dom_.size());
+    chars_before_.resize(count + std::size_t{1});
+    chars_before_[0] = 0;
+    for (NodeId i = 0; i < count; ++i)
+      chars_before_[i + 1] =
+          chars_before_[i] + (dom_.nodes[i].tag == Tag::text ? text_chars_up_to(i, kMaxBylineElementBytes + 1) : 0);
     NodeId after = headline_node_;
     std::vector<NodeId> ancestors;
     for (NodeId p = dom_.nodes[headline_node_].parent; p != kNoNode; p = dom_.nodes[p].parent) ancestors.push_back(p);
@@ -793,7 +799,7 @@ class BylineReader {
       }
     auto first_name = [&](NodeId begin, NodeId end) {
       for (NodeId i = begin; i < end; ++i) {
-        if (!may_be_author_element(i)) continue;
+        if (!may_be_author_element(i) || !marked_as_author(i)) continue;
         std::string name = author_element_name(i);
         if (!name.empty()) return name;
       }
@@ -960,7 +966,10 @@ class BylineReader {
   const dom::Dom& dom_;
   ElementWords words_;
   PageLines lines_;
-  std::vector<std::uint32_t> subtree_chars_;  // characters other than white space, per subtree
+  // Characters other than white space in the text before each node (and
+  // in all of it, last): a subtree [i, end) holds chars_before_[end] -
+  // chars_before_[i].
+  std::vector<std::uint32_t> chars_before_;
   std::size_t headline_line_ = 0;
   NodeId headline_node_ = 0;
   bool headline_found_ = false;
