@@ -75,9 +75,10 @@ struct Pass {
 // Removes boilerplate elements (and, with flags.strip_unlikely, clutter-named
 // ones) and measures what is left.
 void prepare(Pass& pass);
-// The same, for a pass that removes at least what `prepared` removed (strip
-// unlikely where it did not): measured from its features, less what this
-// pass removes besides (measure_with_fewer), instead of anew.
+// The same, for a pass that strips unlikely where `prepared` did not: what it
+// removes is found from what `prepared` removed, and measured from its
+// features, less what this pass removes besides (measure_with_fewer),
+// instead of anew.
 void prepare_from(Pass& pass, const Pass& prepared);
 // The same, taking over `prepared`'s features (left empty).
 void prepare_from(Pass& pass, Pass&& prepared);

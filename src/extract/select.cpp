@@ -108,6 +108,47 @@ bool ends_sentence(const dom::Dom& dom, NodeId id) {
 
 }  // namespace
 
+namespace {
+
+// Whether a clutter-named element not holding declared content is removed
+// before scoring: the page's frame and links are not, nor what sits in a
+// table or in code (whose names say nothing of the page).
+bool removable_by_name(const dom::Dom& dom, NodeId id) {
+  Tag tag = dom.nodes[id].tag;
+  return tag != Tag::body && tag != Tag::html && tag != Tag::a && !inside(dom, id, Tag::table) &&
+         !inside(dom, id, Tag::pre);
+}
+
+// remove_boilerplate() for a strip_unlikely pass, from what it removed for
+// `unstripped` (the same but for strip_unlikely, on hints that agree on tags
+// and declared content): the clutter-named nodes outside that are removed
+// besides. What lies inside one of them is then part of its subtree, as a
+// pass of its own would record it.
+void remove_unlikely_from(Pass& pass, const Pass& unstripped) {
+  const dom::Dom& dom = pass.dom;
+  const auto& nodes = dom.nodes;
+  pass.dead = unstripped.dead;
+  pass.why = unstripped.why;
+  DeclaredContent declared(pass);
+  for (NodeId i = 0; i < nodes.size();) {
+    NodeId end = nodes[i].subtree_end;
+    if (pass.dead[i]) {
+      i = end;
+      continue;
+    }
+    if (pass.hints[i].unlikely && nodes[i].tag != Tag::text && !declared.held_by(i) &&
+        removable_by_name(dom, i)) {
+      pass.kill(i, Rule::unlikely_name);
+      std::fill(pass.why.begin() + i + 1, pass.why.begin() + end, Rule::none);
+      i = end;
+    } else {
+      ++i;
+    }
+  }
+}
+
+}  // namespace
+
 void remove_boilerplate(Pass& pass) {
   const dom::Dom& dom = pass.dom;
   const auto& nodes = dom.nodes;
@@ -123,9 +164,7 @@ void remove_boilerplate(Pass& pass) {
     } else if ((h.boilerplate_tag || (pass.flags.strip_unlikely && h.unlikely)) &&
                tag != Tag::text && !declared.held_by(i)) {
       if (h.boilerplate_tag) remove = Rule::boilerplate_tag;
-      else if (tag != Tag::body && tag != Tag::html && tag != Tag::a &&
-               !inside(dom, i, Tag::table) && !inside(dom, i, Tag::pre))
-        remove = Rule::unlikely_name;
+      else if (removable_by_name(dom, i)) remove = Rule::unlikely_name;
     }
     if (remove != Rule::none) {
       pass.kill(i, remove);
@@ -142,12 +181,12 @@ void prepare(Pass& pass) {
 }
 
 void prepare_from(Pass& pass, const Pass& prepared) {
-  remove_boilerplate(pass);
+  remove_unlikely_from(pass, prepared);
   pass.measured = measure_with_fewer(pass.dom, prepared.features, prepared.dead, pass.dead);
 }
 
 void prepare_from(Pass& pass, Pass&& prepared) {
-  remove_boilerplate(pass);
+  remove_unlikely_from(pass, prepared);
   // Its own features are taken over; a pass that shares another's has none.
   std::vector<NodeFeatures> features =
       prepared.measured.empty() ? prepared.features : std::move(prepared.measured);

@@ -40,6 +40,7 @@ void check_page(const std::string& html) {
   Pass derived(dom, hints, Flags{true, true, true});
   pith::extraction::prepare_from(derived, unstripped);
   REQUIRE(derived.dead == anew.dead);
+  REQUIRE(derived.why == anew.why);  // boilerplate inside a clutter-named node is its subtree
   REQUIRE(derived.dead != unstripped.dead);  // the page has something to strip
   for (pith::dom::NodeId i = 0; i < dom.size(); ++i) {
     INFO("node " << i);
