@@ -643,7 +643,7 @@ class BylineReader {
     std::size_t seen = 0;
     for (std::size_t k = headline_line_; lines_.has(k) && seen < kCjkBylineWindow; ++k) {
       seen += lines_.size(k);
-      if (lines_.digits(k) < kYearDigits) continue;
+      if (lines_.digits(k) < kYearDigits || !may_hold_clock_time(lines_.text(k))) continue;
       std::string iso = find_date_in_text(lines_.text(k));
       if (iso.size() > kIsoDayLength) return iso;
     }
@@ -653,6 +653,13 @@ class BylineReader {
  private:
   // Every date pattern has a four-digit year; a line with fewer digits has no date.
   static constexpr std::uint32_t kYearDigits = 4;
+
+  // Only a date written year first comes with a clock time, whose hours
+  // and minutes ':', '時' or '时' part (dates.cpp, year_first()).
+  static bool may_hold_clock_time(std::string_view line) {
+    return line.find(':') != std::string_view::npos || line.find("\xE6\x97\xB6") != std::string_view::npos ||
+           line.find("\xE6\x99\x82") != std::string_view::npos;  // 时, 時
+  }
 
   void find_headline(std::string_view headline) {
     std::string want = text::collapse_whitespace(headline);

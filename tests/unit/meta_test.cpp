@@ -370,6 +370,14 @@ TEST_CASE("dates: a post's timestamp below a long text dates the page when nothi
       "<h1>Ferry timetable question</h1><p>" + post + "</p><div>posted 2009/11/03 08:40:12 by gull</div>"),
       "https://forum.example/2009/11/02/ferry");
   CHECK(with_url.date_published == "2009-11-02");
+  // Clock times written with 时 or 時 count; a date without a time further
+  // down does not, and the search goes on past it.
+  for (std::string_view stamp : {"发表于 2009年11月3日08时40分", "發表於 2009年11月3日 08時40分"}) {
+    Metadata han = metadata_of(page("<title>Ferry timetable question</title>",
+        "<h1>Ferry timetable question</h1><p>" + post + "</p><div>2009-11-01</div><div>" + std::string(stamp) +
+            "</div>"));
+    CHECK(han.date_published == "2009-11-03T08:40:00");
+  }
 }
 
 TEST_CASE("title: unfilled template slots; a title that is a whole part of a longer one") {
