@@ -44,6 +44,16 @@ TEST_CASE("urls: relative references on a canonical base, joined without curl or
   CHECK(resolve_url(base, "c/d:e") == "https://base.example/d/c/d:e");
   CHECK(resolve_url(base, "/") == "https://base.example/");
   CHECK(resolve_url("http://base.example/", "x") == "http://base.example/x");
+  CHECK(resolve_url(base, "//cdn.example/i.png") == "https://cdn.example/i.png");
+  CHECK(resolve_url("http://base.example/", "//cdn.example/i.png") == "http://cdn.example/i.png");
+  CHECK(resolve_url(base, "./x?a=1") == "https://base.example/d/x?a=1");
+  CHECK(resolve_url(base, "././x") == "https://base.example/d/x");
+  CHECK(resolve_url(base, "/wiki/%E9%9F%93") == "https://base.example/wiki/%E9%9F%93");
+  CHECK(resolve_url(base, "https://a.example/%e3%81%82?q=%41") == "https://a.example/%e3%81%82?q=%41");
+  CHECK(resolve_url(base, "https://a.example/%zz") == "https://a.example/%zz");
+  CHECK(resolve_url(base, "https://a.example/%2") == "https://a.example/%2");
+  CHECK(resolve_url(base, "./") == "https://base.example/d/");
+  CHECK(resolve_url(base, ".//x") == "https://base.example/d/x");
   // Dot segments, empty query or fragment, characters curl encodes: curl.
   CHECK(resolve_url(base, "./x") == "https://base.example/d/x");
   CHECK(resolve_url(base, "../x") == "https://base.example/x");
