@@ -66,6 +66,22 @@ std::unordered_set<std::string> word_set(std::string_view utf8) {
   std::unordered_set<std::string> words;
   std::string word;
   for (std::size_t i = 0; i < utf8.size();) {
+    // ASCII (most of any text) settled here, as the calls below would.
+    char b = utf8[i];
+    if (static_cast<unsigned char>(b) < 0x80) {
+      ++i;
+      if ((b >= '0' && b <= '9') || (b >= 'a' && b <= 'z') || b == '_') {
+        word.push_back(b);
+        continue;
+      }
+      if (b >= 'A' && b <= 'Z') {
+        word.push_back(static_cast<char>(b - 'A' + 'a'));
+        continue;
+      }
+      if (!word.empty()) words.insert(std::move(word));
+      word.clear();
+      continue;
+    }
     std::size_t start = i;
     char32_t c = text::decode_utf8(utf8, i);
     bool cjk = text::is_cjk(c);
