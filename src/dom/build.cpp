@@ -316,12 +316,9 @@ class Builder {
     return static_cast<std::uint32_t>(dom_.pool.size() - before);
   }
 
-  // Places a new text node's text, as append_text would make it, and returns
-  // {offset, length}. A moved run with no CR in it (Gumbo makes that LF) and
-  // the text around its marker as the source has it is found in the source;
-  // other text is appended.
-  // White space has no marker. A single space or line break (all the filter
-  // leaves between two tags) shares the copy at the start of the pool.
+  // Places a new text node's white space and returns {offset, length}. It
+  // has no marker. A single space or line break (all the filter leaves
+  // between two tags) shares the copy at the start of the pool.
   std::pair<std::uint32_t, std::uint32_t> place_white_space(std::string_view text) {
     if (text.size() == 1 && (text[0] == '\n' || text[0] == ' ')) {
       auto at = static_cast<std::uint32_t>(source_.size() + kSharedWhiteSpace.find(text[0]));
@@ -332,6 +329,10 @@ class Builder {
     return {end, static_cast<std::uint32_t>(text.size())};
   }
 
+  // Places a new text node's text, as append_text would make it, and returns
+  // {offset, length}. A moved run with no CR in it (Gumbo makes that LF) and
+  // the text around its marker as the source has it is found in the source;
+  // other text is appended.
   std::pair<std::uint32_t, std::uint32_t> place_text(std::string_view text) {
     std::uint32_t end = pool_end();
     std::size_t at = MovedValues::find_marker(text);
@@ -369,7 +370,11 @@ class Builder {
       Node& prev = nodes[last];
       if (prev.text_offset + prev.text_length != pool_end()) {
         std::uint32_t offset = pool_end();
-        dom_.pool.append(pooled(prev.text_offset, prev.text_length));
+        // Copied out first when it lies in the pool itself (the shared white
+        // space), which the append may move.
+        std::string_view prev_text = pooled(prev.text_offset, prev.text_length);
+        if (prev.text_offset >= source_.size()) dom_.pool.append(std::string(prev_text));
+        else dom_.pool.append(prev_text);
         prev.text_offset = offset;
       }
       std::uint32_t length = append_text(text);

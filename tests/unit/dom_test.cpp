@@ -228,7 +228,8 @@ TEST_CASE("build_dom gives back moved text and values as the page has them") {
       "<html><body><div class=\"a long list of classes\">\n  A paragraph long enough to move.  </div>"
       "<p>Windows line\r\nends and a lone\rCR made LF.</p>"
       "<p>Text split by a script <script>x()</script>is one text node.</p>"
-      "<p>Short <b>bold text run</b> and the rest of it.</p></body></html>");
+      "<p>Short <b>bold text run</b> and the rest of it.</p>"
+      "<section> <script>x()</script>after a lone space</section></body></html>");
   NodeId div = dom.find_first(Tag::div);
   REQUIRE(div != kNoNode);
   CHECK(dom.attr(div, Attr::class_) == "a long list of classes");
@@ -243,6 +244,11 @@ TEST_CASE("build_dom gives back moved text and values as the page has them") {
   std::string text;
   dom.append_subtree_text(dom.nodes[split].next_sibling, text);
   CHECK(text == "Short bold text run and the rest of it.");
+  NodeId section = dom.find_first(Tag::section);
+  REQUIRE(section != kNoNode);
+  REQUIRE(dom.nodes[section].first_child == dom.nodes[section].last_child);
+  CHECK(dom.text(dom.nodes[section].first_child) == " after a lone space");
+  CHECK(dom.text_counts(dom.nodes[section].first_child).words == 4);
 }
 
 TEST_CASE("build_dom makes class, id and href readable with Dom::attr") {
