@@ -618,3 +618,28 @@ TEST_CASE("page elements: found in one pass, in document order, for every reader
   CHECK(tags.license == "/cc");
   CHECK(meta::read_microdata(dom, elements).authors == std::vector<std::string>{"Bo Lind"});
 }
+
+TEST_CASE("dates: the window after the headline ends at its byte count exactly") {
+  // Lines from the headline on ("Harbour ferry returns", 21 bytes) count
+  // until 2,000 bytes; a date on the line after them is read only while
+  // fewer were seen. White space and invalid bytes count as they are
+  // collapsed (one space; U+FFFD).
+  auto date_after = [](const std::string& paragraph) {
+    return metadata_of(page("<title>Harbour ferry returns</title>",
+                            "<h1>Harbour ferry returns</h1><p>" + paragraph + "</p><p>2024-05-03</p>"))
+        .date_published;
+  };
+  auto words = [](std::size_t bytes) {
+    std::string text(bytes, 'x');
+    for (std::size_t i = 9; i < bytes; i += 10) text[i] = ' ';
+    return text;
+  };
+  CHECK(date_after(words(1978)) == "2024-05-03");
+  CHECK(date_after(words(1979)).empty());
+  CHECK(date_after(words(1978) + "  \n\t ") == "2024-05-03");
+  CHECK(date_after(words(1977) + "\n\n a").empty());
+  std::string invalid;
+  for (int k = 0; k < 659; ++k) invalid += "\xFF";
+  CHECK(date_after(invalid) == "2024-05-03");  // 659 x 3 = 1,977 bytes
+  CHECK(date_after(invalid + "\xFF").empty());
+}
