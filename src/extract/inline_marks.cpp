@@ -14,24 +14,26 @@ bool is_space(char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; 
 }  // namespace
 
 void InlineMarks::open(const dom::Dom& dom, dom::NodeId id, std::size_t at) {
-  Inline span;
-  span.begin = span.end = static_cast<std::uint32_t>(at);
+  InlineKind kind;
   switch (dom.nodes[id].tag) {
-    case Tag::a:
-      span.kind = InlineKind::link;
-      span.url = std::string(dom.attr(id, Attr::href));
-      if (span.url.empty()) return;
-      break;
-    case Tag::img:
-      span.kind = InlineKind::image;
-      span.url = std::string(dom.attr(id, Attr::src));
-      span.alt = std::string(dom.attr(id, Attr::alt));
-      if (!span.url.empty()) done_.push_back(std::move(span));
-      return;
-    case Tag::em: case Tag::i: span.kind = InlineKind::emphasis; break;
-    case Tag::strong: case Tag::b: span.kind = InlineKind::strong; break;
-    case Tag::code: case Tag::kbd: case Tag::samp: case Tag::tt: span.kind = InlineKind::code; break;
-    default: return;
+    case Tag::a: kind = InlineKind::link; break;
+    case Tag::img: kind = InlineKind::image; break;
+    case Tag::em: case Tag::i: kind = InlineKind::emphasis; break;
+    case Tag::strong: case Tag::b: kind = InlineKind::strong; break;
+    case Tag::code: case Tag::kbd: case Tag::samp: case Tag::tt: kind = InlineKind::code; break;
+    default: return;  // most elements: settled before a range is made
+  }
+  Inline span;
+  span.kind = kind;
+  span.begin = span.end = static_cast<std::uint32_t>(at);
+  if (kind == InlineKind::link) {
+    span.url = std::string(dom.attr(id, Attr::href));
+    if (span.url.empty()) return;
+  } else if (kind == InlineKind::image) {
+    span.url = std::string(dom.attr(id, Attr::src));
+    span.alt = std::string(dom.attr(id, Attr::alt));
+    if (!span.url.empty()) done_.push_back(std::move(span));
+    return;
   }
   open_.push_back({id, std::move(span)});
 }
@@ -73,6 +75,7 @@ std::vector<Inline> InlineMarks::finish_block(std::size_t leading, const std::st
     o.span.begin = 0;
   }
   // Outer ranges first where two start together, so renderers can nest them.
+  if (out.size() < 2) return out;  // in order already (and no sort buffer to allocate)
   std::stable_sort(out.begin(), out.end(), [](const Inline& a, const Inline& b) {
     return a.begin != b.begin ? a.begin < b.begin : a.end > b.end;
   });
