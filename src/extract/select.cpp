@@ -23,8 +23,8 @@ bool inside(const dom::Dom& dom, NodeId node, Tag tag) {
 
 // Nodes declared as content, or holding such a node, are never removed by
 // name: a "page-header-wrap" may well contain the <main>. Asked about nodes
-// in document order, it finds the next declared node once for all of them:
-// a page is read once however many removal candidates hold one.
+// in document order, it reads each node's hints once at most, and only in
+// the subtrees asked about (the removal candidates).
 class DeclaredContent {
  public:
   explicit DeclaredContent(const Pass& pass) : pass_(pass) {}
@@ -32,19 +32,17 @@ class DeclaredContent {
   // Whether `id` or a node of its subtree is declared as content. `id` may
   // not be less than in the previous call.
   bool held_by(NodeId id) {
-    const auto& nodes = pass_.dom.nodes;
-    if (!searched_ || next_ < id) {
-      next_ = id;
-      while (next_ < nodes.size() && !pass_.hints[next_].content) ++next_;
-      searched_ = true;
-    }
-    return next_ < nodes[id].subtree_end;
+    NodeId end = pass_.dom.nodes[id].subtree_end;
+    if (scanned_ < id) scanned_ = id;
+    while (scanned_ < end && !pass_.hints[scanned_].content) ++scanned_;
+    return scanned_ < end;  // stopped on a declared node
   }
 
  private:
   const Pass& pass_;
-  bool searched_ = false;
-  NodeId next_ = 0;  // the first declared node from the last id asked about on
+  // No node from the last id asked about up to here is declared (and this
+  // one is, when a search stopped before the end of its subtree).
+  NodeId scanned_ = 0;
 };
 
 int tag_base_score(Tag tag) {
