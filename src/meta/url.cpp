@@ -92,27 +92,63 @@ bool already_resolved(std::string_view u) {
   return !ends_with("/.") && !ends_with("/..");
 }
 
+// `u` with the root path curl adds to an absolute http(s) URL that has none
+// ("https://host" or "https://host?q"); "" when it has one or is no such URL.
+std::string with_root_path(std::string_view u) {
+  const std::size_t scheme_end = u.find("://");
+  if (scheme_end == std::string_view::npos || scheme_end > 5) return {};
+  const std::size_t host_end = u.find_first_of("/?#", scheme_end + 3);
+  if (host_end != std::string_view::npos && u[host_end] == '/') return {};
+  std::string rooted(u.substr(0, host_end));
+  rooted += '/';
+  if (host_end != std::string_view::npos) rooted.append(u.substr(host_end));
+  return rooted;
+}
+
+// `u` if curl would give it back unchanged, or with the root path it lacks;
+// "" otherwise.
+std::string as_curl_gives_it(std::string u) {
+  if (already_resolved(u)) return u;
+  std::string rooted = with_root_path(u);
+  if (!rooted.empty() && already_resolved(rooted)) return rooted;
+  return {};
+}
+
 // `ref` joined to `base` as RFC 3986 joins the common shapes of relative
 // reference: "//host/path" (the base's scheme), "/path" (from the base's
-// host) and "path" or "./path" (from the base's directory). "" for every other
-// shape (a scheme, "?query", "#frag"), which is left to curl. `base` must be
+// host), "?query" (the base's path) and "path", "./path" or "../path" (from
+// the base's directory). "" for every other shape (a scheme, "#frag", a dot
+// segment not followed by a name), which is left to curl. `base` must be
 // already_resolved.
 std::string join_common_relative(std::string_view base, std::string_view ref) {
-  if (ref[0] == '?' || ref[0] == '#') return {};
+  if (ref[0] == '#') return {};
+  const std::size_t origin_end = base.find('/', base.find("://") + 3);  // where the path starts
   std::string_view prefix;
   if (ref.rfind("//", 0) == 0) {
     prefix = base.substr(0, base.find(':') + 1);  // the base's scheme
   } else if (ref.substr(0, ref.find_first_of("/?#")).find(':') != std::string_view::npos) {
     return {};
   } else if (ref[0] == '/') {
-    prefix = base.substr(0, base.find('/', base.find("://") + 3));
+    prefix = base.substr(0, origin_end);
+  } else if (ref[0] == '?') {
+    prefix = base.substr(0, base.find_first_of("?#"));
   } else {
     const std::string_view path = base.substr(0, base.find_first_of("?#"));
     prefix = path.substr(0, path.rfind('/') + 1);
-    // "./name" is "name" (RFC 3986 5.2.4), as long as a name follows.
-    while (ref.size() > 2 && ref.rfind("./", 0) == 0 && ref[2] != '/' && ref[2] != '.' && ref[2] != '?' &&
-           ref[2] != '#')
-      ref.remove_prefix(2);
+    // "./" stays in the directory, "../" goes up one, never above the root
+    // (RFC 3986 5.2.4).
+    for (;;) {
+      if (ref.rfind("./", 0) == 0) {
+        ref.remove_prefix(2);
+      } else if (ref.rfind("../", 0) == 0) {
+        ref.remove_prefix(3);
+        if (prefix.size() > origin_end + 1) prefix = prefix.substr(0, prefix.rfind('/', prefix.size() - 2) + 1);
+      } else {
+        break;
+      }
+    }
+    // What is left must be a name, not another dot segment or nothing.
+    if (ref.empty() || ref[0] == '.' || ref[0] == '/' || ref[0] == '?' || ref[0] == '#') return {};
   }
   std::string joined;
   joined.reserve(prefix.size() + ref.size());
@@ -127,11 +163,13 @@ std::string resolve_url(std::string_view base, std::string_view ref) {
   if (ref.empty() || unsafe_scheme(ref)) return {};
   if (already_resolved(ref)) return std::string(ref);
   base = trim(base);
-  // A simple relative link on a canonical base: the join is the answer when
-  // curl would give it back unchanged, as for an absolute link above.
+  // On a canonical base: an absolute link that lacks only its root path, or a
+  // simple relative link whose join curl would give back unchanged. (On a
+  // base curl cannot parse, curl's answer is the link as it is.)
   if (already_resolved(base)) {
-    std::string joined = join_common_relative(base, ref);
-    if (!joined.empty() && already_resolved(joined)) return joined;
+    std::string joined = with_root_path(ref);
+    if (joined.empty()) joined = join_common_relative(base, ref);
+    if (!joined.empty() && !(joined = as_curl_gives_it(std::move(joined))).empty()) return joined;
   }
   // A fragment alone names a place in the base document itself (RFC 3986
   // 5.2.2). curl 7.88 drops the base's file name and query here.

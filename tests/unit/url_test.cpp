@@ -53,6 +53,21 @@ TEST_CASE("urls: relative references on a canonical base, joined without curl or
   CHECK(resolve_url(base, "https://a.example/%zz") == "https://a.example/%zz");
   CHECK(resolve_url(base, "https://a.example/%2") == "https://a.example/%2");
   CHECK(resolve_url(base, "./") == "https://base.example/d/");
+  const std::string deep = "https://base.example/a/b/c.html?q=1#f";
+  CHECK(resolve_url(deep, "../x") == "https://base.example/a/x");
+  CHECK(resolve_url(deep, "../../../../x") == "https://base.example/x");
+  CHECK(resolve_url(deep, "./../x") == "https://base.example/a/x");
+  CHECK(resolve_url(deep, "../x/../y") == "https://base.example/a/y");
+  CHECK(resolve_url(deep, "../?q") == "https://base.example/a?q");
+  CHECK(resolve_url(deep, "..x") == "https://base.example/a/b/..x");
+  CHECK(resolve_url(deep, "?x#y") == "https://base.example/a/b/c.html?x#y");
+  CHECK(resolve_url(deep, "?") == "https://base.example/a/b/c.html");
+  CHECK(resolve_url(deep, "https://h.example") == "https://h.example/");
+  CHECK(resolve_url(deep, "https://h.example?x=1") == "https://h.example/?x=1");
+  CHECK(resolve_url(deep, "//h.example?x") == "https://h.example/?x");
+  CHECK(resolve_url(deep, "http://h.example:80") == "http://h.example:80/");
+  // A base curl cannot parse leaves even an absolute link as it is.
+  CHECK(resolve_url("not a url", "https://h.example") == "https://h.example");
   CHECK(resolve_url(base, ".//x") == "https://base.example/d/x");
   // Dot segments, empty query or fragment, characters curl encodes: curl.
   CHECK(resolve_url(base, "./x") == "https://base.example/d/x");
