@@ -134,7 +134,8 @@ Document extract(std::string_view html, const Options& options) {
   check_time_budget(t0, options, "parsing");
 
   auto t2 = Clock::now();
-  doc.metadata = meta::read_metadata(dom, options.url);
+  std::string link_base;
+  doc.metadata = meta::read_metadata(dom, options.url, &link_base);
   doc.title = doc.metadata.title;
   doc.language = doc.metadata.language;
   extraction::ContentOptions content;
@@ -147,8 +148,7 @@ Document extract(std::string_view html, const Options& options) {
   if (options.explain) content.explanation = &doc.explanation;
   doc.blocks = extraction::extract_content(dom, content);
   check_time_budget(t0, options, "content extraction");
-  std::string base_url = meta::document_base_url(dom, options.url);  // <base href> first
-  resolve_inline_urls(doc.blocks, base_url.empty() ? doc.metadata.canonical_url : base_url);
+  resolve_inline_urls(doc.blocks, link_base);
   if (options.include_comments) doc.comments = extraction::find_comments(dom);
   auto t3 = Clock::now();
   doc.text = render_text(doc);

@@ -122,7 +122,7 @@ bool looks_like_person(std::string_view name) {
 
 }  // namespace
 
-Metadata read_metadata(const dom::Dom& dom, std::string_view page_url) {
+Metadata read_metadata(const dom::Dom& dom, std::string_view page_url, std::string* link_base) {
   const PageElements elements = find_page_elements(dom);
   Metadata jsonld = read_json_ld(dom, elements);
   Metadata tags = read_meta_tags(dom, elements);
@@ -200,6 +200,7 @@ Metadata read_metadata(const dom::Dom& dom, std::string_view page_url) {
   m.categories = first_of({&jsonld.categories, &tags.categories, &micro.categories});
   m.page_type = first_of({&jsonld.page_type, &micro.page_type, &tags.page_type});
   m.license = license_value(base, first_of({&jsonld.license, &tags.license, &micro.license}));
+  if (link_base) *link_base = base;
   return m;
 }
 

@@ -101,10 +101,6 @@ std::vector<std::string> headline_texts(const dom::Dom& dom, const PageElements&
   return out;
 }
 
-std::string document_base_url(const dom::Dom& dom, std::string_view page_url) {
-  return document_base_url(dom, find_page_elements(dom), page_url);
-}
-
 std::string document_base_url(const dom::Dom& dom, const PageElements& elements, std::string_view page_url) {
   // Only the first <base> with an href counts (HTML, "document base URL").
   for (NodeId i : elements.bases) {

@@ -13,12 +13,10 @@ namespace pith::meta {
 
 // All metadata of a page. `page_url` (may be empty) resolves relative URLs
 // (canonical, image, license) and supplies a date when the path holds one.
-Metadata read_metadata(const dom::Dom& dom, std::string_view page_url);
-
-// The URL relative references in the page resolve against: its first
-// <base href> (itself resolved against `page_url`), else `page_url`. Empty
-// when neither gives an absolute URL.
-std::string document_base_url(const dom::Dom& dom, std::string_view page_url);
+// `link_base`, when given, receives the URL the page's links resolve against:
+// its first <base href> (itself resolved against `page_url`), else
+// `page_url`, else the canonical URL; empty when none is absolute.
+Metadata read_metadata(const dom::Dom& dom, std::string_view page_url, std::string* link_base = nullptr);
 
 // The two fields 0.1 read, kept for callers that need only these.
 struct PageMeta {

@@ -51,7 +51,9 @@ Metadata read_document(const dom::Dom& dom, const PageElements& elements);
 Metadata read_page_bylines(const dom::Dom& dom, std::string_view headline, bool require_headline,
                            std::string* distant_date = nullptr);
 
-// document_base_url (page_meta.hpp) from the page's elements.
+// The URL relative references in the page resolve against: its first
+// <base href> (itself resolved against `page_url`), else `page_url`. Empty
+// when neither gives an absolute URL.
 std::string document_base_url(const dom::Dom& dom, const PageElements& elements, std::string_view page_url);
 
 // The first <h1> texts of the page, for choosing the headline.

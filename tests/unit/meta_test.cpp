@@ -311,8 +311,16 @@ TEST_CASE("urls: <base href> is the base of relative references") {
   CHECK(m.canonical_url == "https://cdn.courier.example/site/local/ferry");
   // A relative <base> resolves against the page's address.
   pith::dom::Dom dom = pith::dom::build_dom("<html><head><base href=\"/static/\"></head><body></body></html>");
-  CHECK(meta::document_base_url(dom, "https://courier.example/a/b") == "https://courier.example/static/");
-  CHECK(meta::document_base_url(dom, "") == "");
+  std::string link_base;
+  meta::read_metadata(dom, "https://courier.example/a/b", &link_base);
+  CHECK(link_base == "https://courier.example/static/");
+  meta::read_metadata(dom, "", &link_base);
+  CHECK(link_base == "");
+  // Without an address, links resolve against the canonical URL.
+  pith::dom::Dom canonical = pith::dom::build_dom(
+      "<html><head><link rel=\"canonical\" href=\"https://courier.example/local/ferry\"></head><body></body></html>");
+  meta::read_metadata(canonical, "", &link_base);
+  CHECK(link_base == "https://courier.example/local/ferry");
   // Inline links of the content resolve against it too.
   pith::Options options;
   options.url = "https://courier.example/local/ferry";
