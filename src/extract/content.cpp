@@ -110,9 +110,13 @@ void add_discussion(const dom::Dom& dom, NodeId discussion, std::vector<NodeId>&
 // The page's declared main region (<main>, role=main), else its body.
 NodeId main_region(const Pass& pass) {
   const dom::Dom& dom = pass.dom;
-  for (NodeId i = 0; i < dom.size(); ++i)
-    if (!pass.dead[i] && (dom.nodes[i].tag == Tag::main || dom.attr(i, dom::Attr::role) == "main"))
-      return i;
+  for (NodeId i = 0; i < dom.size(); ++i) {
+    if (pass.dead[i]) {
+      i = dom.nodes[i].subtree_end - 1;  // all of it is left out
+      continue;
+    }
+    if (dom.nodes[i].tag == Tag::main || dom.attr(i, dom::Attr::role) == "main") return i;
+  }
   NodeId body = dom.find_first(Tag::body);
   return body != kNoNode && !pass.dead[body] ? body : kNoNode;
 }

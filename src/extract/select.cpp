@@ -244,7 +244,11 @@ Selection select_content(const Pass& pass) {
   };
 
   for (NodeId i = 0; i < nodes.size(); ++i) {
-    if (pass.dead[i] || nodes[i].tag == Tag::text || !votes(nodes[i].tag)) continue;
+    if (pass.dead[i]) {
+      i = nodes[i].subtree_end - 1;  // all of it is left out
+      continue;
+    }
+    if (nodes[i].tag == Tag::text || !votes(nodes[i].tag)) continue;
     const NodeFeatures& fi = f[i];
     std::uint32_t length = fi.own_length();
     if (length < kMinParagraphLength) continue;
