@@ -301,13 +301,19 @@ class PageLines {
           space_before_ = false;
           line.digits += counts.digits;
         }
-      } else if (skipped(i)) {
-        i = n.subtree_end;
-        continue;
-      } else if (dom::is_block(n.tag) || n.tag == Tag::br) {
-        if (lines_.empty() || !empty_so_far(lines_.back())) start_line(i);
-        else lines_.back().node = i;  // an empty line starts at the innermost block
-        space_before_ = false;
+      } else {
+        const bool starts_line = dom::is_block(n.tag) || n.tag == Tag::br;
+        // An element without children that starts no line changes nothing,
+        // skipped or not: its class and id need not be read.
+        if ((starts_line || n.subtree_end != i + 1) && skipped(i)) {
+          i = n.subtree_end;
+          continue;
+        }
+        if (starts_line) {
+          if (lines_.empty() || !empty_so_far(lines_.back())) start_line(i);
+          else lines_.back().node = i;  // an empty line starts at the innermost block
+          space_before_ = false;
+        }
       }
       ++i;
     }

@@ -481,6 +481,13 @@ TEST_CASE("page lines: white space alone between inline elements, headlines open
   CHECK(authors_of("<p><b>By</b> <i>Ana Ruiz</i></p><p>Text.</p>") == Names{"Ana Ruiz"});
   CHECK(authors_of("<p><b>By</b>\n\t <i>Ana Ruiz</i></p><p>Text.</p>") == Names{"Ana Ruiz"});
   CHECK(authors_of("<p><b>By</b><i>Ana Ruiz</i></p><p>Text.</p>").empty());
+  // An empty block starts a line unless it is a comment thread's (left out
+  // with all it holds); an empty inline element starts none either way.
+  CHECK(authors_of("<div>Posted<div class=\"form\"></div>by Ana Ruiz</div><p>Text.</p>") == Names{"Ana Ruiz"});
+  CHECK(authors_of("<div>Posted<div class=\"comment-form\"></div>by Ana Ruiz</div><p>Text.</p>").empty());
+  CHECK(authors_of("<div>Posted<span class=\"comment-count\"></span>by Ana Ruiz</div><p>Text.</p>").empty());
+  CHECK(authors_of("<div>Posted<br class=\"reply-gap\">by Ana Ruiz</div><p>Text.</p>").empty());
+  CHECK(authors_of("<div>Posted<br class=\"gap\">by Ana Ruiz</div><p>Text.</p>") == Names{"Ana Ruiz"});
   // A label alone on its line, the name on the next, white space around both.
   CHECK(authors_of("<div> <span> </span>Autor </div>\n<div>\n Paulo Dias </div><p>Text.</p>") == Names{"Paulo Dias"});
   // Headlines opening with white space beyond ASCII or with a Han or
