@@ -2,7 +2,7 @@
 
 #include <curl/curl.h>
 
-#include <cctype>
+#include <array>
 #include <memory>
 
 #include "text/ascii.hpp"
@@ -60,6 +60,17 @@ std::unique_ptr<CURLU, UrlDeleter> handle_for(const std::string& base) {
 // (~25,000 instructions each). Checked against curl on the dev pages' 101,569
 // href/src values, each against its page's address and two other bases
 // (304,707 pairs, bench notes in the commit): identical.
+bool is_hex_digit(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+
+// Bytes curl keeps as they are in a URL's path, query and fragment ('%' only
+// in an escape, tested apart).
+constexpr std::array<bool, 256> kKeptAsIs = [] {
+  std::array<bool, 256> kept{};
+  for (int c = 0x21; c < 0x7F; ++c) kept[c] = true;
+  for (char c : std::string_view("\"<>\\^`{|}%")) kept[static_cast<unsigned char>(c)] = false;
+  return kept;
+}();
+
 bool already_resolved(std::string_view u) {
   std::size_t p;
   if (u.rfind("https://", 0) == 0) p = 8;
@@ -69,18 +80,13 @@ bool already_resolved(std::string_view u) {
   while (p < u.size() && ((u[p] >= 'a' && u[p] <= 'z') || (u[p] >= '0' && u[p] <= '9') || u[p] == '.' || u[p] == '-'))
     ++p;
   if (p == host || p >= u.size() || u[p] != '/') return false;
-  for (; p < u.size(); ++p) {
-    const auto c = static_cast<unsigned char>(u[p]);
-    if (c <= 0x20 || c >= 0x7F) return false;
-    switch (c) {
-      case '%':
-        if (p + 2 >= u.size() || !std::isxdigit(static_cast<unsigned char>(u[p + 1])) ||
-            !std::isxdigit(static_cast<unsigned char>(u[p + 2])))
-          return false;
-        break;
-      case '"': case '<': case '>': case '\\': case '^': case '`': case '{': case '|': case '}':
-        return false;
-      default: break;
+  while (p < u.size()) {
+    if (kKeptAsIs[static_cast<unsigned char>(u[p])]) {
+      ++p;
+    } else if (u[p] == '%' && p + 2 < u.size() && is_hex_digit(u[p + 1]) && is_hex_digit(u[p + 2])) {
+      p += 3;
+    } else {
+      return false;
     }
   }
   if (u.back() == '?' || u.back() == '#' || u.find("?#") != std::string_view::npos) return false;
@@ -90,6 +96,18 @@ bool already_resolved(std::string_view u) {
     return path.size() >= tail.size() && path.substr(path.size() - tail.size()) == tail;
   };
   return !ends_with("/.") && !ends_with("/..");
+}
+
+// already_resolved(base), remembered for the last base seen on this thread:
+// a page's links all resolve against the same one.
+bool canonical_base(std::string_view base) {
+  thread_local std::string last_base;
+  thread_local bool last_canonical = false;
+  if (base != last_base) {
+    last_base.assign(base);
+    last_canonical = already_resolved(base);
+  }
+  return last_canonical;
 }
 
 // `u` with the root path curl adds to an absolute http(s) URL that has none
@@ -166,7 +184,7 @@ std::string resolve_url(std::string_view base, std::string_view ref) {
   // On a canonical base: an absolute link that lacks only its root path, or a
   // simple relative link whose join curl would give back unchanged. (On a
   // base curl cannot parse, curl's answer is the link as it is.)
-  if (already_resolved(base)) {
+  if (canonical_base(base)) {
     std::string joined = with_root_path(ref);
     if (joined.empty()) joined = join_common_relative(base, ref);
     if (!joined.empty() && !(joined = as_curl_gives_it(std::move(joined))).empty()) return joined;
