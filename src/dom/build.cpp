@@ -235,50 +235,62 @@ class Builder {
 
   // Flattened: the vector appends of every node (a call each) then inline.
   [[gnu::flatten]] Dom build(const GumboNode* root) {
-    // in_head: the node is in the document's <head>, whose text, like that of
-    // scripts (JSON-LD), is never content: counted only if someone asks
-    // (Dom::text_counts).
-    struct Pending { const GumboNode* node; NodeId parent; std::uint16_t depth; bool in_head; };
-    std::vector<Pending> stack;
-    stack.push_back({root, kNoNode, 0, false});
+    // Preorder over Gumbo's parent links, without a stack: down to the first
+    // child, else on to the next sibling, else up. `parent`, `depth` and
+    // `in_head` are for the nodes at g's level; in_head: in the document's
+    // <head>, whose text, like that of scripts (JSON-LD), is never content:
+    // counted only if someone asks (Dom::text_counts).
+    auto& nodes = dom_.nodes;
+    NodeId parent = kNoNode;
+    std::uint16_t depth = 0;
+    bool in_head = false;
     bool head_seen = false;
-    // Preorder without recursion: children are pushed in reverse so that they
-    // pop in document order. subtree_end is fixed up afterwards.
-    while (!stack.empty()) {
-      Pending p = stack.back();
-      stack.pop_back();
-      const GumboNode* g = p.node;
+    for (const GumboNode* g = root;;) {
       switch (g->type) {
         case GUMBO_NODE_TEXT: case GUMBO_NODE_WHITESPACE: case GUMBO_NODE_CDATA:
-          if (p.parent != kNoNode)
-            add_text(g->v.text.text, g->type == GUMBO_NODE_WHITESPACE, p.parent, p.depth, p.in_head);
-          continue;
-        case GUMBO_NODE_ELEMENT: case GUMBO_NODE_TEMPLATE:
+          if (parent != kNoNode)
+            add_text(g->v.text.text, g->type == GUMBO_NODE_WHITESPACE, parent, depth, in_head);
           break;
-        default:
+        case GUMBO_NODE_ELEMENT: case GUMBO_NODE_TEMPLATE: {
+          const GumboElement& el = g->v.element;
+          Tag tag = map_tag(el.tag);
+          if (skipped_element(tag, el)) break;
+          bool element_in_head = in_head || (tag == Tag::head && !head_seen);
+          NodeId id = add_element(tag, el, parent, depth, element_in_head);
+          if (id == kNoNode) {
+            ++hidden_skipped_;
+            break;
+          }
+          head_seen = head_seen || tag == Tag::head;
+          if (el.children.length == 0) break;
+          parent = id;
+          depth = depth == 0xFFFF ? depth : static_cast<std::uint16_t>(depth + 1);
+          in_head = element_in_head;
+          g = static_cast<const GumboNode*>(el.children.data[0]);
           continue;
+        }
+        default:
+          break;
       }
-      const GumboElement& el = g->v.element;
-      Tag tag = map_tag(el.tag);
-      if (skipped_element(tag, el)) continue;
-      bool in_head = p.in_head || (tag == Tag::head && !head_seen);
-      NodeId id = add_element(tag, el, p.parent, p.depth, in_head);
-      if (id == kNoNode) {
-        ++hidden_skipped_;
-        continue;
+      // Up until a node has a next sibling. Going up leaves the element
+      // `parent`, whose subtree ends at the next node made; the level above
+      // has its depth, and is in the head when its parent is (uncounted).
+      for (;;) {
+        if (g == root) goto walked;
+        const GumboVector& siblings = g->parent->v.element.children;
+        std::size_t next = g->index_within_parent + 1;
+        if (next < siblings.length) {
+          g = static_cast<const GumboNode*>(siblings.data[next]);
+          break;
+        }
+        g = g->parent;
+        nodes[parent].subtree_end = node_count_;
+        depth = nodes[parent].depth;
+        parent = nodes[parent].parent;
+        in_head = parent != kNoNode && dom_.counts[parent].chars == Dom::kNotCounted.chars;
       }
-      head_seen = head_seen || tag == Tag::head;
-      std::uint16_t child_depth = p.depth == 0xFFFF ? p.depth : static_cast<std::uint16_t>(p.depth + 1);
-      for (unsigned i = el.children.length; i-- > 0;)
-        stack.push_back({static_cast<const GumboNode*>(el.children.data[i]), id, child_depth, in_head});
     }
-    // A node's subtree ends where the next node that is not its descendant
-    // starts; computed bottom-up from the last node.
-    auto& nodes = dom_.nodes;
-    for (NodeId i = static_cast<NodeId>(nodes.size()); i-- > 0;) {
-      NodeId last = nodes[i].last_child;
-      nodes[i].subtree_end = last == kNoNode ? i + 1 : nodes[last].subtree_end;
-    }
+  walked:
     dom_.counts.resize(nodes.size());
     for (NodeId id : merged_) dom_.counts[id] = text::count_text(pooled(nodes[id].text_offset, nodes[id].text_length));
     return std::move(dom_);
@@ -292,6 +304,7 @@ class Builder {
     n.tag = tag;
     n.parent = parent;
     n.depth = depth;
+    n.subtree_end = id + 1;  // an element with children: set when the walk leaves it
     if (parent != kNoNode) {
       Node& par = dom_.nodes[parent];
       if (par.last_child == kNoNode) par.first_child = id;

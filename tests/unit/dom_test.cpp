@@ -198,6 +198,30 @@ TEST_CASE("build_dom keeps <noscript> content") {
   CHECK(text.find("after") != std::string::npos);
 }
 
+TEST_CASE("build_dom counts body text, not head text, at every level it returns to") {
+  // The walk climbs out of <head> and out of nested elements by Gumbo's
+  // parent links: what it knows of the level it returns to (depth, in the
+  // head or not) comes from the nodes already made.
+  Dom dom = build_dom(
+      "<html><head><title>Head title</title></head><body>"
+      "<div><section><p>one two</p></section><p>three</p></div><p>four five six</p>"
+      "</body></html>");
+  // html head title #text body div section p #text p #text p #text
+  REQUIRE(dom.size() == 13);
+  REQUIRE(dom.counts.size() == dom.size());
+  CHECK(dom.nodes[3].tag == Tag::text);
+  CHECK(dom.counts[3].chars == Dom::kNotCounted.chars);
+  CHECK(dom.counts[4].chars == 0);  // <body> is an element, not in the head
+  CHECK(dom.counts[8].words == 2);
+  CHECK(dom.counts[10].words == 1);
+  CHECK(dom.counts[12].words == 3);
+  CHECK(dom.nodes[9].depth == dom.nodes[6].depth);    // <p>three</p> after leaving <section>
+  CHECK(dom.nodes[11].depth == dom.nodes[5].depth);   // <p>four...</p> after leaving <div>
+  CHECK(dom.nodes[11].parent == 4);
+  CHECK(dom.nodes[5].subtree_end == 11);
+  check_tree_consistent(dom);
+}
+
 TEST_CASE("build_dom leaves script and style out but keeps JSON-LD text") {
   Dom dom = build_dom(
       "<html><head><script>var a = 'no';</script><style>p{}</style>"
