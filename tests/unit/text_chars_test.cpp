@@ -98,10 +98,11 @@ const std::vector<std::string_view> kPieces = {
     "\xEF\xBF\xBD",      // U+FFFD itself
     "\xFF", "\xC3", "\xD7", "\xE4\xB8", "\xE9\xBF", "\x80", "\xC0\xA0", "\xED\xA0\x80"};  // ill-formed
 
-std::string random_text(std::mt19937& rng) {
-  std::uniform_int_distribution<std::size_t> count(0, 12), pick(0, kPieces.size() - 1);
+std::string random_text(std::mt19937& rng, const std::vector<std::string_view>& pieces = kPieces,
+                        std::size_t max_pieces = 12) {
+  std::uniform_int_distribution<std::size_t> count(0, max_pieces), pick(0, pieces.size() - 1);
   std::string s;
-  for (std::size_t n = count(rng); n > 0; --n) s += kPieces[pick(rng)];
+  for (std::size_t n = count(rng); n > 0; --n) s += pieces[pick(rng)];
   return s;
 }
 
@@ -110,25 +111,40 @@ bool same(const TextCounts& a, const TextCounts& b) {
          a.sentence_ends == b.sentence_ends && a.digits == b.digits && a.words == b.words;
 }
 
+// Checks count_text and weighted_length on `s` against counting code point by
+// code point; false, with the differences reported, when count_text differs.
+bool counts_agree(std::string_view s) {
+  TextCounts fast = pith::text::count_text(s), plain = reference_count(s);
+  CHECK(pith::text::weighted_length(s) == pith::text::weighted_length(plain.chars, plain.cjk));
+  if (same(fast, plain)) return true;
+  INFO("text \"" << s << "\"");
+  CHECK(fast.chars == plain.chars);
+  CHECK(fast.cjk == plain.cjk);
+  CHECK(fast.commas == plain.commas);
+  CHECK(fast.sentence_ends == plain.sentence_ends);
+  CHECK(fast.digits == plain.digits);
+  CHECK(fast.words == plain.words);
+  return false;
+}
+
 }  // namespace
 
 TEST_CASE("count_text and weighted_length agree with counting code point by code point") {
   std::mt19937 rng(7);
-  for (int k = 0; k < 100000; ++k) {
-    std::string s = random_text(rng);
-    TextCounts fast = pith::text::count_text(s), plain = reference_count(s);
-    CHECK(pith::text::weighted_length(s) == pith::text::weighted_length(plain.chars, plain.cjk));
-    if (!same(fast, plain)) {
-      INFO("text \"" << s << "\"");
-      CHECK(fast.chars == plain.chars);
-      CHECK(fast.cjk == plain.cjk);
-      CHECK(fast.commas == plain.commas);
-      CHECK(fast.sentence_ends == plain.sentence_ends);
-      CHECK(fast.digits == plain.digits);
-      CHECK(fast.words == plain.words);
-      break;
-    }
-  }
+  for (int k = 0; k < 100000; ++k)
+    if (!counts_agree(random_text(rng))) break;
+}
+
+TEST_CASE("count_text agrees with counting code point by code point on long mostly-ASCII texts") {
+  // Long enough for the sixteen- and eight-byte paths, with the bytes at the
+  // edges of their classes: ' ' and the control bytes below it, '/' ':' '@'
+  // around the digits and '@', 0x7F, and a non-ASCII letter now and then.
+  const std::vector<std::string_view> pieces = {
+      "word", "a", "Zz", "x1", "2024", "0", "9", "/", ":", "@", "[", "`", "{", "~", "\x7F", ",",
+      ";", ".", "!", "?", " ", " ", " ", "  ", "\x1F", "\t", "\n", "\xC3\xA9", "\xE4\xB8\xAD"};
+  std::mt19937 rng(13);
+  for (int k = 0; k < 20000; ++k)
+    if (!counts_agree(random_text(rng, pieces, 80))) break;
 }
 
 TEST_CASE("append_collapsed agrees with collapsing code point by code point") {
