@@ -232,36 +232,43 @@ struct BitCounts {
 constexpr BitCounts kBitCounts;
 inline std::uint32_t bits16(unsigned mask) { return kBitCounts.of[mask & 0xFF] + kBitCounts.of[mask >> 8]; }
 
-// count_text over the sixteen bytes at `p` when they are all printable ASCII
-// (' ' to 0x7F, as printable_ascii); false, with nothing counted, otherwise.
-inline bool count_printable_16(const char* p, bool& in_word, std::uint32_t* ascii,
-                               std::uint32_t& words) {
+// count_text over the printable ASCII (' ' to 0x7F, as printable_ascii) that
+// the sixteen bytes at `p` start with; returns how many bytes that is, 0 when
+// the first is not. The bytes up to a line break or a non-ASCII letter are
+// then counted in one step, not one by one.
+inline unsigned count_printable_16(const char* p, bool& in_word, std::uint32_t* ascii,
+                                   std::uint32_t& words) {
   const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  const auto mask = [](__m128i lanes) { return static_cast<unsigned>(_mm_movemask_epi8(lanes)); };
   // Signed bytes: those from 0x80 up are negative, below ' ' too.
-  if (_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(0x1F))) != 0xFFFF) return false;
+  const unsigned printable = mask(_mm_cmpgt_epi8(v, _mm_set1_epi8(0x1F)));
+  const unsigned length = printable == 0xFFFF ? 16 : static_cast<unsigned>(__builtin_ctz(~printable));
+  if (length == 0) return 0;
+  const unsigned counted = printable == 0xFFFF ? 0xFFFF : (1U << length) - 1;
   auto lanes_equal16 = [&](char c) { return _mm_cmpeq_epi8(v, _mm_set1_epi8(c)); };
-  const unsigned non_space = ~static_cast<unsigned>(_mm_movemask_epi8(lanes_equal16(' '))) & 0xFFFF;
+  const unsigned non_space = ~mask(lanes_equal16(' ')) & counted;
   words += bits16(non_space & ~((non_space << 1) | (in_word ? 1U : 0U)));
-  in_word = (non_space >> 15) != 0;
+  in_word = ((non_space >> (length - 1)) & 1) != 0;
   // Commas, sentence ends and digits all lie below '@', like the space.
-  const unsigned below_at =
-      static_cast<unsigned>(_mm_movemask_epi8(_mm_cmplt_epi8(v, _mm_set1_epi8('@')))) & non_space;
+  const unsigned below_at = mask(_mm_cmplt_epi8(v, _mm_set1_epi8('@'))) & non_space;
   const std::uint32_t characters = bits16(non_space);
   if (below_at == 0) {
     ascii[kPlain] += characters;
-    return true;
+    return length;
   }
-  const auto mask = [](__m128i lanes) { return static_cast<unsigned>(_mm_movemask_epi8(lanes)); };
-  const std::uint32_t commas = bits16(mask(_mm_or_si128(lanes_equal16(','), lanes_equal16(';'))));
-  const std::uint32_t ends = bits16(mask(
-      _mm_or_si128(_mm_or_si128(lanes_equal16('.'), lanes_equal16('!')), lanes_equal16('?'))));
+  const std::uint32_t commas =
+      bits16(mask(_mm_or_si128(lanes_equal16(','), lanes_equal16(';'))) & counted);
+  const std::uint32_t ends = bits16(
+      mask(_mm_or_si128(_mm_or_si128(lanes_equal16('.'), lanes_equal16('!')), lanes_equal16('?'))) &
+      counted);
   const std::uint32_t digits = bits16(mask(_mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
-                                                         _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)))));
+                                                         _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)))) &
+                                      counted);
   ascii[kComma] += commas;
   ascii[kSentenceEnd] += ends;
   ascii[kDigit] += digits;
   ascii[kPlain] += characters - commas - ends - digits;
-  return true;
+  return length;
 }
 #endif
 
@@ -277,9 +284,11 @@ TextCounts count_text(std::string_view s) {
   for (std::size_t i = 0; i < n;) {
     AsciiClass cls = class_of(s[i]);
 #ifdef __SSE2__
-    if (cls != kNotAscii && i + 16 <= n && count_printable_16(s.data() + i, in_word, ascii, t.words)) {
-      i += 16;
-      continue;
+    if (cls != kNotAscii && i + 16 <= n) {
+      if (unsigned counted = count_printable_16(s.data() + i, in_word, ascii, t.words)) {
+        i += counted;
+        continue;
+      }
     }
 #endif
     if (cls != kNotAscii && i + 8 <= n) {
