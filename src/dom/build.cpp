@@ -424,14 +424,18 @@ class Builder {
     for (unsigned i = 0; i < attrs.length; ++i) {
       const auto* a = static_cast<const GumboAttribute*>(attrs.data[i]);
       std::string_view name = a->name;
-      if (!keep_hidden_ && hides(name, a->value)) {
-        dom_.attrs.resize(attrs_before);
-        dom_.pool.resize(pool_before);
-        attr_count_ = attrs_before;
-        return kNoNode;
-      }
+      // No kept attribute hides: a kept one is not tested again.
       Attr kept;
-      if (kept_count == 0xFFFF || !kept_attribute(name, kept)) continue;
+      if (!kept_attribute(name, kept)) {
+        if (!keep_hidden_ && hides(name, a->value)) {
+          dom_.attrs.resize(attrs_before);
+          dom_.pool.resize(pool_before);
+          attr_count_ = attrs_before;
+          return kNoNode;
+        }
+        continue;
+      }
+      if (kept_count == 0xFFFF) continue;
       ++kept_count;
       ++attr_count_;
       std::string_view value = a->value;

@@ -169,12 +169,18 @@ TEST_CASE("build_dom leaves hidden subtrees out") {
       "<div hidden><p>by-hidden-attr</p></div>"
       "<div aria-hidden=\"true\"><p>by-aria</p></div>"
       "<div style=\"display: none\"><p>by-style</p></div>"
+      "<div class=\"kept\" id=\"kept-too\" hidden><p>after-kept-attributes</p></div>"
       "<p>after</p></body></html>");
   std::string text = all_text(dom);
   CHECK(text == "visibleafter");
   CHECK(count_tag(dom, Tag::div) == 0);
   CHECK(count_tag(dom, Tag::p) == 2);
+  CHECK(dom.attrs.empty());  // the hidden div's kept attributes are taken back
   check_tree_consistent(dom);
+  // The build tests a name for hiding only when it is not a kept attribute.
+  Attr attr;
+  for (std::string_view hiding : {"hidden", "aria-hidden", "style"})
+    CHECK_FALSE(pith::dom::dom_attribute(hiding, attr));
 }
 
 TEST_CASE("build_dom keeps aria-hidden=\"false\" subtrees") {
