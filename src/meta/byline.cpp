@@ -5,6 +5,8 @@
 
 #include <array>
 #include <cstring>
+#include <memory>
+#include <optional>
 
 #include "meta/dates.hpp"
 #include "meta/sources.hpp"
@@ -226,19 +228,18 @@ class PageLines {
     han_at_ = kNoNode;
     return false;
   }
-  // The line's text; requires has(k).
-  const std::string& text(std::size_t k) {
+  // The line's text; requires has(k). It stays valid while the lines do.
+  std::string_view text(std::size_t k) {
     Line& line = lines_[k];
     if (!line.built) {
       const std::size_t end = pieces_end(k);
-      std::size_t bytes = 0;  // what collapsing leaves is seldom more
-      for (std::size_t p = line.first_piece; p < end; ++p) bytes += dom_.nodes[pieces_[p].node].text_length;
-      line.text.reserve(bytes);
+      scratch_.clear();
       bool pending = false;
       for (std::size_t p = line.first_piece; p < end; ++p) {
         pending = pending || pieces_[p].after_space;
-        text::append_collapsed(line.text, dom_.text(pieces_[p].node), pending);
+        text::append_collapsed(scratch_, dom_.text(pieces_[p].node), pending);
       }
+      line.text = keep(scratch_);
       line.built = true;
     }
     return line.text;
@@ -260,8 +261,27 @@ class PageLines {
     std::uint32_t digits = 0;
     bool built = false;
     Han han = Han::unknown;
-    std::string text;
+    std::string_view text;  // in blocks_, once built
   };
+
+  // Line texts are copied into shared blocks (an allocation per line cost
+  // more than collapsing most lines); a block is never moved, so texts
+  // handed out stay valid.
+  static constexpr std::size_t kTextBlockBytes = 16 * 1024;
+  std::string_view keep(const std::string& s) {
+    if (s.empty()) return {};
+    if (s.size() > block_left_) {
+      const std::size_t bytes = std::max(kTextBlockBytes, s.size());
+      blocks_.emplace_back(new char[bytes]);
+      block_free_ = blocks_.back().get();
+      block_left_ = bytes;
+    }
+    std::memcpy(block_free_, s.data(), s.size());
+    std::string_view kept(block_free_, s.size());
+    block_free_ += s.size();
+    block_left_ -= s.size();
+    return kept;
+  }
 
 
   // The pieces of line k are pieces_[first_piece, pieces_end(k)).
@@ -324,6 +344,10 @@ class PageLines {
   const ElementWords& words_;
   std::vector<Line> lines_;
   std::vector<Piece> pieces_;
+  std::string scratch_;  // the line being collapsed
+  std::vector<std::unique_ptr<char[]>> blocks_;
+  char* block_free_ = nullptr;
+  std::size_t block_left_ = 0;
   bool space_before_ = false;  // white space since the current line's last piece
   NodeId next_;
   NodeId han_at_ = kNoNode;    // the first text node from han_scanned_'s start that may hold Han
@@ -508,7 +532,7 @@ std::size_t find_cjk_label(std::string_view line, std::size_t from) {
 // order: an unanchored search that captures ends by running the regex
 // backwards to find where the match starts, which on long CJK lines costs
 // several times more than everything else here.
-bool next_cjk_byline(const std::string& line, std::size_t from, re2::StringPiece* groups, int ngroups) {
+bool next_cjk_byline(std::string_view line, std::size_t from, re2::StringPiece* groups, int ngroups) {
   std::size_t tried = std::string::npos;
   for (std::size_t label = find_cjk_label(line, from); label < line.size(); label = find_cjk_label(line, label + 1)) {
     std::size_t before = label;
@@ -681,7 +705,7 @@ class BylineReader {
         std::size_t size = lines_.size(k);
         bool long_enough = size >= want.size() || (size >= 8 && size * 2 >= want.size());
         if (!long_enough) return false;
-        const std::string& line = lines_.text(k);
+        const std::string_view line = lines_.text(k);
         return line.rfind(want, 0) == 0 || want.find(line) == 0;
       };
       // Not further than the window past the first <h1>: a headline that far
@@ -839,19 +863,19 @@ class BylineReader {
       // pages have none further down, and their lines need not be built.
       if (!latin && (best_rank == 0 || !lines_.han_ahead(k))) break;
       bool han = lines_.may_hold_han(k);
-      const std::string* line = nullptr;
+      std::optional<std::string_view> line;
       std::string joined;
       if (size <= 24 && next_line && may_be_label_only_line(lines_.first_byte(k)) &&
           is_label_only_line(lines_.text(k))) {
-        const std::string& label = lines_.text(k);
+        const std::string_view label = lines_.text(k);
         bool has_colon = label.back() == ':' || ends_with(label, "\xEF\xBC\x9A");  // ':' or '：'
-        joined = label + (has_colon ? " " : ": ") + lines_.text(k + 1);
-        line = &joined;
+        joined.append(label).append(has_colon ? " " : ": ").append(lines_.text(k + 1));
+        line = joined;
         size = joined.size();
         han = han || lines_.may_hold_han(k + 1);
       }
       if (latin && size <= 160) {
-        if (!line) line = &lines_.text(k);
+        if (!line) line = lines_.text(k);
         std::string name = latin_byline_name(*line);
         if (!name.empty()) {
           add_unique(m.authors, name);
@@ -859,7 +883,7 @@ class BylineReader {
         }
       }
       if (best_rank > 0 && han) {
-        if (!line) line = &lines_.text(k);
+        if (!line) line = lines_.text(k);
         read_cjk_byline(*line, best_rank, best_cjk);
       }
     }
@@ -874,7 +898,7 @@ class BylineReader {
   // first place it can start. A match starts at the line's start or at a
   // character of its opening classes: '(', '|', '•' (E2 ..), '·' (C2 ..), a
   // digit or RE2's \s.
-  static bool find_latin_byline(const std::string& line, re2::StringPiece& name) {
+  static bool find_latin_byline(std::string_view line, re2::StringPiece& name) {
     const RE2& re = latin_byline();
     const re2::StringPiece input(line);
     if (!re.Match(input, 0, line.size(), RE2::UNANCHORED, nullptr, 0)) return false;
@@ -888,10 +912,10 @@ class BylineReader {
         return true;
       }
     }
-    return RE2::PartialMatch(line, re, &name);  // not reached: some place above opens the match
+    return RE2::PartialMatch(input, re, &name);  // not reached: some place above opens the match
   }
 
-  static std::string latin_byline_name(const std::string& line) {
+  static std::string latin_byline_name(std::string_view line) {
     if (!may_hold_latin_label(line)) return {};
     re2::StringPiece latin_piece;
     if (!find_latin_byline(line, latin_piece)) return {};
@@ -908,7 +932,7 @@ class BylineReader {
 
   // Every labelled CJK byline of the line, and a closing bracketed one; the
   // best-ranked label so far wins.
-  static void read_cjk_byline(const std::string& line, int& best_rank, std::vector<std::string>& best) {
+  static void read_cjk_byline(std::string_view line, int& best_rank, std::vector<std::string>& best) {
     re2::StringPiece names;
     auto offer = [&](int rank, std::string_view raw, bool needs_family_name) {
       if (rank >= best_rank || is_cjk_non_name(raw)) return;
