@@ -283,7 +283,7 @@ Attempt run(PreparedPasses& passes, Flags flags, NodeId discussion, bool include
   a.roots = select_content(pass).roots;
   a.outside_discussion = length_outside(pass, a.roots, discussion);
   if (include_discussion && !pass.dead[discussion]) add_discussion(dom, discussion, a.roots);
-  if (std::getenv("PITH_DEBUG")) {
+  if (debug_trace()) {
     NodeId body = dom.find_first(Tag::body);
     std::fprintf(stderr, "nodes=%zu body=%u body_chars=%u\n", dom.size(), body,
                  body == kNoNode ? 0u : pass.features[body].text.chars);
@@ -449,7 +449,7 @@ void cross_check_with_article_body(PreparedPasses& passes, NodeId discussion, No
   };
   std::unordered_set<std::string> best_words = words_of(best);
   double best_coverage = coverage(best_words);
-  if (std::getenv("PITH_DEBUG"))
+  if (debug_trace())
     std::fprintf(stderr, "articleBody cross-check: %zu words, coverage %.2f\n", reference.size(),
                  best_coverage);
   if (best_coverage >= kCrossCheckCoverage) return;
@@ -497,7 +497,7 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
     marked_passes.emplace(store, marked);
     Attempt with_thread =
         select_with_retries(*marked_passes, discussion.node, true, headline, options);
-    if (std::getenv("PITH_DEBUG"))
+    if (debug_trace())
       std::fprintf(stderr, "with thread: outside=%u length=%u\n", with_thread.outside_discussion,
                    with_thread.length);
     if (with_thread.outside_discussion < discussion.length * kDiscussionArticleShare) {
@@ -505,7 +505,7 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
       passes = &*marked_passes;
     }
   }
-  if (std::getenv("PITH_DEBUG"))
+  if (debug_trace())
     std::fprintf(stderr, "discussion=%u length=%u outside=%u\n", discussion.node,
                  discussion.length, best.outside_discussion);
   // When the selection looks wrong (too little, or far less than its region
@@ -521,7 +521,7 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
   if (best.length < options.tuning.region_fallback_below) {
     double judged_above = best.length * kRegionFallbackGain;
     Attempt region = whole_region(*passes, /*prune=*/false, options, judged_above);
-    if (std::getenv("PITH_DEBUG"))
+    if (debug_trace())
       std::fprintf(stderr, "region fallback: best=%u region=%u\n", best.length, region.length);
     if (region.length > judged_above && second_strategy_prefers(region, best))
       best = std::move(region);

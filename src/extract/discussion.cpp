@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -27,14 +29,40 @@ const RE2& timestamp_pattern() {
   return re;
 }
 
+// Whether any of the eight bytes in `word` is an ASCII digit. Each lane is
+// tested apart, with no carry or borrow across lanes: its low seven bits plus
+// 0x80 - '0' (bit 7 set from '0' up) and 0x7F + '9' + 1 minus them (bit 7 set
+// up to '9'); bytes from 0x80 up are left out.
+bool has_ascii_digit(std::uint64_t word) {
+  constexpr std::uint64_t kEach = 0x0101010101010101ULL;
+  const std::uint64_t low = word & (kEach * 0x7F);
+  const std::uint64_t from_zero = low + kEach * (0x80 - '0');
+  const std::uint64_t up_to_nine = kEach * (0x7F + '9' + 1) - low;
+  return (from_zero & up_to_nine & ~word & (kEach * 0x80)) != 0;
+}
+
 // Every timestamp_pattern() match holds a digit right before one of . / - :
 // — a cheap test that spares most texts the regex.
+//
+// Most text holds no digit at all: eight bytes at a time are passed over
+// when none of them is one.
 bool may_hold_timestamp(std::string_view text) {
-  for (std::size_t i = 0; i + 1 < text.size(); ++i) {
-    if (text[i] < '0' || text[i] > '9') continue;
+  const std::size_t size = text.size();
+  auto digit_then_separator = [&](std::size_t i) {
+    if (text[i] < '0' || text[i] > '9' || i + 1 >= size) return false;
     char next = text[i + 1];
-    if (next == '.' || next == '/' || next == '-' || next == ':') return true;
+    return next == '.' || next == '/' || next == '-' || next == ':';
+  };
+  std::size_t i = 0;
+  for (; i + 8 <= size; i += 8) {
+    std::uint64_t word;
+    std::memcpy(&word, text.data() + i, sizeof word);
+    if (!has_ascii_digit(word)) continue;
+    for (std::size_t j = i; j < i + 8; ++j)
+      if (digit_then_separator(j)) return true;
   }
+  for (; i < size; ++i)
+    if (digit_then_separator(i)) return true;
   return false;
 }
 
@@ -72,8 +100,11 @@ bool counted_blank(const dom::Dom& dom, NodeId text) {
 // nodes (collapsing joins them with a space) nor white space, and the
 // pattern's context (\b, [^0-9], $) sees white space and its collapsed form
 // alike. The collapsed text is only measured, to know where to stop.
-bool opens_with_stamp(const dom::Dom& dom, NodeId item) {
-  std::string head;
+//
+// `head` is scratch space the caller keeps across items, so that collapsing
+// does not allocate anew for each.
+bool opens_with_stamp(const dom::Dom& dom, NodeId item, std::string& head) {
+  head.clear();
   bool pending_space = false;
   for (NodeId i = item; i < dom.nodes[item].subtree_end && head.size() < kStampSearchBytes; ++i) {
     if (dom.nodes[i].tag == Tag::text) {
@@ -127,10 +158,12 @@ bool stamped_items(const Pass& pass, const std::vector<NodeId>& items, double mi
   // Stops as soon as the share is reached, or out of reach.
   const double needed = items.size() * min_stamped_share;
   std::size_t stamped = 0, left = items.size();
+  std::string head;
+  head.reserve(2 * kStampSearchBytes);
   for (NodeId item : items) {
     if (stamped >= needed) return true;
     if (stamped + left < needed) return false;
-    if (opens_with_stamp(pass.dom, item)) ++stamped;
+    if (opens_with_stamp(pass.dom, item, head)) ++stamped;
     --left;
   }
   return stamped >= needed;
@@ -188,7 +221,7 @@ Discussion find_discussion(const Pass& pass) {
   if (page == 0) return {};
   // Each step goes to the one child (if any) holding most of the text.
   for (NodeId node = body; node != kNoNode;) {
-    if (std::getenv("PITH_DEBUG"))
+    if (debug_trace())
       std::fprintf(stderr, "discussion chain %u <%s> len=%u of %u\n", node,
                    std::string(dom::tag_name(dom.nodes[node].tag)).c_str(),
                    pass.features[node].length(), page);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdlib>
 #include <vector>
 
 #include "dom/dom.hpp"
@@ -12,6 +13,14 @@
 #include "extract/hints.hpp"
 
 namespace pith::extraction {
+
+// Whether PITH_DEBUG asks for the extraction's trace on stderr. The
+// environment is read once per process: the discussion search alone asked
+// getenv thousands of times over the dev set.
+inline bool debug_trace() {
+  static const bool on = std::getenv("PITH_DEBUG") != nullptr;
+  return on;
+}
 
 struct Flags {
   bool strip_unlikely = true;       // remove clutter-named nodes before scoring

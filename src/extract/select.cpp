@@ -276,7 +276,7 @@ Selection select_content(const Pass& pass) {
       top_score = score.of(id);
     }
 
-  if (std::getenv("PITH_DEBUG")) {
+  if (debug_trace()) {
     std::vector<std::pair<double, NodeId>> ranked;
     for (NodeId id : score.candidates()) ranked.push_back({score.of(id), id});
     std::sort(ranked.rbegin(), ranked.rend());
