@@ -270,6 +270,23 @@ inline unsigned count_printable_16(const char* p, bool& in_word, std::uint32_t* 
   ascii[kPlain] += characters - commas - ends - digits;
   return length;
 }
+
+// How many of the sixteen bytes at `p` append_collapsed's run goes on over, as
+// run_continues_over: the printable ASCII they start with in which every space
+// lies between two characters that are not. A space in the last lane has no
+// known successor here; it is left to the byte rules.
+inline unsigned run_length_16(const char* p, bool after_run) {
+  const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  const auto mask = [](__m128i lanes) { return static_cast<unsigned>(_mm_movemask_epi8(lanes)); };
+  const unsigned printable = mask(_mm_cmpgt_epi8(v, _mm_set1_epi8(0x1F)));
+  const unsigned spaces = mask(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')));
+  const unsigned non_space = printable & ~spaces;
+  const unsigned follows_non_space = (non_space << 1) | (after_run ? 1U : 0U);
+  const unsigned precedes_non_space = non_space >> 1;
+  // ~printable sets every bit from 16 up, so the count stops at 16.
+  const unsigned stops = ~printable | (spaces & ~(follows_non_space & precedes_non_space));
+  return static_cast<unsigned>(__builtin_ctz(stops));
+}
 #endif
 
 }  // namespace
@@ -394,11 +411,24 @@ void append_collapsed(std::string& out, std::string_view s, bool& pending_space)
   for (std::size_t i = 0; i < s.size();) {
     std::size_t start = i;
     unsigned char b = static_cast<unsigned char>(s[i]);
+    // ASCII white space (indentation, line breaks) goes by in one loop.
+    if (class_of(s[i]) == kSpace) {
+      for (++i; i < s.size() && class_of(s[i]) == kSpace;) ++i;
+      pending_space = true;
+      continue;
+    }
     // A run of characters that are not white space goes in one piece (ASCII,
     // and well-formed sequences decode_short reads). A single space between
     // two ASCII characters of the run stays in it: collapsing leaves it as it
     // is, and words go out a line at a time rather than one by one.
     while (i < s.size()) {
+#ifdef __SSE2__
+      if (i + 16 <= s.size()) {
+        const unsigned taken = run_length_16(s.data() + i, /*after_run=*/i > start);
+        i += taken;
+        if (taken == 16) continue;
+      } else
+#endif
       if (i + 8 <= s.size() && run_continues_over(s.data() + i, /*after_run=*/i > start)) {
         i += 8;
         continue;
