@@ -257,6 +257,13 @@ Hints tag_hints(Tag tag) {
   return h;
 }
 
+// tag_hints for every tag, looked up once per element instead of called.
+const std::array<Hints, 256> kTagHints = [] {
+  std::array<Hints, 256> table{};
+  for (int t = 0; t < 256; ++t) table[t] = tag_hints(static_cast<Tag>(t));
+  return table;
+}();
+
 // What the role and itemprop add to the tag's hints (few elements have them).
 void add_role_hints(Hints& h, std::string_view role, std::string_view itemprop) {
   if (!role.empty()) {
@@ -276,7 +283,7 @@ void add_role_hints(Hints& h, std::string_view role, std::string_view itemprop) 
 // An element's hints, its class names' lists found by `class_lists`.
 template <typename ClassLists>
 Hints element_hints(const dom::Dom& dom, dom::NodeId id, ClassLists&& class_lists) {
-  Hints h = tag_hints(dom.nodes[id].tag);
+  Hints h = kTagHints[static_cast<std::uint8_t>(dom.nodes[id].tag)];
   if (dom.nodes[id].attr_count == 0) return h;  // most elements: the tag says it all
   HintAttributes attrs = hint_attributes(dom, id);
   if (!attrs.role.empty() || !attrs.itemprop.empty()) add_role_hints(h, attrs.role, attrs.itemprop);
