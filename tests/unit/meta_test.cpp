@@ -658,3 +658,27 @@ TEST_CASE("dates: the window after the headline ends at its byte count exactly")
   CHECK(date_after(invalid) == "2024-05-03");  // 659 x 3 = 1,977 bytes
   CHECK(date_after(invalid + "\xFF").empty());
 }
+
+TEST_CASE("page lines: inline elements holding no text; line texts past many kept blocks") {
+  using Names = std::vector<std::string>;
+  auto authors_of = [](const std::string& body) {
+    return metadata_of(page("<title>Harbour ferry returns</title>", body)).authors;
+  };
+  const std::string h1 = "<h1>Harbour ferry returns</h1>";
+  // An inline element holding only elements without text changes the line
+  // whether or not it is a comment thread's; white space or a block inside
+  // it counts only when it is not one.
+  CHECK(authors_of(h1 + "<div>By<span class=\"comment-count\"><img src=\"c.png\"><b></b></span> Ana Ruiz</div>") ==
+        Names{"Ana Ruiz"});
+  CHECK(authors_of(h1 + "<div>By<span class=\"count\"> </span>Ana Ruiz</div><p>Text.</p>") == Names{"Ana Ruiz"});
+  CHECK(authors_of(h1 + "<div>By<span class=\"comment-count\"> </span>Ana Ruiz</div><p>Text.</p>").empty());
+  CHECK(authors_of(h1 + "<div>Posted<span class=\"count\"><img><div></div></span>by Ana Ruiz</div>") ==
+        Names{"Ana Ruiz"});
+  CHECK(authors_of(h1 + "<div>Posted<span class=\"comment-count\"><img><div></div></span>by Ana Ruiz</div>").empty());
+  // Lines opening like the headline are built on the way to it: more text
+  // than one block of kept line texts holds, and the label and name lines
+  // after the headline still read whole.
+  std::string before;
+  for (int i = 0; i < 120; ++i) before += "<p>Harbour " + std::string(300, 'x') + " " + std::to_string(i) + "</p>";
+  CHECK(authors_of(before + h1 + "<div>Autor</div><div>Paulo Dias</div><p>Text.</p>") == Names{"Paulo Dias"});
+}
