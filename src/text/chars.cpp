@@ -422,11 +422,20 @@ void append_collapsed(std::string& out, std::string_view s, bool& pending_space)
     // two ASCII characters of the run stays in it: collapsing leaves it as it
     // is, and words go out a line at a time rather than one by one.
     while (i < s.size()) {
+      // Past a non-ASCII character (a letter of a script written without
+      // ASCII, often followed by another) no block step is tried.
+      if (static_cast<unsigned char>(s[i]) >= 0x80) {
+        char32_t c;
+        std::size_t n = decode_short(s, i, c);
+        if (n == 0 || is_space_above_ascii(c)) break;
+        i += n;
+        continue;
+      }
 #ifdef __SSE2__
       if (i + 16 <= s.size()) {
         const unsigned taken = run_length_16(s.data() + i, /*after_run=*/i > start);
         i += taken;
-        if (taken == 16) continue;
+        if (taken == 16 || static_cast<unsigned char>(s[i]) >= 0x80) continue;
       } else
 #endif
       if (i + 8 <= s.size() && run_continues_over(s.data() + i, /*after_run=*/i > start)) {
@@ -441,11 +450,7 @@ void append_collapsed(std::string& out, std::string_view s, bool& pending_space)
         i += 2;
         continue;
       }
-      if (class_of(s[i]) == kSpace) break;
-      char32_t c;
-      std::size_t n = decode_short(s, i, c);
-      if (n == 0 || is_space_above_ascii(c)) break;
-      i += n;
+      break;  // ASCII white space
     }
     if (i > start) {
       if (pending_space && !out.empty() && out.back() != '\n') out.push_back(' ');
