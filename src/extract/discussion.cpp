@@ -6,7 +6,6 @@
 #include <cstdio>
 #include <cstdint>
 #include <cstdlib>
-#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -47,23 +46,12 @@ bool has_ascii_digit(std::uint64_t word) {
 // Most text holds no digit at all: eight bytes at a time are passed over
 // when none of them is one.
 bool may_hold_timestamp(std::string_view text) {
-  const std::size_t size = text.size();
-  auto digit_then_separator = [&](std::size_t i) {
-    if (text[i] < '0' || text[i] > '9' || i + 1 >= size) return false;
+  auto digit_then_separator = [&text](std::size_t i) {
+    if (text[i] < '0' || text[i] > '9' || i + 1 >= text.size()) return false;
     char next = text[i + 1];
     return next == '.' || next == '/' || next == '-' || next == ':';
   };
-  std::size_t i = 0;
-  for (; i + 8 <= size; i += 8) {
-    std::uint64_t word;
-    std::memcpy(&word, text.data() + i, sizeof word);
-    if (!has_ascii_digit(word)) continue;
-    for (std::size_t j = i; j < i + 8; ++j)
-      if (digit_then_separator(j)) return true;
-  }
-  for (; i < size; ++i)
-    if (digit_then_separator(i)) return true;
-  return false;
+  return text::any_position(text, has_ascii_digit, digit_then_separator);
 }
 
 bool holds_timestamp(std::string_view text) {

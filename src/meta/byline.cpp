@@ -166,18 +166,9 @@ bool text_may_hold_han(std::string_view s) {
     auto b = static_cast<unsigned char>(s[i]);
     return b >= 0xE3 || (b == 0xE2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0xBA);
   };
-  std::size_t i = 0;
-  for (; i + 8 <= s.size(); i += 8) {
-    std::uint64_t word;
-    std::memcpy(&word, s.data() + i, 8);
-    // A lane's high bit ends up set when its own top three bits are.
-    if ((word & (word << 1) & (word << 2) & kHighBits) == 0) continue;
-    for (std::size_t k = i; k < i + 8; ++k)
-      if (han_starts_at(k)) return true;
-  }
-  for (; i < s.size(); ++i)
-    if (han_starts_at(i)) return true;
-  return false;
+  // A lane's high bit ends up set when its own top three bits are.
+  auto may_hold_e0_up = [](std::uint64_t word) { return (word & (word << 1) & (word << 2) & kHighBits) != 0; };
+  return text::any_position(s, may_hold_e0_up, han_starts_at);
 }
 
 // The page's text as lines (one per block start), each with the node that

@@ -232,6 +232,9 @@ struct BitCounts {
 constexpr BitCounts kBitCounts;
 inline std::uint32_t bits16(unsigned mask) { return kBitCounts.of[mask & 0xFF] + kBitCounts.of[mask >> 8]; }
 
+// The high bit of each of the sixteen lanes: bit k for the k-th byte.
+inline unsigned mask(__m128i lanes) { return static_cast<unsigned>(_mm_movemask_epi8(lanes)); }
+
 // count_text over the printable ASCII (' ' to 0x7F, as printable_ascii) that
 // the sixteen bytes at `p` start with; returns how many bytes that is, 0 when
 // the first is not. The bytes up to a line break or a non-ASCII letter are
@@ -239,7 +242,6 @@ inline std::uint32_t bits16(unsigned mask) { return kBitCounts.of[mask & 0xFF] +
 inline unsigned count_printable_16(const char* p, bool& in_word, std::uint32_t* ascii,
                                    std::uint32_t& words) {
   const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-  const auto mask = [](__m128i lanes) { return static_cast<unsigned>(_mm_movemask_epi8(lanes)); };
   // Signed bytes: those from 0x80 up are negative, below ' ' too.
   const unsigned printable = mask(_mm_cmpgt_epi8(v, _mm_set1_epi8(0x1F)));
   const unsigned length = printable == 0xFFFF ? 16 : static_cast<unsigned>(__builtin_ctz(~printable));
@@ -277,7 +279,6 @@ inline unsigned count_printable_16(const char* p, bool& in_word, std::uint32_t* 
 // known successor here; it is left to the byte rules.
 inline unsigned run_length_16(const char* p, bool after_run) {
   const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-  const auto mask = [](__m128i lanes) { return static_cast<unsigned>(_mm_movemask_epi8(lanes)); };
   const unsigned printable = mask(_mm_cmpgt_epi8(v, _mm_set1_epi8(0x1F)));
   const unsigned spaces = mask(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')));
   const unsigned non_space = printable & ~spaces;

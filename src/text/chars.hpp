@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -56,5 +57,24 @@ std::string collapse_whitespace(std::string_view utf8);
 // Appends `utf8` to `out` collapsing white space; `pending_space` carries a
 // space across calls so inline pieces join correctly.
 void append_collapsed(std::string& out, std::string_view utf8, bool& pending_space);
+
+// Whether `at(i)` holds for some byte position i of `s`, eight bytes at a
+// time: a block of eight whose bytes (read as one little-endian word) fail
+// `may_hold` is passed over, so `may_hold` must be true of every block that
+// holds such a position. For rare bytes in long texts (digits, Han lead bytes).
+template <typename MayHold, typename At>
+bool any_position(std::string_view s, MayHold may_hold, At at) {
+  std::size_t i = 0;
+  for (; i + 8 <= s.size(); i += 8) {
+    std::uint64_t word;
+    std::memcpy(&word, s.data() + i, sizeof word);
+    if (!may_hold(word)) continue;
+    for (std::size_t k = i; k < i + 8; ++k)
+      if (at(k)) return true;
+  }
+  for (; i < s.size(); ++i)
+    if (at(i)) return true;
+  return false;
+}
 
 }  // namespace pith::text
