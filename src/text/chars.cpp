@@ -142,6 +142,22 @@ inline LetterKind letter_kind(std::string_view s, std::size_t i) {
   return kOther;
 }
 
+// Lead bytes of two- and three-byte sequences that are never white space
+// (is_space) and take any continuation byte second: C3..DF (U+00C0..U+07FF;
+// C2 holds NBSP), E4..EC and EE (U+4000..U+CFFF, U+E000..U+EFFF; E0 and ED
+// restrict their second byte, E1, E2, E3 and EF lead to spaces). The
+// sequence's length, 0 for other bytes.
+struct LetterLeads {
+  std::uint8_t length[256] = {};
+  constexpr LetterLeads() {
+    for (int b = 0xC3; b <= 0xDF; ++b) length[b] = 2;
+    for (int b = 0xE4; b <= 0xEC; ++b) length[b] = 3;
+    length[0xEE] = 3;
+  }
+};
+constexpr LetterLeads kLetterLeads;
+inline bool is_continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
+
 char32_t next_code_point(std::string_view s, std::size_t& i) {
   char32_t c;
   if (std::size_t n = decode_short(s, i, c)) {
@@ -426,6 +442,15 @@ void append_collapsed(std::string& out, std::string_view s, bool& pending_space)
       // Past a non-ASCII character (a letter of a script written without
       // ASCII, often followed by another) no block step is tried.
       if (static_cast<unsigned char>(s[i]) >= 0x80) {
+        // Most letters: a lead byte none of whose well-formed sequences is
+        // white space or restricted in its second byte; only its
+        // continuation bytes need a look.
+        const std::size_t length = kLetterLeads.length[static_cast<unsigned char>(s[i])];
+        if (length != 0 && length <= s.size() - i && is_continuation(s[i + 1]) &&
+            (length == 2 || is_continuation(s[i + 2]))) {
+          i += length;
+          continue;
+        }
         char32_t c;
         std::size_t n = decode_short(s, i, c);
         if (n == 0 || is_space_above_ascii(c)) break;

@@ -12,7 +12,7 @@ namespace pith::text {
 inline constexpr char32_t kReplacementCharacter = U'\uFFFD';
 
 // Length of the longest prefix of `s` that is well-formed UTF-8 (no overlongs,
-// no surrogates, nothing above U+10FFFF). Skips ASCII eight bytes at a time.
+// no surrogates, nothing above U+10FFFF). Skips ASCII sixteen bytes at a time.
 std::size_t valid_utf8_prefix_length(std::string_view s) noexcept;
 
 inline bool is_valid_utf8(std::string_view s) noexcept {

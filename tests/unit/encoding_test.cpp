@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "encoding/decode.hpp"
 #include "text/utf8.hpp"
@@ -449,6 +450,64 @@ TEST_CASE("invalid bytes become U+FFFD and the output is valid UTF-8") {
     CHECK(pith::text::is_valid_utf8(d.utf8));
     CHECK(d.utf8.find('\0') == std::string::npos);
   }
+}
+
+// A byte-at-a-time reading of Table 3-7 ("Well-Formed UTF-8 Byte Sequences"),
+// to check the fast validator against.
+static std::size_t reference_valid_prefix(std::string_view s) {
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    std::size_t length = b < 0x80 ? 1 : b >= 0xC2 && b <= 0xDF ? 2 : b >= 0xE0 && b <= 0xEF ? 3 : b >= 0xF0 && b <= 0xF4 ? 4 : 0;
+    if (length == 0 || i + length > s.size()) return i;
+    for (std::size_t k = 1; k < length; ++k) {
+      const auto c = static_cast<unsigned char>(s[i + k]);
+      unsigned char lower = 0x80, upper = 0xBF;
+      if (k == 1 && b == 0xE0) lower = 0xA0;
+      if (k == 1 && b == 0xED) upper = 0x9F;
+      if (k == 1 && b == 0xF0) lower = 0x90;
+      if (k == 1 && b == 0xF4) upper = 0x8F;
+      if (c < lower || c > upper) return i;
+    }
+    i += length;
+  }
+  return s.size();
+}
+
+TEST_CASE("valid_utf8_prefix_length agrees with a byte-at-a-time validator") {
+  // Pieces that make runs of ASCII (shorter and longer than a sixteen-byte
+  // block), well-formed sequences of every length, and each kind of
+  // ill-formed one (bad lead, bad or missing continuation, overlong,
+  // surrogate, above U+10FFFF), joined at random.
+  const std::vector<std::string> pieces = {
+      "a", "plain ASCII words ", "0123456789abcdefghij", "\xC3\xA9", "\xC2\x80", "\xDF\xBF", "\xE4\xBD\xA0",
+      "\xE0\xA0\x80", "\xED\x9F\xBF", "\xEF\xBF\xBD", "\xF0\x90\x80\x80", "\xF4\x8F\xBF\xBF",
+      "\xF0\x9F\x98\x80", "\x80", "\xBF", "\xC0\xAF", "\xC1\xBF", "\xC3", "\xE4\xBD", "\xE0\x80\x80",
+      "\xED\xA0\x80", "\xF0\x80\x80\x80", "\xF4\x90\x80\x80", "\xF5\x80\x80\x80", "\xFF", "\xF0\x9F\x98"};
+  std::uint32_t state = 2463534242u;  // xorshift
+  auto next = [&state] {
+    state ^= state << 13;
+    state ^= state >> 17;
+    state ^= state << 5;
+    return state;
+  };
+  for (int round = 0; round < 20000; ++round) {
+    std::string s;
+    const std::uint32_t count = next() % 12;
+    for (std::uint32_t k = 0; k < count; ++k) {
+      // Mostly well-formed pieces, so that ill-formed bytes land at every offset.
+      const std::uint32_t pick = next() % 100;
+      s += pieces[pick < 85 ? pick % 13 : 13 + pick % (pieces.size() - 13)];
+    }
+    if (pith::text::valid_utf8_prefix_length(s) != reference_valid_prefix(s))
+      FAIL("disagree on round " << round << ", " << s.size() << " bytes");
+  }
+  // Every lead byte, followed by every second byte.
+  for (int b0 = 0x80; b0 < 0x100; ++b0)
+    for (int b1 = 0; b1 < 0x100; ++b1) {
+      const std::string s = {static_cast<char>(b0), static_cast<char>(b1), '\x80', '\x80', 'x'};
+      CHECK(pith::text::valid_utf8_prefix_length(s) == reference_valid_prefix(s));
+    }
 }
 
 TEST_CASE("arbitrary bytes under any charset decode to valid UTF-8 without NULs") {
