@@ -3,6 +3,7 @@
 // labelled bylines in the text, <time datetime>, and dates near the headline.
 #include <re2/re2.h>
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 #include <memory>
@@ -180,10 +181,9 @@ bool text_may_hold_han(std::string_view s) {
 // lines that open like the headline until the first <h1>.
 class PageLines {
  public:
-  PageLines(const dom::Dom& dom, const ElementWords& words) : dom_(dom), words_(words) {
-    next_ = dom.find_first(Tag::body);
-    if (next_ == kNoNode) next_ = 0;
-  }
+  // `body`: the page's first <body>, kNoNode when it has none.
+  PageLines(const dom::Dom& dom, const ElementWords& words, NodeId body)
+      : dom_(dom), words_(words), next_(body == kNoNode ? 0 : body) {}
 
   // Is there a k-th line? Builds the lines up to it (and one more, which
   // finishes it).
@@ -633,8 +633,9 @@ void drop_dateline(std::vector<std::string>& names) {
 
 class BylineReader {
  public:
-  BylineReader(const dom::Dom& dom, std::string_view headline, bool require_headline)
-      : dom_(dom), words_(dom), lines_(dom, words_), require_headline_(require_headline) {
+  BylineReader(const dom::Dom& dom, const PageElements& elements, std::string_view headline, bool require_headline)
+      : dom_(dom), elements_(elements), words_(dom), lines_(dom, words_, elements.body),
+        require_headline_(require_headline) {
     find_headline(headline);
   }
 
@@ -686,7 +687,7 @@ class BylineReader {
     std::string want = text::collapse_whitespace(headline);
     headline_line_ = 0;
     bool found = false;
-    NodeId h1 = dom_.find_first(Tag::h1);
+    const NodeId h1 = elements_.h1s.empty() ? kNoNode : elements_.h1s.front();
     if (!want.empty()) {
       // The headline's own line, or one that starts with it ("Headline
       // 2005-04-05 06:40"), or most of it (at least 8 bytes and half).
@@ -761,7 +762,8 @@ class BylineReader {
   // characters that are not white space.
   bool may_be_author_element(NodeId i) const {
     const dom::Node& n = dom_.nodes[i];
-    if (n.tag == Tag::text || n.tag == Tag::link || n.tag == Tag::meta || n.attr_count == 0) return false;
+    // Text has no attributes: one test passes over it and bare elements.
+    if (n.attr_count == 0 || n.tag == Tag::link || n.tag == Tag::meta) return false;
     const std::uint32_t chars = chars_before_[n.subtree_end] - chars_before_[i];
     return chars != 0 && chars <= kMaxBylineElementBytes;
   }
@@ -810,13 +812,28 @@ class BylineReader {
   // In document order an author element's descendants are the same byline
   // and not looked at; only an ancestor of the headline can hide elements
   // after it that way.
-  void read_author_elements(Metadata& m) {
+  void count_chars_before() {
     const NodeId count = static_cast<NodeId>(dom_.size());
     chars_before_.resize(count + std::size_t{1});
     chars_before_[0] = 0;
-    for (NodeId i = 0; i < count; ++i)
-      chars_before_[i + 1] =
-          chars_before_[i] + (dom_.nodes[i].tag == Tag::text ? text_chars_up_to(i, kMaxBylineElementBytes + 1) : 0);
+    // The DOM's counts are zero for elements (dom.hpp), so the nodes need
+    // not be read where the text is counted: only the counts, a third of
+    // the bytes. Where it is not (<head>, <script>; a Dom not made by
+    // build_dom has no counts), the node says what to count.
+    const std::size_t counted = std::min<std::size_t>(count, dom_.counts.size());
+    const text::TextCounts* counts = dom_.counts.data();
+    std::uint32_t total = 0;
+    for (NodeId i = 0; i < count; ++i) {
+      std::uint32_t chars = i < counted ? counts[i].chars : dom::Dom::kNotCounted.chars;
+      if (chars == dom::Dom::kNotCounted.chars)
+        chars = dom_.nodes[i].tag == Tag::text ? text_chars_up_to(i, kMaxBylineElementBytes + 1) : 0;
+      total += chars;
+      chars_before_[i + 1] = total;
+    }
+  }
+
+  void read_author_elements(Metadata& m) {
+    count_chars_before();
     NodeId after = headline_node_;
     std::vector<NodeId> ancestors;
     for (NodeId p = dom_.nodes[headline_node_].parent; p != kNoNode; p = dom_.nodes[p].parent) ancestors.push_back(p);
@@ -957,8 +974,10 @@ class BylineReader {
 
   void read_dates(Metadata& m) {
     // <time datetime> after the headline, outside comments.
-    for (NodeId i = headline_node_; i < dom_.size(); ++i) {
-      if (dom_.nodes[i].tag != Tag::time || in_comments(i)) continue;
+    const std::vector<NodeId>& times = elements_.times;
+    for (auto it = std::lower_bound(times.begin(), times.end(), headline_node_); it != times.end(); ++it) {
+      const NodeId i = *it;
+      if (in_comments(i)) continue;
       std::string iso = normalize_date(dom_.attr(i, Attr::datetime));
       if (iso.empty()) iso = find_date_in_text(element_text(dom_, i));
       if (!iso.empty()) {
@@ -992,6 +1011,7 @@ class BylineReader {
   }
 
   const dom::Dom& dom_;
+  const PageElements& elements_;
   ElementWords words_;
   PageLines lines_;
   // Characters other than white space in the text before each node (and
@@ -1006,9 +1026,9 @@ class BylineReader {
 
 }  // namespace
 
-Metadata read_page_bylines(const dom::Dom& dom, std::string_view headline, bool require_headline,
-                           std::string* distant_date) {
-  BylineReader reader(dom, headline, require_headline);
+Metadata read_page_bylines(const dom::Dom& dom, const PageElements& elements, std::string_view headline,
+                           bool require_headline, std::string* distant_date) {
+  BylineReader reader(dom, elements, headline, require_headline);
   Metadata m = reader.read();
   if (distant_date && m.date_published.empty()) *distant_date = reader.distant_date();
   return m;

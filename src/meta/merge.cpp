@@ -156,7 +156,7 @@ Metadata read_metadata(const dom::Dom& dom, std::string_view page_url, std::stri
   std::string distant_date;
   bool dated = !jsonld.date_published.empty() || !tags.date_published.empty() ||
                !micro.date_published.empty() || !url_date.empty();
-  Metadata page = read_page_bylines(dom, m.title, declared_type == "website" || declared_type == "listing",
+  Metadata page = read_page_bylines(dom, elements, m.title, declared_type == "website" || declared_type == "listing",
                                     dated ? nullptr : &distant_date);
   // Sites often credit themselves as the JSON-LD author, and CMSs fill in
   // the account's user name; a person named elsewhere on the page is the

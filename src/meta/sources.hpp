@@ -15,7 +15,8 @@ namespace pith::meta {
 // The elements the readers below look at, in document order, found in one
 // pass over the page instead of a pass per reader.
 struct PageElements {
-  std::vector<dom::NodeId> html, titles, metas, bases, scripts, h1s;
+  dom::NodeId body = dom::kNoNode;  // the first <body>
+  std::vector<dom::NodeId> html, titles, metas, bases, scripts, h1s, times;
   std::vector<dom::NodeId> links;     // <link> and <a> with a rel attribute
   std::vector<dom::NodeId> items;     // elements with itemtype or itemprop
   std::vector<dom::NodeId> headings;  // <h1>-<h3>, <b>, <strong> in the body
@@ -48,8 +49,8 @@ Metadata read_document(const dom::Dom& dom, const PageElements& elements);
 // `distant_date`, when given, receives a date with a clock time found
 // further down than the byline window (a forum post's "posted at"), for use
 // when nothing better dates the page.
-Metadata read_page_bylines(const dom::Dom& dom, std::string_view headline, bool require_headline,
-                           std::string* distant_date = nullptr);
+Metadata read_page_bylines(const dom::Dom& dom, const PageElements& elements, std::string_view headline,
+                           bool require_headline, std::string* distant_date = nullptr);
 
 // The URL relative references in the page resolve against: its first
 // <base href> (itself resolved against `page_url`), else `page_url`. Empty
