@@ -311,7 +311,10 @@ class Renderer {
       b.kind = BlockKind::paragraph;
     }
     b.inlines = marks_.finish_block(leading, current_);
-    b.text = std::move(current_);
+    // Copied, not moved: current_ keeps its capacity for the next block
+    // (moved out, it would grow again from empty, a reallocation per doubling
+    // for every block), and the block's text gets an allocation of its size.
+    b.text.assign(current_);
     current_.clear();
     length_ += length;
     blocks_.push_back(std::move(b));
