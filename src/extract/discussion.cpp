@@ -117,23 +117,35 @@ bool opens_with_stamp(const dom::Dom& dom, NodeId item, std::string& head) {
 
 namespace {
 
-// The items of a list-like container: its element children with text (or, for
-// a table, its rows).
-std::vector<NodeId> list_items(const Pass& pass, NodeId id) {
+// Calls f(item) for each item of a list-like container: its element children
+// with text (or, for a table, its rows).
+template <typename F>
+void for_each_list_item(const Pass& pass, NodeId id, F&& f) {
   const dom::Dom& dom = pass.dom;
-  std::vector<NodeId> items;
   for (NodeId c = dom.nodes[id].first_child; c != kNoNode; c = dom.nodes[c].next_sibling) {
     if (pass.dead[c] || dom.nodes[c].tag == Tag::text || pass.features[c].text.chars == 0) continue;
     Tag t = dom.nodes[c].tag;
     if (t == Tag::tbody || t == Tag::thead) {
       for (NodeId r = dom.nodes[c].first_child; r != kNoNode; r = dom.nodes[r].next_sibling)
-        if (!pass.dead[r] && dom.nodes[r].tag == Tag::tr && pass.features[r].text.chars > 0)
-          items.push_back(r);
+        if (!pass.dead[r] && dom.nodes[r].tag == Tag::tr && pass.features[r].text.chars > 0) f(r);
     } else {
-      items.push_back(c);
+      f(c);
     }
   }
+}
+
+std::vector<NodeId> list_items(const Pass& pass, NodeId id) {
+  std::vector<NodeId> items;
+  for_each_list_item(pass, id, [&items](NodeId item) { items.push_back(item); });
   return items;
+}
+
+// Whether the container has at least kMinStampedItems items, told without
+// building their list: most containers asked about have fewer.
+bool has_enough_items(const Pass& pass, NodeId id) {
+  std::size_t count = 0;
+  for_each_list_item(pass, id, [&count](NodeId) { ++count; });
+  return count >= kMinStampedItems;
 }
 
 bool stamped_items(const Pass& pass, const std::vector<NodeId>& items, double min_stamped_share) {
@@ -175,10 +187,11 @@ bool items_repeat(const dom::Dom& dom, const std::vector<NodeId>& items) {
 }  // namespace
 
 bool is_stamped_item_list(const Pass& pass, NodeId id, double min_stamped_share) {
-  return stamped_items(pass, list_items(pass, id), min_stamped_share);
+  return has_enough_items(pass, id) && stamped_items(pass, list_items(pass, id), min_stamped_share);
 }
 
 bool is_interactive_item_list(const Pass& pass, NodeId id) {
+  if (!has_enough_items(pass, id)) return false;
   std::vector<NodeId> items = list_items(pass, id);
   if (items.size() < kMinStampedItems || !items_repeat(pass.dom, items)) return false;
   // Controls are boilerplate, so left out of the features: look at the markup,
@@ -213,9 +226,11 @@ Discussion find_discussion(const Pass& pass) {
       std::fprintf(stderr, "discussion chain %u <%s> len=%u of %u\n", node,
                    std::string(dom::tag_name(dom.nodes[node].tag)).c_str(),
                    pass.features[node].length(), page);
-    std::vector<NodeId> items = list_items(pass, node);
-    if (stamped_items(pass, items, kDiscussionStampedShare) && items_repeat(dom, items))
-      return {node, pass.features[node].length()};
+    if (has_enough_items(pass, node)) {
+      std::vector<NodeId> items = list_items(pass, node);
+      if (stamped_items(pass, items, kDiscussionStampedShare) && items_repeat(dom, items))
+        return {node, pass.features[node].length()};
+    }
     NodeId next = kNoNode;
     for (NodeId c = dom.nodes[node].first_child; c != kNoNode; c = dom.nodes[c].next_sibling)
       if (!pass.dead[c] && pass.features[c].length() >= page * kDiscussionShare) next = c;
