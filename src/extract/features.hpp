@@ -1,6 +1,6 @@
 // One forward and one backward pass over the Dom that give every node the
 // numbers the heuristics read: how much text it holds, how much of it is in
-// links, how many paragraphs, list items, images and form fields.
+// links, how many paragraphs, headings, images and form fields.
 #pragma once
 
 #include <cstdint>
@@ -11,27 +11,66 @@
 
 namespace pith::extraction {
 
-struct NodeFeatures {
+// The text counts of a block's own text that the heuristics read (digits and
+// words are read only over whole subtrees).
+struct OwnText {
+  std::uint32_t chars = 0;
+  std::uint32_t cjk = 0;
+  std::uint32_t commas = 0;
+  std::uint32_t sentence_ends = 0;
+
+  void add(const text::TextCounts& o) {
+    chars += o.chars; cjk += o.cjk; commas += o.commas; sentence_ends += o.sentence_ends;
+  }
+  void remove(const text::TextCounts& o) {
+    chars -= o.chars; cjk -= o.cjk; commas -= o.commas; sentence_ends -= o.sentence_ends;
+  }
+};
+
+// The numbers of a subtree that add up from its children: a parent's are the
+// sum of its children's and its own element's.
+struct SubtreeSums {
   text::TextCounts text;            // all text in the subtree
   std::uint32_t link_chars = 0;     // text inside <a href>
-  text::TextCounts own;             // text whose nearest block ancestor is this node
-  std::uint32_t own_link_chars = 0;
-  std::uint32_t elements = 0;       // elements in the subtree, itself included
-  std::uint32_t links = 0;
   std::uint32_t paragraphs = 0;     // <p> and <pre>
-  std::uint32_t list_items = 0;
   std::uint32_t images = 0;
   std::uint32_t inputs = 0;         // input, select, textarea, button
   std::uint32_t headings = 0;
+
+  void add(const SubtreeSums& o) {
+    text.add(o.text);
+    link_chars += o.link_chars;
+    paragraphs += o.paragraphs;
+    images += o.images;
+    inputs += o.inputs;
+    headings += o.headings;
+  }
+  // Takes away sums that add() put in.
+  void remove(const SubtreeSums& o) {
+    text.remove(o.text);
+    link_chars -= o.link_chars;
+    paragraphs -= o.paragraphs;
+    images -= o.images;
+    inputs -= o.inputs;
+    headings -= o.headings;
+  }
+  std::uint32_t length() const { return text::weighted_length(text.chars, text.cjk); }
+  double link_density() const {
+    return text.chars ? static_cast<double>(link_chars) / text.chars : 0.0;
+  }
+};
+
+// 72 bytes a node, written by the forward pass and summed by the backward
+// one: only what some heuristic reads is kept (the wall time of the passes
+// goes with the bytes they move).
+struct NodeFeatures : SubtreeSums {
+  OwnText own;                      // text whose nearest block ancestor is this node
+  std::uint32_t own_link_chars = 0;
   dom::NodeId block = dom::kNoNode; // nearest block-level ancestor-or-self
   bool in_link = false;
   bool in_code = false;             // inside <pre> or <code> (itself included)
 
-  std::uint32_t length() const { return text::weighted_length(text.chars, text.cjk); }
   std::uint32_t own_length() const { return text::weighted_length(own.chars, own.cjk); }
-  double link_density() const {
-    return text.chars ? static_cast<double>(link_chars) / text.chars : 0.0;
-  }
   double own_link_density() const {
     return own.chars ? static_cast<double>(own_link_chars) / own.chars : 0.0;
   }

@@ -13,38 +13,12 @@ using dom::Tag;
 namespace {
 
 // The numbers of a node after what was pruned inside it is taken away.
-struct Remaining {
-  text::TextCounts text;
-  std::uint32_t link_chars = 0, paragraphs = 0, images = 0, inputs = 0, headings = 0,
-                list_items = 0;
-
-  std::uint32_t length() const { return text::weighted_length(text.chars, text.cjk); }
-  double link_density() const {
-    return text.chars ? static_cast<double>(link_chars) / text.chars : 0.0;
-  }
-};
+using Remaining = SubtreeSums;
 
 Remaining remaining(const NodeFeatures& f, const Remaining& pruned) {
-  Remaining r;
-  r.text = f.text;
-  r.text.remove(pruned.text);
-  r.link_chars = f.link_chars - pruned.link_chars;
-  r.paragraphs = f.paragraphs - pruned.paragraphs;
-  r.images = f.images - pruned.images;
-  r.inputs = f.inputs - pruned.inputs;
-  r.headings = f.headings - pruned.headings;
-  r.list_items = f.list_items - pruned.list_items;
+  Remaining r = f;
+  r.remove(pruned);
   return r;
-}
-
-void accumulate(Remaining& into, const Remaining& r) {
-  into.text.add(r.text);
-  into.link_chars += r.link_chars;
-  into.paragraphs += r.paragraphs;
-  into.images += r.images;
-  into.inputs += r.inputs;
-  into.headings += r.headings;
-  into.list_items += r.list_items;
 }
 
 // Containers the conditional rules judge; paragraphs and inline elements are
@@ -144,7 +118,7 @@ void prune_content(Pass& pass, const std::vector<NodeId>& roots) {
       if (pass.dead[i] || !judged(nodes[i].tag) || pass.features[i].in_code) continue;
       Remaining inside;
       while (!pieces.empty() && pieces.back().node < nodes[i].subtree_end) {
-        accumulate(inside, pieces.back().amount);
+        inside.add(pieces.back().amount);
         pieces.pop_back();
       }
       Remaining r = remaining(pass.features[i], inside);
@@ -158,7 +132,7 @@ void prune_content(Pass& pass, const std::vector<NodeId>& roots) {
       }
       if (rule != Rule::none) {
         pass.kill(i, rule);
-        accumulate(inside, r);  // now all of it
+        inside.add(r);  // now all of it
       }
       pieces.push_back({i, inside});
     }

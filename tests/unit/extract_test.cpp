@@ -113,7 +113,6 @@ TEST_CASE("measure counts text inside <a href> as link text") {
   REQUIRE(p != kNoNode);
   CHECK(f[p].text.chars == 4 + 8 + 3 + 3 + 4);  // Read thislink and not this
   CHECK(f[p].link_chars == 8);                 // "this" + "link"; <a> without href is not a link
-  CHECK(f[p].links == 2);                      // both <a> elements are counted as elements
   CHECK(f[p].link_density() == doctest::Approx(8.0 / 22.0));
   NodeId a = dom.find_first(Tag::a);
   CHECK(f[a].in_link);
@@ -144,7 +143,6 @@ TEST_CASE("measure separates a block's own text from its descendants' text") {
   CHECK(f[div].text.cjk == 3);
   CHECK(f[div].link_chars == 4);
   CHECK(f[div].paragraphs == 2);
-  CHECK(f[div].links == 1);
 
   CHECK(f[p1].own.chars == 15);  // Paratextlinkend
   CHECK(f[p1].own_link_chars == 4);

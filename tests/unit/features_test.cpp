@@ -21,11 +21,15 @@ bool same_counts(const pith::text::TextCounts& a, const pith::text::TextCounts& 
          a.sentence_ends == b.sentence_ends && a.digits == b.digits && a.words == b.words;
 }
 
+bool same_own(const pith::extraction::OwnText& a, const pith::extraction::OwnText& b) {
+  return a.chars == b.chars && a.cjk == b.cjk && a.commas == b.commas &&
+         a.sentence_ends == b.sentence_ends;
+}
+
 bool same(const NodeFeatures& a, const NodeFeatures& b) {
-  return same_counts(a.text, b.text) && same_counts(a.own, b.own) &&
+  return same_counts(a.text, b.text) && same_own(a.own, b.own) &&
          a.link_chars == b.link_chars && a.own_link_chars == b.own_link_chars &&
-         a.elements == b.elements && a.links == b.links && a.paragraphs == b.paragraphs &&
-         a.list_items == b.list_items && a.images == b.images && a.inputs == b.inputs &&
+         a.paragraphs == b.paragraphs && a.images == b.images && a.inputs == b.inputs &&
          a.headings == b.headings && a.block == b.block && a.in_link == b.in_link &&
          a.in_code == b.in_code;
 }
