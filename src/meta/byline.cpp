@@ -172,6 +172,15 @@ bool text_may_hold_han(std::string_view s) {
   return text::any_position(s, may_hold_e0_up, han_starts_at);
 }
 
+// The tags that start a line: dom::is_block's and <br>, looked up in a table
+// (a call and a switch per element cost more).
+const std::array<bool, 256> kStartsLine = [] {
+  std::array<bool, 256> starts{};
+  for (std::size_t t = 0; t < starts.size(); ++t)
+    starts[t] = dom::is_block(static_cast<Tag>(t)) || static_cast<Tag>(t) == Tag::br;
+  return starts;
+}();
+
 // The page's text as lines (one per block start), each with the node that
 // starts it, comment threads and <head> left out. Lines are built as far as
 // the readers ask (they look only near the headline). Building a line
@@ -296,24 +305,34 @@ class PageLines {
   void build_to_next_line() {
     const dom::Node* nodes = dom_.nodes.data();
     const NodeId count = static_cast<NodeId>(dom_.size());
+    const std::size_t counted = dom_.counts.size();
     const std::size_t lines_before = lines_.size();
     NodeId i = next_;
     while (i < count && lines_.size() == lines_before) {
       const dom::Node& n = nodes[i];
       if (n.tag == Tag::text) {
         if (lines_.empty()) start_line(i);
-        const text::TextCounts counts = dom_.text_counts(i);
-        if (counts.chars == 0) {  // white space alone (or nothing)
+        // The two counts read, not the whole copy text_counts returns.
+        std::uint32_t chars, digits;
+        if (i < counted && dom_.counts[i].chars != dom::Dom::kNotCounted.chars) {
+          chars = dom_.counts[i].chars;
+          digits = dom_.counts[i].digits;
+        } else {
+          const text::TextCounts counts = dom_.text_counts(i);
+          chars = counts.chars;
+          digits = counts.digits;
+        }
+        if (chars == 0) {  // white space alone (or nothing)
           space_before_ = space_before_ || n.text_length != 0;
         } else {
           Line& line = lines_.back();
           if (empty_so_far(line)) line.first = first_collapsed_byte(dom_.text(i));
           pieces_.push_back({i, space_before_});
           space_before_ = false;
-          line.digits += counts.digits;
+          line.digits += digits;
         }
       } else {
-        const bool starts_line = dom::is_block(n.tag) || n.tag == Tag::br;
+        const bool starts_line = kStartsLine[static_cast<std::uint8_t>(n.tag)];
         // An element without children that starts no line changes nothing,
         // skipped or not: its class and id need not be read.
         if ((starts_line || n.subtree_end != i + 1) && skipped(i)) {
@@ -461,8 +480,28 @@ bool may_hold_latin_label(std::string_view line) {
       "by",    "von",   "par",  "por",    "di",     "door",     "autor",     "autora",    "autorin",   "author",
       "auteur", "texto", "text", "reporter", "redaktion", "redaccion", "redacción", "redacci\xC3\x93n"};
   auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'; };
+  // Two table looks per byte settle most places at once (a test per
+  // letter, and then per byte before it, was mispredicted at every word):
+  // what this byte can be (a label's first letter, or a non-ASCII lead byte
+  // the tests below look at), and whether the byte before can open a label
+  // (white space, '(', '|', or the last byte of '•' or '·').
+  enum : std::uint8_t { kLabelLetter = 1, kNonAsciiLead = 2 };
+  static constexpr auto kByteKinds = [] {
+    std::array<std::uint8_t, 256> kinds{};
+    for (unsigned char c : std::string_view("abdprtvABDPRTV")) kinds[c] = kLabelLetter;
+    for (unsigned c = 0xCD; c <= 0xD3; ++c) kinds[c] = kNonAsciiLead;
+    for (unsigned c : {0xC4u, 0xC5u, 0xE1u, 0xE2u}) kinds[c] = kNonAsciiLead;
+    return kinds;
+  }();
+  static constexpr auto kMayOpen = [] {
+    std::array<std::uint8_t, 256> opens{};
+    for (unsigned char c : std::string_view(" \t\n\f\r(|\xA2\xB7")) opens[c] = kLabelLetter;
+    return opens;
+  }();
   for (std::size_t at = 0; at < line.size(); ++at) {
     auto b = static_cast<unsigned char>(line[at]);
+    const auto before = at == 0 ? static_cast<unsigned char>(' ') : static_cast<unsigned char>(line[at - 1]);
+    if ((kByteKinds[b] & (kMayOpen[before] | kNonAsciiLead)) == 0) continue;
     if (b >= 0x80) {
       auto next = at + 1 < line.size() ? static_cast<unsigned char>(line[at + 1]) : 0;
       if ((b >= 0xCD && b <= 0xD3) || b == 0xE1 || (b == 0xE2 && next == 0x84) ||
@@ -503,12 +542,25 @@ std::size_t find_cjk_label(std::string_view line, std::size_t from) {
         return false;
     }
   };
+  // The characters labels open with, by their code point's top ten bits
+  // (what a lead byte and the byte after give): one table look per byte
+  // passes over the other characters, which a test of the lead byte (most
+  // Han characters pass it) and then of the character mispredicted.
+  static constexpr auto kOpenerTops = [] {
+    std::array<std::uint64_t, 16> tops{};
+    for (char32_t c : {U'作', U'撰', U'执', U'记', U'記', U'编', U'責', U'责', U'发', U'發', U'楼', U'樓', U'来', U'來',
+                       U'文'})
+      tops[(c >> 12) & 0xF] |= std::uint64_t{1} << ((c >> 6) & 0x3F);
+    return tops;
+  }();
   for (std::size_t at = from; at + 3 < line.size(); ++at) {
     // Every label starts with a character of U+4000..U+9FFF (lead byte E4..E9).
     auto b = static_cast<unsigned char>(line[at]);
-    if (b < 0xE4 || b > 0xE9) continue;
+    auto b1 = static_cast<unsigned char>(line[at + 1]);
+    const bool may_open = (static_cast<unsigned>(b - 0xE4) <= 0xE9 - 0xE4) & ((kOpenerTops[b & 0x0F] >> (b1 & 0x3F)) & 1);
+    if (!may_open) continue;
     // Decoded without checks: a wrong guess only costs the comparisons below.
-    auto b1 = static_cast<unsigned char>(line[at + 1]), b2 = static_cast<unsigned char>(line[at + 2]);
+    auto b2 = static_cast<unsigned char>(line[at + 2]);
     if (!opens_label(static_cast<char32_t>((b & 0x0F) << 12 | (b1 & 0x3F) << 6 | (b2 & 0x3F)))) continue;
     std::string_view rest = line.substr(at);
     for (std::string_view label : kLabels)
