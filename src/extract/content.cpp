@@ -191,50 +191,61 @@ std::vector<NodeId> find_lead(const Pass& pass, NodeId headline, NodeId first_ro
   return lead;
 }
 
-// The prepared passes attempts start from, kept while the next attempts need
-// them. prepare() reads the hints and flags.strip_unlikely only (the other
-// flags steer selection and pruning), and the unstripped pass only the tags
-// and declared content, which the discussion's hints share with the page's
-// (mark_discussion changes names). A stripped pass is measured from the
-// unstripped one (measure_with_fewer) rather than anew.
-// The features are a page's largest data (18 MB for 200,000 nodes): a page
-// keeps its unstripped pass beside a stripped one only while both fit in
-// kTwoPassesBytes (every page of the dev set does; the largest has 17,257
-// nodes, 1.6 MB of features). A larger page holds one prepared pass at a
-// time (attempts mostly come in runs that share one), and its stripped pass
-// takes the unstripped one's features over.
+// The prepared passes attempts start from. prepare() reads the hints and
+// flags.strip_unlikely only (the other flags steer selection and pruning),
+// and the unstripped pass only the tags and declared content, which the
+// discussion's hints share with the page's (mark_discussion changes names):
+// one unstripped pass serves all hints, and a stripped pass is kept for the
+// last hints asked for.
+// The features are a page's largest data (72 bytes a node): the passes share
+// one copy, measured for the unstripped pass and turned into the stripped
+// one's by taking the clutter-named subtrees away (take_away), and back by
+// putting them back (put_back), at a cost in the nodes those subtrees hold
+// rather than in the whole page. Copying the features for a second pass cost
+// more wall time than measuring them had (a fifth of the nodes, on the dev
+// set, are clutter-named subtrees the stripped pass removes).
 class PreparedStore {
  public:
-  explicit PreparedStore(const dom::Dom& dom)
-      : dom_(dom), keep_both_(dom.size() * sizeof(NodeFeatures) <= kTwoPassesBytes) {}
+  explicit PreparedStore(const dom::Dom& dom) : dom_(dom) {}
 
+  // Valid, and its features too, until the other kind of prepared pass is
+  // asked for.
   const Pass& prepared(const std::vector<Hints>& hints, bool strip_unlikely) {
-    std::unique_ptr<Pass>& slot = strip_unlikely ? stripped_ : unstripped_;
-    if (slot && (!strip_unlikely || &slot->hints == &hints)) return *slot;
-    slot.reset();
-    auto pass = std::make_unique<Pass>(dom_, hints, Flags{strip_unlikely, true, true});
-    if (strip_unlikely && unstripped_ && keep_both_) {
-      prepare_from(*pass, *unstripped_);
-    } else if (strip_unlikely && unstripped_) {
-      prepare_from(*pass, std::move(*unstripped_));
-      unstripped_.reset();
-    } else {
-      if (!keep_both_) stripped_.reset(), unstripped_.reset();
-      prepare(*pass);
+    if (!unstripped_) {
+      unstripped_ = std::make_unique<Pass>(dom_, hints, Flags{false, true, true}, features_);
+      remove_boilerplate(*unstripped_);
+      features_ = measure(dom_, unstripped_->dead);
     }
-    slot = std::move(pass);
-    return *slot;
+    if (!strip_unlikely) {
+      show(nullptr);
+      return *unstripped_;
+    }
+    if (!stripped_ || &stripped_->hints != &hints) {
+      show(nullptr);
+      stripped_ = std::make_unique<Pass>(dom_, hints, Flags{true, true, true}, features_);
+      remove_unlikely_from(*stripped_, *unstripped_);
+    }
+    show(stripped_.get());
+    return *stripped_;
   }
 
   const dom::Dom& dom() const { return dom_; }
 
  private:
-  static constexpr std::size_t kTwoPassesBytes = std::size_t{4} << 20;
+  // Makes the features those of `stripped`, or of the unstripped pass when null.
+  void show(const Pass* stripped) {
+    if (shown_ == stripped) return;
+    if (shown_) put_back(dom_, features_, removed_);
+    if (stripped) take_away(dom_, features_, unstripped_->dead, stripped->dead, &removed_);
+    shown_ = stripped;
+  }
 
   const dom::Dom& dom_;
-  bool keep_both_;
+  std::vector<NodeFeatures> features_;
   std::unique_ptr<Pass> unstripped_;
   std::unique_ptr<Pass> stripped_;
+  const Pass* shown_ = nullptr;  // the stripped pass the features are for; null: the unstripped
+  RemovedFeatures removed_;      // what the stripped pass's features lack
 };
 
 // The attempts on one set of hints.

@@ -1,6 +1,8 @@
 #include "extract/features.hpp"
 
+#include <algorithm>
 #include <array>
+#include <cstring>
 #include <string_view>
 
 #include "text/ascii.hpp"
@@ -47,6 +49,11 @@ struct TagTable {
   const TagTraits& operator[](Tag tag) const { return of[static_cast<std::uint8_t>(tag)]; }
 };
 
+// A dead node's features, copied from one object: built anew for each node,
+// GCC put it on the stack and read it back across its last two stores,
+// stalling every node.
+const NodeFeatures kNoFeatures{};
+
 }  // namespace
 
 std::vector<NodeFeatures> measure(const dom::Dom& dom, const std::vector<std::uint8_t>& dead) {
@@ -66,7 +73,7 @@ std::vector<NodeFeatures> measure(const dom::Dom& dom, const std::vector<std::ui
     const dom::Node& node = nodes[i];
     if (any_dead && dead[i]) {
       // A removed subtree (all of it is dead): nothing in it counts.
-      f.resize(node.subtree_end);
+      f.insert(f.end(), node.subtree_end - i, kNoFeatures);
       i = node.subtree_end;
       continue;
     }
@@ -114,34 +121,99 @@ std::vector<NodeFeatures> measure(const dom::Dom& dom, const std::vector<std::ui
   return f;
 }
 
+namespace {
+
+// The first node from `from` on that `dead` leaves out and `measured_dead`
+// does not (every node dead in measured_dead is dead in `dead`), or n: eight
+// nodes a step, as most of the page is alike in both.
+NodeId next_newly_dead(const std::vector<std::uint8_t>& measured_dead,
+                       const std::vector<std::uint8_t>& dead, NodeId from) {
+  const std::size_t n = dead.size();
+  std::size_t i = from;
+  for (; i + 8 <= n; i += 8) {
+    std::uint64_t a, b;
+    std::memcpy(&a, dead.data() + i, 8);
+    std::memcpy(&b, measured_dead.data() + i, 8);
+    if (a != b) break;
+  }
+  while (i < n && dead[i] == measured_dead[i]) ++i;
+  return static_cast<NodeId>(i);
+}
+
+// Adds (sign +1) or takes away (-1) the text of a removed subtree rooted at
+// `r` (its features `sub`, from r on) that belonged to the own text of
+// blocks outside it, and its sums from its ancestors'.
+template <int sign>
+void carry(const dom::Dom& dom, std::vector<NodeFeatures>& f, NodeId r, const NodeFeatures* sub) {
+  const auto& nodes = dom.nodes;
+  for (NodeId a = nodes[r].parent; a != kNoNode; a = nodes[a].parent) {
+    if (sign > 0) f[a].add(sub[0]);
+    else f[a].remove(sub[0]);
+  }
+  NodeId end = nodes[r].subtree_end;
+  for (NodeId i = r; i < end; ++i) {
+    // Text whose block is outside the subtree was part of that block's own text.
+    const NodeFeatures& fi = sub[i - r];
+    NodeId block = fi.block;
+    if (nodes[i].tag == Tag::text && block != kNoNode && block < r) {
+      if (sign > 0) {
+        f[block].own.add(fi.text);
+        f[block].own_link_chars += fi.link_chars;
+      } else {
+        f[block].own.remove(fi.text);
+        f[block].own_link_chars -= fi.link_chars;
+      }
+    }
+  }
+}
+
+}  // namespace
+
+void take_away(const dom::Dom& dom, std::vector<NodeFeatures>& f,
+               const std::vector<std::uint8_t>& measured_dead,
+               const std::vector<std::uint8_t>& dead, RemovedFeatures* removed) {
+  const auto& nodes = dom.nodes;
+  std::vector<NodeId> found;
+  std::vector<NodeId>& roots = removed ? removed->roots : found;
+  roots.clear();
+  // Each hit is the root of a subtree only `dead` removes: its parent lives
+  // on (else the parent's subtree would have been taken first). The roots
+  // are found first, so that what is kept takes one allocation.
+  std::size_t removed_nodes = 0;
+  for (NodeId r = next_newly_dead(measured_dead, dead, 0); r < nodes.size();
+       r = next_newly_dead(measured_dead, dead, nodes[r].subtree_end)) {
+    roots.push_back(r);
+    removed_nodes += nodes[r].subtree_end - r;
+  }
+  if (removed) {
+    removed->saved.clear();
+    removed->saved.reserve(removed_nodes);
+  }
+  for (NodeId r : roots) {
+    NodeId end = nodes[r].subtree_end;
+    // Nothing outside the subtree is inside it: its own numbers are read
+    // before they are cleared.
+    carry<-1>(dom, f, r, &f[r]);
+    if (removed) removed->saved.insert(removed->saved.end(), f.begin() + r, f.begin() + end);
+    std::fill(f.begin() + r, f.begin() + end, kNoFeatures);
+  }
+}
+
+void put_back(const dom::Dom& dom, std::vector<NodeFeatures>& f, const RemovedFeatures& removed) {
+  const NodeFeatures* saved = removed.saved.data();
+  for (NodeId r : removed.roots) {
+    NodeId end = dom.nodes[r].subtree_end;
+    std::copy(saved, saved + (end - r), f.begin() + r);
+    carry<+1>(dom, f, r, saved);
+    saved += end - r;
+  }
+}
+
 std::vector<NodeFeatures> measure_with_fewer(const dom::Dom& dom,
                                              std::vector<NodeFeatures> measured,
                                              const std::vector<std::uint8_t>& measured_dead,
                                              const std::vector<std::uint8_t>& dead) {
-  std::vector<NodeFeatures>& f = measured;
-  const auto& nodes = dom.nodes;
-  for (NodeId r = 0; r < nodes.size();) {
-    // The root of a subtree only `dead` removes: its parent lives on.
-    if (!dead[r] || measured_dead[r]) {
-      ++r;
-      continue;
-    }
-    // Nothing outside the subtree is inside it: its own numbers are read
-    // before they are cleared.
-    const SubtreeSums gone = f[r];
-    for (NodeId a = nodes[r].parent; a != kNoNode; a = nodes[a].parent) f[a].remove(gone);
-    NodeId end = nodes[r].subtree_end;
-    for (NodeId i = r; i < end; ++i) {
-      // Text whose block is outside the subtree was part of that block's own text.
-      NodeId block = f[i].block;
-      if (nodes[i].tag == Tag::text && block != kNoNode && block < r) {
-        f[block].own.remove(f[i].text);
-        f[block].own_link_chars -= f[i].link_chars;
-      }
-      f[i] = NodeFeatures{};
-    }
-    r = end;
-  }
+  take_away(dom, measured, measured_dead, dead);
   return measured;
 }
 

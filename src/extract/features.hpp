@@ -80,12 +80,27 @@ struct NodeFeatures : SubtreeSums {
 // empty means none. Dead nodes get zero features and count for nothing.
 std::vector<NodeFeatures> measure(const dom::Dom& dom, const std::vector<std::uint8_t>& dead = {});
 
-// measure(dom, dead) from `measured` = measure(dom, measured_dead), where every
+// What take_away() took out of a page's features, for put_back(): the roots
+// of the removed subtrees, and their nodes' features, subtree after subtree.
+struct RemovedFeatures {
+  std::vector<dom::NodeId> roots;
+  std::vector<NodeFeatures> saved;
+};
+
+// Turns `f` = measure(dom, measured_dead) into measure(dom, dead), where every
 // node of measured_dead is dead in `dead` too: the subtrees `dead` adds are
 // taken away from what holds them (their text from their ancestors' sums and
 // from the own text of the blocks outside them they belong to), at a cost in
-// the removed nodes and their ancestors rather than in the whole page.
-// `measured` is changed in place (move it in when it is not needed after).
+// the removed nodes and their ancestors rather than in the whole page. With
+// `removed`, what it takes away is kept there (its old content replaced).
+void take_away(const dom::Dom& dom, std::vector<NodeFeatures>& f,
+               const std::vector<std::uint8_t>& measured_dead,
+               const std::vector<std::uint8_t>& dead, RemovedFeatures* removed = nullptr);
+// Undoes take_away(dom, f, ..., &removed): `f` is again what it was before,
+// to the bit.
+void put_back(const dom::Dom& dom, std::vector<NodeFeatures>& f, const RemovedFeatures& removed);
+
+// take_away() on a copy (move `measured` in when it is not needed after).
 std::vector<NodeFeatures> measure_with_fewer(const dom::Dom& dom,
                                              std::vector<NodeFeatures> measured,
                                              const std::vector<std::uint8_t>& measured_dead,

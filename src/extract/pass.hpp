@@ -62,6 +62,11 @@ struct Pass {
 
   Pass(const dom::Dom& d, const std::vector<Hints>& h, Flags fl)
       : dom(d), hints(h), flags(fl), features(measured) {}
+  // A pass whose features are kept elsewhere (measured by its owner, who
+  // keeps them what this pass's `dead` leaves).
+  Pass(const dom::Dom& d, const std::vector<Hints>& h, Flags fl,
+       const std::vector<NodeFeatures>& shared_features)
+      : dom(d), hints(h), flags(fl), features(shared_features) {}
   // A pass that starts where `prepared` (prepared with the same
   // flags.strip_unlikely, on hints that prepare() reads alike) left off.
   Pass(const dom::Dom& d, const std::vector<Hints>& h, Flags fl, Tuning tu, const Pass& prepared)
@@ -93,6 +98,12 @@ void prepare_from(Pass& pass, const Pass& prepared);
 void prepare_from(Pass& pass, Pass&& prepared);
 // prepare() without the measuring: marks what it removes, and why.
 void remove_boilerplate(Pass& pass);
+// prepare_from() without the measuring: remove_boilerplate() for a
+// strip_unlikely pass, from what it removed for `unstripped` (the same but
+// for strip_unlikely, on hints that agree on tags and declared content): the
+// clutter-named nodes outside that are removed besides. What lies inside one
+// of them is then part of its subtree, as a pass of its own would record it.
+void remove_unlikely_from(Pass& pass, const Pass& unstripped);
 
 struct Selection {
   // The top candidate and the siblings that continue it, in document order.

@@ -117,11 +117,8 @@ bool removable_by_name(const dom::Dom& dom, NodeId id) {
          !inside(dom, id, Tag::pre);
 }
 
-// remove_boilerplate() for a strip_unlikely pass, from what it removed for
-// `unstripped` (the same but for strip_unlikely, on hints that agree on tags
-// and declared content): the clutter-named nodes outside that are removed
-// besides. What lies inside one of them is then part of its subtree, as a
-// pass of its own would record it.
+}  // namespace
+
 void remove_unlikely_from(Pass& pass, const Pass& unstripped) {
   const dom::Dom& dom = pass.dom;
   const auto& nodes = dom.nodes;
@@ -144,8 +141,6 @@ void remove_unlikely_from(Pass& pass, const Pass& unstripped) {
     }
   }
 }
-
-}  // namespace
 
 void remove_boilerplate(Pass& pass) {
   const dom::Dom& dom = pass.dom;
