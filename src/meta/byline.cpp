@@ -228,6 +228,20 @@ class PageLines {
     han_at_ = kNoNode;
     return false;
   }
+  // At least the size of line k (requires has(k)), without collapsing its
+  // text: its size once built, else its pieces' bytes, each with a space it
+  // may open with. Collapsing never lengthens valid UTF-8 otherwise; an
+  // invalid sequence becomes U+FFFD, three bytes for as few as one.
+  std::size_t size_bound(std::size_t k) const {
+    const Line& line = lines_[k];
+    if (line.built) return line.text.size();
+    std::size_t bound = 0;
+    for (std::size_t p = line.first_piece, end = pieces_end(k); p < end; ++p) {
+      const std::string_view piece = dom_.text(pieces_[p].node);
+      bound += (text::is_valid_utf8(piece) ? piece.size() : 3 * piece.size()) + 1;
+    }
+    return bound;
+  }
   // The line's text; requires has(k). It stays valid while the lines do.
   std::string_view text(std::size_t k) {
     Line& line = lines_[k];
@@ -362,6 +376,36 @@ class PageLines {
   NodeId next_;
   NodeId han_at_ = kNoNode;    // the first text node from han_scanned_'s start that may hold Han
   NodeId han_scanned_ = 0;     // text nodes before this one were scanned
+};
+
+// Consecutive lines summed until they hold a window's bytes, for loops
+// that go on while fewer were summed: a line is collapsed to be measured
+// only once the lines' bounds could reach the window's end. Most pages end
+// before the window does, and then most of their lines need no text.
+class LineWindow {
+ public:
+  LineWindow(PageLines& lines, std::size_t window) : lines_(lines), window_(window) {}
+  // Adds line k, the line after the last one added.
+  void add(std::size_t k) {
+    if (end_ == 0) unmeasured_ = k;
+    bound_ += lines_.size_bound(k);
+    end_ = k + 1;
+  }
+  // Did the lines added hold fewer bytes than the window?
+  bool open() {
+    if (measured_ + bound_ < window_) return true;
+    for (; unmeasured_ < end_; ++unmeasured_) measured_ += lines_.size(unmeasured_);
+    bound_ = 0;
+    return measured_ < window_;
+  }
+
+ private:
+  PageLines& lines_;
+  const std::size_t window_;
+  std::size_t measured_ = 0;    // the sizes of the lines added before unmeasured_
+  std::size_t bound_ = 0;       // at least the sizes of the lines from unmeasured_ on
+  std::size_t unmeasured_ = 0;  // the first line added and not measured
+  std::size_t end_ = 0;         // one past the last line added
 };
 
 // Labelled bylines. Latin-script names: up to four capitalised words after
@@ -714,9 +758,9 @@ class BylineReader {
   // ("发布时间 2009/11/03 08:40:12" under a long forum post); "" if none.
   std::string distant_date() {
     if (require_headline_ && !headline_found_) return {};
-    std::size_t seen = 0;
-    for (std::size_t k = headline_line_; lines_.has(k) && seen < kCjkBylineWindow; ++k) {
-      seen += lines_.size(k);
+    LineWindow seen(lines_, kCjkBylineWindow);
+    for (std::size_t k = headline_line_; lines_.has(k) && seen.open(); ++k) {
+      seen.add(k);
       if (lines_.digits(k) < kYearDigits || !may_hold_clock_time(lines_.text(k))) continue;
       std::string iso = find_date_in_text(lines_.text(k));
       if (iso.size() > kIsoDayLength) return iso;
@@ -755,9 +799,9 @@ class BylineReader {
       // Not further than the window past the first <h1>: a headline that far
       // down is a teaser's, and the <h1> below is the better anchor (this
       // also spares turning the rest of a long page into lines).
-      std::size_t past_h1 = 0;
-      for (std::size_t k = 0; lines_.has(k) && !found && past_h1 < kCjkBylineWindow; ++k) {
-        if (h1 != kNoNode && lines_.node(k) >= h1) past_h1 += lines_.size(k);
+      LineWindow past_h1(lines_, kCjkBylineWindow);
+      for (std::size_t k = 0; lines_.has(k) && !found && past_h1.open(); ++k) {
+        if (h1 != kNoNode && lines_.node(k) >= h1) past_h1.add(k);
         if (is_headline(k)) {
           headline_line_ = k;
           found = true;

@@ -634,6 +634,36 @@ TEST_CASE("page elements: found in one pass, in document order, for every reader
   CHECK(meta::read_microdata(dom, elements).authors == std::vector<std::string>{"Bo Lind"});
 }
 
+TEST_CASE("dates: a distant timestamp is read within 30,000 bytes of lines, counted as collapsed") {
+  // An undated page: a date with a clock time on a line after the headline
+  // ("Harbour ferry returns", 21 bytes) is read while fewer than 30,000
+  // bytes of lines were seen before it. Lines far longer as markup than as
+  // text (indentation) or shorter (invalid bytes, each U+FFFD) count as
+  // collapsed.
+  const std::string stamp = "Posted 2009-11-03 08:40";
+  auto distant = [&](const std::string& paragraphs) {
+    return metadata_of(page("<title>Harbour ferry returns</title>",
+                            "<h1>Harbour ferry returns</h1>" + paragraphs + "<p>" + stamp + "</p>"))
+        .date_published;
+  };
+  auto words = [](std::size_t bytes) {  // ending with a letter, so as long collapsed
+    std::string text(bytes, 'x');
+    for (std::size_t i = 9; i + 1 < bytes; i += 10) text[i] = ' ';
+    return text;
+  };
+  auto indented = [](const std::string& text) { return "<p>\n              " + text + "   \n        </p>\n    "; };
+  std::string first;
+  for (int k = 0; k < 29; ++k) first += indented(words(1000));
+  const std::string found = meta::find_date_in_text(stamp);
+  REQUIRE(found.size() > 10);
+  CHECK(distant(first + indented(words(978))) == found);
+  CHECK(distant(first + indented(words(979))).empty());
+  CHECK(distant(first + indented(std::string(326, '\xFF'))) == found);  // 978 bytes as U+FFFD
+  CHECK(distant(first + indented(std::string(327, '\xFF'))).empty());
+  // A short page: its lines are all read.
+  CHECK(distant(indented(words(5000)) + indented(std::string(900, '\xFF'))) == found);
+}
+
 TEST_CASE("dates: the window after the headline ends at its byte count exactly") {
   // Lines from the headline on ("Harbour ferry returns", 21 bytes) count
   // until 2,000 bytes; a date on the line after them is read only while
