@@ -128,6 +128,23 @@ TEST_CASE("names_match: token starts, prefixes and whole tokens") {
       CHECK(names_match(list, name) == RE2::PartialMatch(name, reference_pattern(list)));
 }
 
+TEST_CASE("names_match: words at every offset, across sixteen-byte blocks and at the end") {
+  // The matcher reads names sixteen bytes at a time: a word may start in one
+  // block and end in the next, or end the names, with or without a byte
+  // after it.
+  for (std::string_view word : {"comment", "ad", "nav", "supplemental", "-ad-", "tags", "main"})
+    for (std::string_view after : {"", " ", "x", "-", "2"})
+      for (std::size_t offset = 0; offset < 40; ++offset) {
+        std::string name(offset, 'q');
+        if (offset > 0) name.back() = ' ';
+        name += std::string(word) + std::string(after);
+        for (NameList list : kLists) {
+          INFO("list " << static_cast<int>(list) << " name \"" << name << "\"");
+          CHECK(names_match(list, name) == RE2::PartialMatch(name, reference_pattern(list)));
+        }
+      }
+}
+
 TEST_CASE("page_hints: class lists seen before on the page give the hints node_hints gives") {
   // Many elements, few distinct class lists (long and short, some differing
   // only in the middle, which the memo's key does not read), so most lists
