@@ -168,8 +168,25 @@ bool text_may_hold_han(std::string_view s) {
     return b >= 0xE3 || (b == 0xE2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0xBA);
   };
   // A lane's high bit ends up set when its own top three bits are.
-  auto may_hold_e0_up = [](std::uint64_t word) { return (word & (word << 1) & (word << 2) & kHighBits) != 0; };
-  return text::any_position(s, may_hold_e0_up, han_starts_at);
+  auto e0_up = [](std::uint64_t word) { return word & (word << 1) & (word << 2) & kHighBits; };
+  // Most texts (and the rest of most pages, which han_ahead reads) have no
+  // byte from 0xE0 up: one pass that tests nothing per block (the last
+  // block overlapping the one before; a short text a byte at a time) says
+  // so; only the others are searched.
+  std::uint64_t any = 0;
+  if (s.size() >= 8) {
+    auto word_at = [&s](std::size_t i) {
+      std::uint64_t word;
+      std::memcpy(&word, s.data() + i, sizeof word);
+      return word;
+    };
+    for (std::size_t i = 0; i + 8 <= s.size(); i += 8) any |= e0_up(word_at(i));
+    any |= e0_up(word_at(s.size() - 8));
+  } else {
+    for (char c : s) any |= static_cast<unsigned char>(c) >= 0xE0;
+  }
+  if (any == 0) return false;
+  return text::any_position(s, [&](std::uint64_t word) { return e0_up(word) != 0; }, han_starts_at);
 }
 
 // The tags that start a line: dom::is_block's and <br>, looked up in a table

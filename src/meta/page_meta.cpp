@@ -38,6 +38,11 @@ PageElements find_page_elements(const dom::Dom& dom) {
   const NodeId count = static_cast<NodeId>(dom.size());
   found.body = dom.find_first(Tag::body);
   const NodeId body_start = found.body == dom::kNoNode ? 0 : found.body;
+  // Microdata is on few pages (a quarter of the dev set's): a look through
+  // the attributes, a dense array, spares the others a loop over every
+  // element's attributes.
+  bool any_items = false;
+  for (const dom::AttrValue& a : dom.attrs) any_items |= a.name == Attr::itemtype || a.name == Attr::itemprop;
   for (NodeId i = 0; i < count; ++i) {
     const dom::Node& n = nodes[i];
     if (kRecordedTags[static_cast<std::uint8_t>(n.tag)]) {
@@ -60,6 +65,7 @@ PageElements find_page_elements(const dom::Dom& dom) {
         default: break;
       }
     }
+    if (!any_items) continue;
     for (std::uint32_t a = n.attr_begin; a < n.attr_begin + n.attr_count; ++a)
       if (dom.attrs[a].name == Attr::itemtype || dom.attrs[a].name == Attr::itemprop) {
         found.items.push_back(i);
