@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -221,9 +222,22 @@ class Scores {
   std::vector<NodeId> candidates_;
 };
 
+// Tags whose elements may vote with their own text: votes() and block-level
+// (see select_content), by table.
+struct VoterTags {
+  std::array<bool, 256> may_vote{};
+  VoterTags() {
+    for (std::size_t t = 0; t < may_vote.size(); ++t) {
+      Tag tag = static_cast<Tag>(t);
+      may_vote[t] = tag != Tag::text && votes(tag) && dom::is_block(tag);
+    }
+  }
+};
+
 }  // namespace
 
 Selection select_content(const Pass& pass) {
+  static const VoterTags voters;
   const dom::Dom& dom = pass.dom;
   const auto& nodes = dom.nodes;
   const auto& f = pass.features;
@@ -243,7 +257,13 @@ Selection select_content(const Pass& pass) {
       i = nodes[i].subtree_end - 1;  // all of it is left out
       continue;
     }
-    if (nodes[i].tag == Tag::text || !votes(nodes[i].tag)) continue;
+    // An inline element's own text is its block's, so only blocks (and a
+    // parentless root, its own block) can have any: the others are passed
+    // over without reading their features.
+    Tag tag = nodes[i].tag;
+    if (!voters.may_vote[static_cast<std::uint8_t>(tag)] &&
+        (nodes[i].parent != kNoNode || tag == Tag::text || !votes(tag)))
+      continue;
     const NodeFeatures& fi = f[i];
     std::uint32_t length = fi.own_length();
     if (length < kMinParagraphLength) continue;
