@@ -23,8 +23,10 @@ constexpr int kMinHeadingWords = 4;
 // A comparison key: ASCII case folded, white space collapsed, typographic
 // quotes and dashes folded to ASCII.
 std::string key(std::string_view s) {
-  std::string folded;
-  folded.reserve(s.size());
+  // Folding only shortens the text: written into a buffer of its size, with
+  // no capacity test per byte.
+  std::string folded(s.size(), '\0');
+  std::size_t out = 0;
   for (std::size_t i = 0; i < s.size(); ++i) {
     const char c = s[i];
     // Only these two lead bytes open a sequence that folds.
@@ -34,17 +36,18 @@ std::string key(std::string_view s) {
                         : s[i + 2] == '\x93' || s[i + 2] == '\x94' ? '-'
                                                                    : '\0';
       if (fold != '\0') {
-        folded += fold;
+        folded[out++] = fold;
         i += 2;
         continue;
       }
     } else if (c == '\xC2' && i + 1 < s.size() && s[i + 1] == '\xA0') {
-      folded += ' ';
+      folded[out++] = ' ';
       i += 1;
       continue;
     }
-    folded += text::ascii_lower(c);
+    folded[out++] = text::ascii_lower(c);
   }
+  folded.resize(out);
   return text::collapse_whitespace(folded);
 }
 
