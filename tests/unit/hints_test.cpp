@@ -143,6 +143,16 @@ TEST_CASE("names_match: words at every offset, across sixteen-byte blocks and at
           CHECK(names_match(list, name) == RE2::PartialMatch(name, reference_pattern(list)));
         }
       }
+  // Names whose end followed by their start would make a word ("com" +
+  // "ment"), of every length up to two blocks: what lies past the end must
+  // read as nothing, not as a copy of the text.
+  for (std::size_t fill = 0; fill < 26; ++fill) {
+    std::string name = "ment" + std::string(fill, '_') + "-com";
+    for (NameList list : kLists) {
+      INFO("list " << static_cast<int>(list) << " name \"" << name << "\"");
+      CHECK(names_match(list, name) == RE2::PartialMatch(name, reference_pattern(list)));
+    }
+  }
 }
 
 TEST_CASE("page_hints: class lists seen before on the page give the hints node_hints gives") {
