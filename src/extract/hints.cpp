@@ -403,7 +403,10 @@ struct HintAttributes {
   std::string_view cls, ident, role, itemprop;
 };
 
-HintAttributes hint_attributes(const dom::Dom& dom, dom::NodeId id) {
+// Inlined: called for 273k elements per pass over the dev set, and a call
+// returns its four views through memory (page_hints 0.3-0.5 ms/pass faster
+// inlined, four runs of old and new alternated).
+[[gnu::always_inline]] inline HintAttributes hint_attributes(const dom::Dom& dom, dom::NodeId id) {
   HintAttributes found;
   bool seen_class = false, seen_id = false, seen_role = false, seen_itemprop = false;
   auto take = [](bool& seen, std::string_view& into, std::string_view value) {
