@@ -209,6 +209,37 @@ bool skipped_element(Tag tag, const GumboElement& el) {
   return false;
 }
 
+// The buffers of the last Dom destroyed on this thread, which the next one
+// built takes over. A new vector's pages fault in as they are first written:
+// about 3 us per 4 KB page here (a VM), a few ms per pass over the dev set,
+// more than the writes themselves. Buffers above kMaxSpareBytes (a page of
+// some 400,000 nodes; the dev set's largest has far fewer) are freed, so a
+// thread keeps no more than that after a huge page.
+struct SpareBuffers {
+  std::vector<Node> nodes;
+  std::vector<AttrValue> attrs;
+  std::vector<text::TextCounts> counts;
+};
+thread_local SpareBuffers spare_buffers;
+constexpr std::size_t kMaxSpareBytes = std::size_t{16} << 20;
+
+// Keeps `from` as the spare when it is larger than the spare kept.
+template <typename T>
+void keep_spare(std::vector<T>& from, std::vector<T>& spare) {
+  if (from.capacity() > spare.capacity() && from.capacity() * sizeof(T) <= kMaxSpareBytes)
+    spare = std::move(from);
+}
+
+// An empty vector with room for `size` entries, the spare's when there is one.
+template <typename T>
+std::vector<T> take_spare(std::vector<T>& spare, std::size_t size) {
+  std::vector<T> v = std::move(spare);
+  spare = std::vector<T>();
+  v.clear();
+  v.reserve(size);
+  return v;
+}
+
 class Builder {
  public:
   // `expected_nodes` is the guard's bound, so the node vector never regrows
@@ -223,9 +254,9 @@ class Builder {
       : keep_hidden_(keep_hidden), moved_(moved), source_(moved.source) {
     dom_.pool.reserve(source_.size() / 8);
     dom_.pool.append(kSharedWhiteSpace);
-    dom_.nodes.reserve(expected_nodes + 16);
-    counts_size_ = dom_.nodes.capacity();
-    dom_.counts.resize(counts_size_);
+    dom_.nodes = take_spare(spare_buffers.nodes, expected_nodes + 16);
+    dom_.counts = take_spare(spare_buffers.counts, expected_nodes + 16);
+    dom_.attrs = take_spare(spare_buffers.attrs, 0);
   }
 
   // What the build saw: how many hidden subtrees it left out, how many bytes
@@ -261,7 +292,10 @@ class Builder {
             ++hidden_skipped_;
             break;
           }
-          head_seen = head_seen || tag == Tag::head;
+          if (tag == Tag::head && !head_seen) {
+            head_seen = true;
+            head_ = id;
+          }
           if (el.children.length == 0) break;
           parent = id;
           depth = depth == 0xFFFF ? depth : static_cast<std::uint16_t>(depth + 1);
@@ -274,7 +308,8 @@ class Builder {
       }
       // Up until a node has a next sibling. Going up leaves the element
       // `parent`, whose subtree ends at the next node made; the level above
-      // has its depth, and is in the head when its parent is (uncounted).
+      // has its depth, and is in the head unless the element left is the
+      // head itself (a flag rather than a read of the parent's counts).
       for (;;) {
         if (g == root) goto walked;
         const GumboVector& siblings = g->parent->v.element.children;
@@ -286,18 +321,20 @@ class Builder {
         g = g->parent;
         nodes[parent].subtree_end = node_count_;
         depth = nodes[parent].depth;
+        if (parent == head_) in_head = false;
         parent = nodes[parent].parent;
-        in_head = parent != kNoNode && dom_.counts[parent].chars == Dom::kNotCounted.chars;
       }
     }
   walked:
-    dom_.counts.resize(nodes.size());
     for (NodeId id : merged_) dom_.counts[id] = text::count_text(pooled(nodes[id].text_offset, nodes[id].text_length));
     return std::move(dom_);
   }
 
  private:
-  [[gnu::always_inline]] NodeId link(Tag tag, NodeId parent, std::uint16_t depth, bool in_head) {
+  // `counts`: the node's entry in Dom::counts, appended with it (appended,
+  // not a vector sized and zero-filled up front: that wrote every entry twice).
+  [[gnu::always_inline]] NodeId link(Tag tag, NodeId parent, std::uint16_t depth,
+                                     const text::TextCounts& counts) {
     // Sizes kept in members: a vector's size() divides by the element size.
     NodeId id = node_count_++;
     Node& n = dom_.nodes.emplace_back();
@@ -311,11 +348,7 @@ class Builder {
       else dom_.nodes[par.last_child].next_sibling = id;
       par.last_child = id;
     }
-    if (id >= counts_size_) {
-      counts_size_ = 2 * std::size_t{id} + 16;
-      dom_.counts.resize(counts_size_);
-    }
-    if (in_head) dom_.counts[id] = Dom::kNotCounted;
+    dom_.counts.push_back(counts);
     return id;
   }
 
@@ -399,13 +432,14 @@ class Builder {
         merged_.push_back(last);
       return;
     }
-    NodeId id = link(Tag::text, parent, depth, in_head);
     auto [offset, length] = white_space ? place_white_space(text) : place_text(text);
+    text::TextCounts counts;
+    if (in_head || nodes[parent].tag == Tag::script) counts = Dom::kNotCounted;
+    else if (!white_space) counts = text::count_text(pooled(offset, length));
+    NodeId id = link(Tag::text, parent, depth, counts);
     nodes[id].text_offset = offset;
     nodes[id].text_length = length;
     text_bytes_ += length;
-    if (nodes[parent].tag == Tag::script) dom_.counts[id] = Dom::kNotCounted;
-    else if (!in_head && !white_space) dom_.counts[id] = text::count_text(pooled(offset, length));
   }
 
   // The pool's bytes at `offset`, while it is being built.
@@ -447,7 +481,7 @@ class Builder {
         dom_.pool.append(value);
       }
     }
-    NodeId id = link(tag, parent, depth, in_head);
+    NodeId id = link(tag, parent, depth, in_head ? Dom::kNotCounted : text::TextCounts{});
     dom_.nodes[id].attr_begin = static_cast<std::uint32_t>(attrs_before);
     dom_.nodes[id].attr_count = kept_count;
     return id;
@@ -464,7 +498,7 @@ class Builder {
   std::vector<NodeId> merged_;  // text nodes that merged pieces, counted at the end
   NodeId node_count_ = 0;        // dom_.nodes.size()
   std::size_t attr_count_ = 0;   // dom_.attrs.size()
-  std::size_t counts_size_ = 0;  // dom_.counts.size()
+  NodeId head_ = kNoNode;         // the document's <head>, whose subtree is in_head
 };
 
 // Pages that hide their whole body until a script has run (an anti-flicker
@@ -476,6 +510,12 @@ constexpr std::size_t kMinVisibleTextBytes = 512;
 constexpr std::size_t kHiddenTextGain = 4;
 
 }  // namespace
+
+Dom::~Dom() {
+  keep_spare(nodes, spare_buffers.nodes);
+  keep_spare(attrs, spare_buffers.attrs);
+  keep_spare(counts, spare_buffers.counts);
+}
 
 bool dom_attribute(std::string_view name, Attr& out) { return kept_attribute(name, out); }
 
