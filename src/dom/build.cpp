@@ -219,25 +219,28 @@ struct SpareBuffers {
   std::vector<Node> nodes;
   std::vector<AttrValue> attrs;
   std::vector<text::TextCounts> counts;
+  std::string pool;  // the Builder's, whose bytes build_dom copies after the source
 };
 thread_local SpareBuffers spare_buffers;
 constexpr std::size_t kMaxSpareBytes = std::size_t{16} << 20;
 
-// Keeps `from` as the spare when it is larger than the spare kept.
-template <typename T>
-void keep_spare(std::vector<T>& from, std::vector<T>& spare) {
-  if (from.capacity() > spare.capacity() && from.capacity() * sizeof(T) <= kMaxSpareBytes)
+// Keeps `from` (a vector or string) as the spare when it is larger than the
+// spare kept.
+template <typename Buffer>
+void keep_spare(Buffer& from, Buffer& spare) {
+  if (from.capacity() > spare.capacity() &&
+      from.capacity() * sizeof(typename Buffer::value_type) <= kMaxSpareBytes)
     spare = std::move(from);
 }
 
-// An empty vector with room for `size` entries, the spare's when there is one.
-template <typename T>
-std::vector<T> take_spare(std::vector<T>& spare, std::size_t size) {
-  std::vector<T> v = std::move(spare);
-  spare = std::vector<T>();
-  v.clear();
-  v.reserve(size);
-  return v;
+// An empty buffer with room for `size` entries, the spare's when there is one.
+template <typename Buffer>
+Buffer take_spare(Buffer& spare, std::size_t size) {
+  Buffer b = std::move(spare);
+  spare = Buffer();
+  b.clear();
+  b.reserve(size);
+  return b;
 }
 
 class Builder {
@@ -252,7 +255,7 @@ class Builder {
   // copied; the pool itself holds only what Gumbo made.
   Builder(std::size_t expected_nodes, bool keep_hidden, const MovedValues& moved)
       : keep_hidden_(keep_hidden), moved_(moved), source_(moved.source) {
-    dom_.pool.reserve(source_.size() / 8);
+    dom_.pool = take_spare(spare_buffers.pool, source_.size() / 8);
     dom_.pool.append(kSharedWhiteSpace);
     dom_.nodes = take_spare(spare_buffers.nodes, expected_nodes + 16);
     dom_.counts = take_spare(spare_buffers.counts, expected_nodes + 16);
@@ -564,6 +567,7 @@ Dom build_dom(std::string_view utf8_html, BuildTimings* timings, const MarkupLim
   }
   // The pool's offsets count from the start of the source.
   moved.source.append(dom.pool);
+  keep_spare(dom.pool, spare_buffers.pool);
   dom.pool = std::move(moved.source);
   // No gumbo_destroy_output: the arena owns every byte Gumbo allocated.
   auto t2 = Clock::now();
