@@ -648,7 +648,7 @@ int main(int argc, char** argv) {
   fmt::print("    metadata, other  {:>10.3f}   {:>6.1f} %\n", st_meta_other, pct_of(st_meta_other));
   fmt::print("  sum of stages      {:>10.3f}   (wall - stages = {:.3f} s untimed overhead)\n", st_sum,
              st_other);
-  fmt::print("extraction (build+extract) / parse = {:.2f}   (extract alone / parse = {:.2f})\n",
+  fmt::print("extraction (build+extract) / parse = {:.3f}   (extract alone / parse = {:.3f})\n",
              extraction_over_parse, st_parse > 0 ? st_extract / st_parse : 0.0);
   if (args.gumbo_baseline) {
     fmt::print("\ngumbo baseline     {:>10.3f} s  (gumbo_parse + gumbo_destroy_output, default options,\n"
