@@ -2,9 +2,12 @@
 
 #include <re2/re2.h>
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <fmt/format.h>
+#include <optional>
+#include <vector>
 
 namespace pith::meta {
 namespace {
@@ -49,8 +52,34 @@ bool valid_date(int year, int month, int day) {
          day <= kDays[month - 1];
 }
 
+// Numbers below 100, zero-padded to two digits; formatted by hand, since
+// fmt's parse of the format string cost more than the date searches saved.
+void append_two_digits(std::string& out, int value) {
+  out += static_cast<char>('0' + value / 10);
+  out += static_cast<char>('0' + value % 10);
+}
+
+// "YYYY-MM-DD" of a date that passed valid_date.
 std::string ymd(int year, int month, int day) {
-  return fmt::format("{:04}-{:02}-{:02}", year, month, day);
+  std::string out;
+  append_two_digits(out, year / 100);
+  append_two_digits(out, year % 100);
+  out += '-';
+  append_two_digits(out, month);
+  out += '-';
+  append_two_digits(out, day);
+  return out;
+}
+
+// "THH:MM:SS" of a checked clock time.
+std::string clock_time(int hour, int minute, int second) {
+  std::string out = "T";
+  append_two_digits(out, hour);
+  out += ':';
+  append_two_digits(out, minute);
+  out += ':';
+  append_two_digits(out, second);
+  return out;
 }
 
 // "+0200" / "+02:00" / "Z" -> "+02:00" / "Z".
@@ -61,7 +90,11 @@ std::string zone_suffix(std::string_view zone) {
   for (char c : zone.substr(1))
     if (c != ':') digits += c;
   if (digits.size() != 4) return {};
-  return fmt::format("{}{}:{}", zone[0], digits.substr(0, 2), digits.substr(2));
+  std::string out(1, zone[0]);
+  out += std::string_view(digits).substr(0, 2);
+  out += ':';
+  out += std::string_view(digits).substr(2);
+  return out;
 }
 
 // Year first, numeric: 2024-05-03, 2024/5/3, 2024.05.03, 2024年5月3日, with an
@@ -87,8 +120,9 @@ const RE2& day_month_name_year() {
 }
 
 // Searched anchored at the text's start behind a lazy "(?s:.*?)", which is
-// how RE2 itself searches unanchored: group 1 is the match an unanchored
-// search finds. An unanchored search that captures would run the regex
+// how RE2 itself searches unanchored (except that the lazy prefix steps over
+// whole UTF-8 characters only; match_month_names keeps to that): group 1 is
+// the match an unanchored search finds. An unanchored search that captures would run the regex
 // backwards from the match's end to find its start, compiling it a second
 // time, reversed: for this pattern (a Unicode letter class, month names in
 // ten languages, case folding) that costs more than the searches.
@@ -110,12 +144,126 @@ struct Found {
   std::string iso;
 };
 
-Found match_year_first(std::string_view text) {
+// Where each pattern can match. Every pattern holds a year 1900-2099
+// ("19dd", "20dd") in a setting of its own: year first, followed by a
+// separator; day first, after '.', '/' or '-'; with a month name, after white
+// space and what the pattern puts before it. Most texts have no year, or one
+// in only one setting, and this scan is much cheaper than the regexes.
+//
+// The regexes are then run only over windows around those years, so that
+// they no longer scan the long lines they are given from their start. A
+// window holds every match whose year is its year: it reaches back over as
+// many bytes as the pattern can hold before the year, not counting white
+// space (its \s+ are unbounded), and forward over the year and the character
+// after it (the patterns with a window end there). Windows that overlap or
+// nearly touch are merged, so they are disjoint and each match lies in one:
+// the first match found, window by window, is the leftmost match of the whole
+// text. RE2 is given the whole text with each window, so ^ and $ still mean
+// the text's ends, and the character before a window is still seen.
+struct Window {
+  std::size_t from, to;
+};
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'; }  // RE2's \s
+
+// Bytes a month name can take: under (?i) a letter may match a case variant
+// of another length (the Kelvin sign K for "k", "ſ" for "s"); none is longer
+// than three bytes in UTF-8.
+std::size_t longest_month_bytes() {
+  std::size_t longest = 0, letters = 0;
+  for (std::string_view words : kMonthWords)
+    for (std::size_t i = 0; i <= words.size(); ++i) {
+      if (i == words.size() || words[i] == '|') {
+        longest = std::max(longest, letters);
+        letters = 0;
+      } else if ((static_cast<unsigned char>(words[i]) & 0xC0) != 0x80) {
+        ++letters;
+      }
+    }
+  return 3 * longest;
+}
+
+// The most bytes other than white space a match holds before its year (one
+// character before the match, up to four bytes; a letter up to three):
+//   day_first:            [^\d.] \d{1,2} [./-] \d{1,2} [./-]
+//   day_month_name_year:  [^\d] \d{1,2} (st|er|º|.) de <month> . , de
+//   month_name_day_year:  [^\pL] <month> . \d{1,2} (st|nd|rd|th) ,
+constexpr std::size_t kDayFirstBefore = 4 + 2 + 1 + 2 + 1;
+std::size_t day_month_name_before() { return 4 + 2 + 6 + 6 + longest_month_bytes() + 1 + 1 + 6; }
+std::size_t month_name_day_before() { return 4 + longest_month_bytes() + 1 + 2 + 6 + 1; }
+// The year and the character after it: a match that ends with its year ends there.
+constexpr std::size_t kYearAndNext = 4 + 4;
+// Windows closer than this are searched as one: a search has a fixed cost.
+constexpr std::size_t kMergeGap = 64;
+
+void add_window(std::vector<Window>& windows, std::string_view text, std::size_t year, std::size_t before) {
+  std::size_t from = year;
+  for (std::size_t left = before; from > 0; --from) {
+    if (is_space(text[from - 1])) continue;
+    if (left == 0) break;
+    --left;
+  }
+  const std::size_t to = std::min(text.size(), year + kYearAndNext);
+  while (!windows.empty() && from <= windows.back().to + kMergeGap) {
+    from = std::min(from, windows.back().from);
+    windows.pop_back();
+  }
+  windows.push_back({from, to});
+}
+
+struct Candidates {
+  std::vector<std::size_t> year_first;  // the years, ascending
+  std::vector<Window> day_first, day_month_name, month_name_day;
+  bool any() const {
+    return !year_first.empty() || !day_first.empty() || !day_month_name.empty() || !month_name_day.empty();
+  }
+};
+
+Candidates candidates(std::string_view text) {
+  static const std::size_t dm_before = day_month_name_before(), md_before = month_name_day_before();
+  auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  auto separator = [](char c) { return c == '.' || c == '/' || c == '-'; };
+  Candidates found;
+  for (std::size_t i = 0; i + 3 < text.size(); ++i) {
+    if (!((text[i] == '1' && text[i + 1] == '9') || (text[i] == '2' && text[i + 1] == '0')) ||
+        !digit(text[i + 2]) || !digit(text[i + 3]))
+      continue;
+    if (i == 0 || !digit(text[i - 1])) {
+      std::size_t k = i + 4;
+      while (k < text.size() && is_space(text[k])) ++k;
+      if (k < text.size() && (separator(text[k]) || text.compare(k, 3, "年") == 0)) found.year_first.push_back(i);
+    }
+    if (i == 0 || (i + 4 < text.size() && digit(text[i + 4]))) continue;
+    char before = text[i - 1];
+    if (separator(before) || (is_space(before) && i >= 2 && separator(text[i - 2])))
+      add_window(found.day_first, text, i, kDayFirstBefore);
+    if (!is_space(before)) continue;
+    // A month name, '.' or ',' (or "de") comes before the space of "3 May 2024";
+    // a day, its "st"/"nd"/"rd"/"th" or ',' before that of "May 3, 2024".
+    std::size_t k = i - 1;
+    while (k > 0 && is_space(text[k])) --k;
+    const auto last = static_cast<unsigned char>(text[k]);
+    const char lower = static_cast<char>(last | 0x20);
+    if ((lower >= 'a' && lower <= 'z') || last == '.' || last == ',' ||
+        (last >= 0x80 && last <= 0xBF))  // the end of a letter beyond ASCII
+      add_window(found.day_month_name, text, i, dm_before);
+    if (digit(text[k]) || last == ',' || lower == 't' || lower == 'h' || lower == 'd')
+      add_window(found.month_name_day, text, i, md_before);
+  }
+  return found;
+}
+
+Found match_year_first(std::string_view text, const std::vector<std::size_t>& years) {
   re2::StringPiece input(text.data(), text.size());
   re2::StringPiece g[8];
-  std::size_t start = 0;
-  while (start < text.size() &&
-         year_first().Match(input, start, text.size(), RE2::UNANCHORED, g, 8)) {
+  std::size_t start = 0, next = 0;
+  for (;;) {
+    // A match starting at `start` or later has its year there or later,
+    // and starts at most one character (four bytes) before its year.
+    while (next < years.size() && years[next] < start) ++next;
+    if (next == years.size()) return {};
+    start = std::max(start, years[next] < 4 ? 0 : years[next] - 4);
+    if (!year_first().Match(input, start, text.size(), RE2::UNANCHORED, g, 8)) return {};
     int year = to_int(g[1]), month = to_int(g[2]), day = to_int(g[3]);
     std::size_t at = static_cast<std::size_t>(g[1].data() - text.data());
     if (valid_date(year, month, day)) {
@@ -123,54 +271,157 @@ Found match_year_first(std::string_view text) {
       if (g[4].data() != nullptr) {
         int hour = to_int(g[4]), minute = to_int(g[5]), second = g[6].data() ? to_int(g[6]) : 0;
         if (hour < 24 && minute < 60 && second < 61)
-          iso += fmt::format("T{:02}:{:02}:{:02}", hour, minute, second) +
+          iso += clock_time(hour, minute, second) +
                  zone_suffix(std::string_view(g[7].data(), g[7].size()));
       }
       return {at, iso};
     }
     start = at + 4;
   }
-  return {};
 }
 
-Found match_day_first(std::string_view text) {
+Found match_day_first(std::string_view text, const std::vector<Window>& windows) {
   re2::StringPiece input(text.data(), text.size());
   re2::StringPiece g[5];
-  std::size_t start = 0;
-  while (start < text.size() && day_first().Match(input, start, text.size(), RE2::UNANCHORED, g, 5)) {
-    int a = to_int(g[1]), b = to_int(g[3]), year = to_int(g[4]);
-    std::size_t at = static_cast<std::size_t>(g[1].data() - text.data());
-    // Dots and dashes are written day first; slashes month first unless the
-    // first number cannot be a month.
-    bool month_first = g[2] == "/" && a <= 12;
-    int month = month_first ? a : b, day = month_first ? b : a;
-    if (!valid_date(year, month, day) && valid_date(year, day, month)) std::swap(month, day);
-    if (valid_date(year, month, day)) return {at, ymd(year, month, day)};
-    start = static_cast<std::size_t>(g[4].data() - text.data());
+  for (const Window& w : windows) {
+    std::size_t start = w.from;
+    while (start < w.to && day_first().Match(input, start, w.to, RE2::UNANCHORED, g, 5)) {
+      int a = to_int(g[1]), b = to_int(g[3]), year = to_int(g[4]);
+      std::size_t at = static_cast<std::size_t>(g[1].data() - text.data());
+      // Dots and dashes are written day first; slashes month first unless the
+      // first number cannot be a month.
+      bool month_first = g[2] == "/" && a <= 12;
+      int month = month_first ? a : b, day = month_first ? b : a;
+      if (!valid_date(year, month, day) && valid_date(year, day, month)) std::swap(month, day);
+      if (valid_date(year, month, day)) return {at, ymd(year, month, day)};
+      start = static_cast<std::size_t>(g[4].data() - text.data());
+    }
   }
   return {};
 }
 
-Found match_month_names(std::string_view text, bool day_first, bool month_first) {
+// The groups of the month_name_day_year() match known to start at `at`,
+// read without RE2's backtracker (which tries every month name), when its
+// month name is written in ASCII: the month name is the run of letters
+// before the first '.' or white space; the day is the first run of digits
+// after it and the year the next one (the pattern allows no other digit
+// there, and \d{1,2} and the year are whole runs: a digit cannot follow
+// them). An ASCII name can only be an ASCII spelling under (?i); the first
+// group holding it is the one RE2 reports (alternation is leftmost-first).
+// Returns nothing when the match is not of that kind, and no position when
+// its date is not valid.
+std::optional<Found> read_month_name_day(std::string_view text, std::size_t at) {
+  auto ascii_letter = [](char c) { return (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; };
+  auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  if (at >= text.size() || static_cast<unsigned char>(text[at]) >= 0x80) return std::nullopt;
+  // At the text's start a letter opens the month name (^); otherwise the
+  // match's first character is the one before it.
+  std::size_t name = at == 0 && ascii_letter(text[0]) ? 0 : at + 1;
+  std::size_t name_end = name;
+  while (name_end < text.size() && ascii_letter(text[name_end])) ++name_end;
+  if (name_end == name || name_end == text.size() || (text[name_end] != '.' && !is_space(text[name_end])))
+    return std::nullopt;
+  int month = 0;
+  for (int m = 0; m < 12 && month == 0; ++m) {
+    std::string_view words = kMonthWords[static_cast<std::size_t>(m)];
+    for (std::size_t from = 0; from <= words.size() && month == 0;) {
+      std::size_t bar = std::min(words.find('|', from), words.size());
+      std::string_view word = words.substr(from, bar - from);
+      if (word.size() == name_end - name &&
+          std::equal(word.begin(), word.end(), text.begin() + static_cast<std::ptrdiff_t>(name),
+                     [](char w, char t) { return w == (t | 0x20); }))
+        month = m + 1;
+      from = bar + 1;
+    }
+  }
+  if (month == 0) return std::nullopt;
+  std::size_t k = name_end;
+  while (k < text.size() && !digit(text[k])) ++k;
+  std::size_t day_end = k;
+  while (day_end < text.size() && digit(text[day_end])) ++day_end;
+  std::size_t year = day_end;
+  while (year < text.size() && !digit(text[year])) ++year;
+  if (year + 4 > text.size()) return std::nullopt;
+  const int d = to_int(text.substr(k, day_end - k)), y = to_int(text.substr(year, 4));
+  if (!valid_date(y, month, d)) return Found{};
+  return Found{at, ymd(y, month, d)};
+}
+
+// How far from the start the text is whole UTF-8 characters, as RE2 reads
+// them, when that is short of `upto`; otherwise `upto` or more.
+std::size_t valid_utf8_prefix(std::string_view text, std::size_t upto) {
+  std::size_t ascii = 0;
+  while (ascii < upto && ascii < text.size() && static_cast<unsigned char>(text[ascii]) < 0x80) ++ascii;
+  if (ascii == upto || ascii == text.size()) return ascii;
+  static const RE2 characters("(?s:.*)");
+  re2::StringPiece prefix;
+  characters.Match(re2::StringPiece(text.data(), text.size()), 0, text.size(), RE2::ANCHOR_START, &prefix, 1);
+  return prefix.size();
+}
+
+// Whether a month_name_day_year() match may start at `at`: at the text's
+// start, or at a character that is not a letter followed by a month name's
+// first letter. Only ASCII is told apart; any other byte may.
+bool may_open_month_match(std::string_view text, std::size_t at) {
+  auto ascii_letter = [](unsigned char c) { return (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; };
+  if (at == 0) return true;
+  const auto c = static_cast<unsigned char>(text[at]);
+  if (c >= 0x80) return true;
+  if (ascii_letter(c) || at + 1 >= text.size()) return false;
+  const auto next = static_cast<unsigned char>(text[at + 1]);
+  return next >= 0x80 || ascii_letter(next);
+}
+
+Found match_month_names(std::string_view text, const Candidates& can) {
   re2::StringPiece input(text.data(), text.size());
   Found best;
-  if (day_first) {
+  for (const Window& w : can.day_month_name) {
     re2::StringPiece g[15];
-    if (day_month_name_year().Match(input, 0, text.size(), RE2::UNANCHORED, g, 15)) {
+    if (day_month_name_year().Match(input, w.from, w.to, RE2::UNANCHORED, g, 15)) {
       int day = to_int(g[1]), month = matched_month(g, 2), year = to_int(g[14]);
       if (valid_date(year, month, day))
         best = {static_cast<std::size_t>(g[1].data() - text.data()), ymd(year, month, day)};
+      break;
     }
   }
-  if (month_first) {
-    re2::StringPiece g[16];  // the lazy prefix and the match, then the match's groups
-    if (month_name_day_year().Match(input, 0, text.size(), RE2::ANCHOR_START, g, 16)) {
+  const RE2& re = month_name_day_year();
+  // The lazy prefix steps over whole UTF-8 characters: a search from the
+  // text's start finds no match past a byte that is not part of one, and
+  // none that starts inside a character. Windows start on a character and
+  // none is searched past such a byte.
+  const std::size_t readable =
+      can.month_name_day.empty() ? 0 : valid_utf8_prefix(text, can.month_name_day.back().from);
+  for (Window w : can.month_name_day) {
+    if (w.from > readable) break;
+    while (w.from > 0 && (static_cast<unsigned char>(text[w.from]) & 0xC0) == 0x80) --w.from;
+    // Whether the window holds a match, and where it ends: the DFA alone
+    // answers that. Asked for the groups, RE2 would run its backtracker from
+    // the window's start, trying the month names at every byte.
+    re2::StringPiece whole;
+    if (!re.Match(input, w.from, w.to, RE2::ANCHOR_START, &whole, 1)) continue;
+    const std::size_t end = static_cast<std::size_t>(whole.data() + whole.size() - text.data());
+    // Where it starts: the last place from which a match ending by `end`
+    // can be found. No other match starts inside this one and ends by `end`:
+    // after its month name the match holds only '.', ',', white space,
+    // digits and a day's two-letter suffix, and a month name has three
+    // letters or more.
+    std::size_t start = end;
+    while (start > w.from) {
+      --start;
+      if (may_open_month_match(text, start) && re.Match(input, start, end, RE2::ANCHOR_START, nullptr, 0)) break;
+    }
+    std::optional<Found> read = read_month_name_day(text, start);
+    Found f = read ? *read : Found{};
+    if (!read) {
+      re2::StringPiece g[16];  // the lazy prefix and the match, then the match's groups
+      if (!re.Match(input, start, end, RE2::ANCHOR_START, g, 16)) break;  // not reached
       int month = matched_month(g, 2), day = to_int(g[14]), year = to_int(g[15]);
       // The match starts one character before the month name, when there is one.
       std::size_t at = static_cast<std::size_t>(g[1].data() - text.data());
-      if (valid_date(year, month, day) && at < best.at)
-        best = {at, ymd(year, month, day)};
+      if (valid_date(year, month, day)) f = {at, ymd(year, month, day)};
     }
+    if (f.at < best.at) best = f;
+    break;
   }
   return best;
 }
@@ -190,7 +441,7 @@ std::string http_date(std::string_view value) {
       year = to_int(y), hour = to_int(hh), minute = to_int(mm), second = ss.empty() ? 0 : to_int(ss);
   if (!valid_date(year, month, day) || hour > 23 || minute > 59 || second > 60) return {};
   std::string_view z(zone.data(), zone.size());
-  return ymd(year, month, day) + fmt::format("T{:02}:{:02}:{:02}", hour, minute, second) +
+  return ymd(year, month, day) + clock_time(hour, minute, second) +
          (z == "GMT" || z == "UTC" ? std::string("Z") : zone_suffix(z));
 }
 
@@ -204,61 +455,15 @@ std::string_view trim(std::string_view s) {
 
 namespace {
 
-// Which patterns can match. Each needs a year 1900-2099 ("19dd", "20dd") in
-// a setting of its own: year first, followed by a separator; day first,
-// after '.', '/' or '-'; with a month name, after white space and what the
-// pattern puts before it. Most texts have no year, or one in only one
-// setting, and this test is much cheaper than the regexes.
-struct Candidates {
-  bool year_first = false, day_first = false, day_month_name = false, month_name_day = false;
-  bool any() const { return year_first || day_first || day_month_name || month_name_day; }
-};
-
-Candidates candidates(std::string_view text) {
-  auto digit = [](char c) { return c >= '0' && c <= '9'; };
-  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'; };  // RE2's \s
-  auto separator = [](char c) { return c == '.' || c == '/' || c == '-'; };
-  Candidates found;
-  for (std::size_t i = 0; i + 3 < text.size(); ++i) {
-    if (!((text[i] == '1' && text[i + 1] == '9') || (text[i] == '2' && text[i + 1] == '0')) ||
-        !digit(text[i + 2]) || !digit(text[i + 3]))
-      continue;
-    if (i == 0 || !digit(text[i - 1])) {
-      std::size_t k = i + 4;
-      while (k < text.size() && space(text[k])) ++k;
-      found.year_first = found.year_first || (k < text.size() && (separator(text[k]) || text.compare(k, 3, "年") == 0));
-    }
-    if (i == 0 || (i + 4 < text.size() && digit(text[i + 4]))) continue;
-    char before = text[i - 1];
-    found.day_first = found.day_first || separator(before) || (space(before) && i >= 2 && separator(text[i - 2]));
-    if (!space(before)) continue;
-    // A month name, '.' or ',' (or "de") comes before the space of "3 May 2024";
-    // a day, its "st"/"nd"/"rd"/"th" or ',' before that of "May 3, 2024".
-    std::size_t k = i - 1;
-    while (k > 0 && space(text[k])) --k;
-    const auto last = static_cast<unsigned char>(text[k]);
-    const char lower = static_cast<char>(last | 0x20);
-    found.day_month_name = found.day_month_name || (lower >= 'a' && lower <= 'z') || last == '.' || last == ',' ||
-                           (last >= 0x80 && last <= 0xBF);  // the end of a letter beyond ASCII
-    found.month_name_day = found.month_name_day || digit(text[k]) || last == ',' || lower == 't' || lower == 'h' ||
-                           lower == 'd';
-  }
-  return found;
-}
-
 // The earliest date in the text wins, whichever way it is written.
 Found earliest_date(std::string_view text) {
-  Candidates can = candidates(text);
+  const Candidates can = candidates(text);
   if (!can.any()) return {};
-  Found best = can.year_first ? match_year_first(text) : Found{};
-  if (can.day_first) {
-    Found f = match_day_first(text);
-    if (f.at < best.at) best = f;
-  }
-  if (can.day_month_name || can.month_name_day) {
-    Found f = match_month_names(text, can.day_month_name, can.month_name_day);
-    if (f.at < best.at) best = f;
-  }
+  Found best = match_year_first(text, can.year_first);
+  Found f = match_day_first(text, can.day_first);
+  if (f.at < best.at) best = f;
+  f = match_month_names(text, can);
+  if (f.at < best.at) best = f;
   return best;
 }
 

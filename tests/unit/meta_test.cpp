@@ -603,6 +603,38 @@ TEST_CASE("dates: each pattern in the setting its year stands in") {
   CHECK(meta::find_date_in_text("updated 2022-04-07, first April 5, 2022") == "2022-04-07");
 }
 
+// The date regexes run only over windows around the years that may belong to
+// a date (dates.cpp, candidates()); these are the edges of those windows.
+TEST_CASE("dates: dates deep in long lines, white space of any length, names beyond ASCII") {
+  std::string filler;
+  for (int i = 0; i < 200; ++i) filler += "filler words ";
+  const std::string deep = "In 1999, 2001 and 2005 the paper moved; " + filler + "posted on May 3, 2024 by the desk";
+  CHECK(meta::find_date_in_text(deep) == "2024-05-03");
+  CHECK(meta::date_position(deep) == deep.find(" May 3"));
+  CHECK(meta::find_date_in_text(filler + "ref. 12.09.2024") == "2024-09-12");
+  CHECK(meta::find_date_in_text(filler + "updated 2022-04-07 10:00") == "2022-04-07T10:00:00");
+  // \s+ is unbounded: white space costs a window nothing.
+  CHECK(meta::find_date_in_text("March" + std::string(300, ' ') + "3," + std::string(300, '\n') + "2024") ==
+        "2024-03-03");
+  CHECK(meta::find_date_in_text("3" + std::string(200, ' ') + "May" + std::string(200, '\t') + "2024") == "2024-05-03");
+  // Windows open on a character boundary within two-byte letters.
+  CHECK(meta::find_date_in_text("Δημοσιεύτηκε: Δεκέμβριος 20 2011 20:01") == "2011-12-20");
+  CHECK(meta::date_position("été: May 3, 2024") == std::string("été:").size());
+  // Month names in any case, with letters beyond ASCII, or with a case
+  // variant beyond ASCII (U+017F for "s"), which RE2's (?i) also accepts.
+  CHECK(meta::find_date_in_text("MARCH 3, 2024") == "2024-03-03");
+  CHECK(meta::find_date_in_text("Sept. 9th, 2023") == "2023-09-09");
+  CHECK(meta::find_date_in_text("on \xC5\xBF" "ept 9, 2023") == "2023-09-09");
+  CHECK(meta::find_date_in_text("März 3, 2024") == "2024-03-03");
+  CHECK(meta::date_position("« mars 3, 2024") == std::string("«").size());
+  CHECK(meta::find_date_in_text("x\xC2\xA0May 3, 2024") == "2024-05-03");
+  // A month-first date after a byte that is not UTF-8 is not read (RE2 steps
+  // over whole characters before it), as before the windows.
+  CHECK(meta::find_date_in_text("ab\xFF May 3, 2024") == "");
+  CHECK(meta::find_date_in_text("May 3, 2024 and 4 May 2023") == "2024-05-03");
+  CHECK(meta::find_date_in_text("1 May 2023, then June 5, 2024") == "2023-05-01");
+}
+
 TEST_CASE("page elements: found in one pass, in document order, for every reader") {
   pith::dom::Dom dom = pith::dom::build_dom(
       "<html lang=\"en\"><head><title>Ferry | Courier</title><meta name=\"author\" content=\"Ana Ruiz\">"
