@@ -486,12 +486,32 @@ std::string normalize_date(std::string_view value) {
   return find_date_in_text(value);
 }
 
+namespace {
+
+// Whether a year 1900-2099 follows a '/', '_' or '-' in `path`, as it does in
+// every match of date_from_url's patterns; most paths hold none, and this
+// spares them the three searches.
+bool year_after_separator(std::string_view path) {
+  auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  for (std::size_t i = 0; i + 4 < path.size(); ++i) {
+    const char c = path[i];
+    if ((c == '/' || c == '_' || c == '-') &&
+        ((path[i + 1] == '1' && path[i + 2] == '9') || (path[i + 1] == '2' && path[i + 2] == '0')) &&
+        digit(path[i + 3]) && digit(path[i + 4]))
+      return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 std::string date_from_url(std::string_view url) {
   // Only the path: a query's ids are too often eight digits.
   std::size_t scheme = url.find("://");
   std::size_t path = url.find('/', scheme == std::string_view::npos ? 0 : scheme + 3);
   if (path == std::string_view::npos) return {};
   std::string_view p = url.substr(path, url.find_first_of("?#", path) - path);
+  if (!year_after_separator(p)) return {};
   static const RE2 full(R"(/((?:19|20)\d{2})[/-](\d{1,2})[/-](\d{1,2})(?:[/_.-]|$))");
   static const RE2 compact(R"([/_-]((?:19|20)\d{2})(\d{2})(\d{2})(?:[/_.-]|$))");
   static const RE2 month_only(R"(/((?:19|20)\d{2})/(\d{1,2})/)");

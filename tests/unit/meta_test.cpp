@@ -61,6 +61,12 @@ TEST_CASE("dates: URL paths") {
   CHECK(meta::date_from_url("https://x.example/2024/05/story") == "2024-05");
   CHECK(meta::date_from_url("https://x.example/story?id=20240503") == "");
   CHECK(meta::date_from_url("") == "");
+  CHECK(meta::date_from_url("https://x.example/a_20240503_b") == "2024-05-03");
+  CHECK(meta::date_from_url("https://x.example/2024-05-03-story") == "2024-05-03");
+  CHECK(meta::date_from_url("https://x.example/a-2024-05-03") == "");
+  CHECK(meta::date_from_url("https://x.example/2024/5/3") == "2024-05-03");
+  CHECK(meta::date_from_url("https://x.example/12024/05/03/") == "");
+  CHECK(meta::date_from_url("https://x.example/story/1999") == "");
 }
 
 TEST_CASE("urls: relative references resolve, unsafe schemes are dropped") {
