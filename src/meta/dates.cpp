@@ -5,9 +5,12 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <cstdint>
 #include <fmt/format.h>
 #include <optional>
 #include <vector>
+
+#include "text/chars.hpp"
 
 namespace pith::meta {
 namespace {
@@ -219,25 +222,36 @@ struct Candidates {
   }
 };
 
+// Whether any of the eight bytes in `word` is '1' or '2' (a year's first
+// digit): a lane is zero after the XOR exactly where the byte was one of them.
+bool may_hold_year_start(std::uint64_t word) {
+  constexpr std::uint64_t kEach = 0x0101010101010101ULL, kHigh = kEach * 0x80;
+  auto has_zero = [](std::uint64_t v) { return ((v - kEach) & ~v & kHigh) != 0; };
+  return has_zero(word ^ (kEach * '1')) || has_zero(word ^ (kEach * '2'));
+}
+
 Candidates candidates(std::string_view text) {
   static const std::size_t dm_before = day_month_name_before(), md_before = month_name_day_before();
   auto digit = [](char c) { return c >= '0' && c <= '9'; };
   auto separator = [](char c) { return c == '.' || c == '/' || c == '-'; };
   Candidates found;
-  for (std::size_t i = 0; i + 3 < text.size(); ++i) {
+  // Every place a year starts: '1' or '2' then three digits. Eight bytes at a
+  // time are passed over when none of them is '1' or '2'.
+  auto year_at = [&](std::size_t i) {
+    if (i + 3 >= text.size()) return false;
     if (!((text[i] == '1' && text[i + 1] == '9') || (text[i] == '2' && text[i + 1] == '0')) ||
         !digit(text[i + 2]) || !digit(text[i + 3]))
-      continue;
+      return false;
     if (i == 0 || !digit(text[i - 1])) {
       std::size_t k = i + 4;
       while (k < text.size() && is_space(text[k])) ++k;
       if (k < text.size() && (separator(text[k]) || text.compare(k, 3, "年") == 0)) found.year_first.push_back(i);
     }
-    if (i == 0 || (i + 4 < text.size() && digit(text[i + 4]))) continue;
+    if (i == 0 || (i + 4 < text.size() && digit(text[i + 4]))) return false;
     char before = text[i - 1];
     if (separator(before) || (is_space(before) && i >= 2 && separator(text[i - 2])))
       add_window(found.day_first, text, i, kDayFirstBefore);
-    if (!is_space(before)) continue;
+    if (!is_space(before)) return false;
     // A month name, '.' or ',' (or "de") comes before the space of "3 May 2024";
     // a day, its "st"/"nd"/"rd"/"th" or ',' before that of "May 3, 2024".
     std::size_t k = i - 1;
@@ -249,7 +263,9 @@ Candidates candidates(std::string_view text) {
       add_window(found.day_month_name, text, i, dm_before);
     if (digit(text[k]) || last == ',' || lower == 't' || lower == 'h' || lower == 'd')
       add_window(found.month_name_day, text, i, md_before);
-  }
+    return false;  // on to the next place
+  };
+  text::any_position(text, may_hold_year_start, year_at);
   return found;
 }
 
