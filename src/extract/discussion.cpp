@@ -41,21 +41,34 @@ bool has_ascii_digit(std::uint64_t word) {
 }
 
 // Every timestamp_pattern() match holds a digit right before one of . / - :
-// — a cheap test that spares most texts the regex.
+// — a cheap test that spares most texts the regex — and the first such digit
+// of a match lies at most three bytes after its start ("2024-", "12.", "3:").
+// Returns where the first such digit of the text is, or npos.
 //
 // Most text holds no digit at all: eight bytes at a time are passed over
 // when none of them is one.
-bool may_hold_timestamp(std::string_view text) {
-  auto digit_then_separator = [&text](std::size_t i) {
+std::size_t first_digit_then_separator(std::string_view text) {
+  std::size_t found = std::string_view::npos;
+  auto digit_then_separator = [&text, &found](std::size_t i) {
     if (text[i] < '0' || text[i] > '9' || i + 1 >= text.size()) return false;
     char next = text[i + 1];
-    return next == '.' || next == '/' || next == '-' || next == ':';
+    if (next != '.' && next != '/' && next != '-' && next != ':') return false;
+    found = i;
+    return true;
   };
-  return text::any_position(text, has_ascii_digit, digit_then_separator);
+  text::any_position(text, has_ascii_digit, digit_then_separator);
+  return found;
 }
 
+// No match starts more than three bytes before that digit, so the search
+// starts there (RE2 still sees the bytes before it, for \b).
 bool holds_timestamp(std::string_view text) {
-  return may_hold_timestamp(text) && RE2::PartialMatch(text, timestamp_pattern());
+  constexpr std::size_t kDigitsBeforeSeparator = 3;
+  const std::size_t first = first_digit_then_separator(text);
+  if (first == std::string_view::npos) return false;
+  const std::size_t start = first < kDigitsBeforeSeparator ? 0 : first - kDigitsBeforeSeparator;
+  return timestamp_pattern().Match(re2::StringPiece(text.data(), text.size()), start, text.size(), RE2::UNANCHORED,
+                                   nullptr, 0);
 }
 
 // Appends `text` to `head`, whitespace collapsed, but no more of it than
