@@ -209,12 +209,4 @@ void put_back(const dom::Dom& dom, std::vector<NodeFeatures>& f, const RemovedFe
   }
 }
 
-std::vector<NodeFeatures> measure_with_fewer(const dom::Dom& dom,
-                                             std::vector<NodeFeatures> measured,
-                                             const std::vector<std::uint8_t>& measured_dead,
-                                             const std::vector<std::uint8_t>& dead) {
-  take_away(dom, measured, measured_dead, dead);
-  return measured;
-}
-
 }  // namespace pith::extraction

@@ -100,10 +100,4 @@ void take_away(const dom::Dom& dom, std::vector<NodeFeatures>& f,
 // to the bit.
 void put_back(const dom::Dom& dom, std::vector<NodeFeatures>& f, const RemovedFeatures& removed);
 
-// take_away() on a copy (move `measured` in when it is not needed after).
-std::vector<NodeFeatures> measure_with_fewer(const dom::Dom& dom,
-                                             std::vector<NodeFeatures> measured,
-                                             const std::vector<std::uint8_t>& measured_dead,
-                                             const std::vector<std::uint8_t>& dead);
-
 }  // namespace pith::extraction

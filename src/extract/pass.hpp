@@ -89,17 +89,9 @@ struct Pass {
 // Removes boilerplate elements (and, with flags.strip_unlikely, clutter-named
 // ones) and measures what is left.
 void prepare(Pass& pass);
-// The same, for a pass that strips unlikely where `prepared` did not: what it
-// removes is found from what `prepared` removed, and measured from its
-// features, less what this pass removes besides (measure_with_fewer),
-// instead of anew.
-void prepare_from(Pass& pass, const Pass& prepared);
-// The same, taking over `prepared`'s features (left empty).
-void prepare_from(Pass& pass, Pass&& prepared);
 // prepare() without the measuring: marks what it removes, and why.
 void remove_boilerplate(Pass& pass);
-// prepare_from() without the measuring: remove_boilerplate() for a
-// strip_unlikely pass, from what it removed for `unstripped` (the same but
+// remove_boilerplate() for a strip_unlikely pass, from what it removed for `unstripped` (the same but
 // for strip_unlikely, on hints that agree on tags and declared content): the
 // clutter-named nodes outside that are removed besides. What lies inside one
 // of them is then part of its subtree, as a pass of its own would record it.

@@ -174,19 +174,6 @@ void prepare(Pass& pass) {
   pass.measured = measure(pass.dom, pass.dead);
 }
 
-void prepare_from(Pass& pass, const Pass& prepared) {
-  remove_unlikely_from(pass, prepared);
-  pass.measured = measure_with_fewer(pass.dom, prepared.features, prepared.dead, pass.dead);
-}
-
-void prepare_from(Pass& pass, Pass&& prepared) {
-  remove_unlikely_from(pass, prepared);
-  // Its own features are taken over; a pass that shares another's has none.
-  std::vector<NodeFeatures> features =
-      prepared.measured.empty() ? prepared.features : std::move(prepared.measured);
-  pass.measured = measure_with_fewer(pass.dom, std::move(features), prepared.dead, pass.dead);
-}
-
 namespace {
 
 // The candidates' scores, by node: a dense table (indexing beats hashing a
