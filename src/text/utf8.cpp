@@ -19,47 +19,6 @@ struct Step {
   bool valid;
 };
 
-// Table 3-7 of the Unicode standard ("Well-Formed UTF-8 Byte Sequences"): the
-// second byte's range depends on the lead byte, which is what rules out
-// overlongs, surrogates and code points above U+10FFFF without extra checks.
-Step decode_step(const unsigned char* p, std::size_t available) noexcept {
-  const unsigned char lead = p[0];
-  if (lead < 0x80) return {lead, 1, true};
-
-  std::size_t continuation_count;
-  unsigned char lower = 0x80;
-  unsigned char upper = 0xBF;
-  char32_t cp;
-  if (lead >= 0xC2 && lead <= 0xDF) {
-    continuation_count = 1;
-    cp = lead & 0x1F;
-  } else if (lead >= 0xE0 && lead <= 0xEF) {
-    continuation_count = 2;
-    cp = lead & 0x0F;
-    if (lead == 0xE0) lower = 0xA0;
-    if (lead == 0xED) upper = 0x9F;
-  } else if (lead >= 0xF0 && lead <= 0xF4) {
-    continuation_count = 3;
-    cp = lead & 0x07;
-    if (lead == 0xF0) lower = 0x90;
-    if (lead == 0xF4) upper = 0x8F;
-  } else {
-    return {kReplacementCharacter, 1, false};
-  }
-
-  std::size_t length = 1;
-  for (std::size_t k = 0; k < continuation_count; ++k) {
-    if (length >= available || p[length] < lower || p[length] > upper) {
-      return {kReplacementCharacter, length, false};
-    }
-    cp = (cp << 6) | (p[length] & 0x3F);
-    lower = 0x80;
-    upper = 0xBF;
-    ++length;
-  }
-  return {cp, length, true};
-}
-
 // Per lead byte, the length of the well-formed sequences it starts (0: none)
 // and the range of their second byte (Table 3-7 of the Unicode standard).
 struct LeadByte {
@@ -80,6 +39,33 @@ struct LeadBytes {
   }
 };
 constexpr LeadBytes kLeadBytes;
+
+// One code point (Table 3-7: the second byte's range depends on the lead
+// byte, which is what rules out overlongs, surrogates and code points above
+// U+10FFFF without extra checks).
+Step decode_step(const unsigned char* p, std::size_t available) noexcept {
+  const unsigned char lead = p[0];
+  if (lead < 0x80) return {lead, 1, true};
+  const LeadByte& row = kLeadBytes.of[lead];
+  if (row.length == 0) return {kReplacementCharacter, 1, false};
+  const std::size_t continuation_count = row.length - 1u;
+  unsigned char lower = row.second_lower;
+  unsigned char upper = row.second_upper;
+  // The lead's payload bits: 5, 4 or 3 of them.
+  char32_t cp = lead & (0x7Fu >> row.length);
+
+  std::size_t length = 1;
+  for (std::size_t k = 0; k < continuation_count; ++k) {
+    if (length >= available || p[length] < lower || p[length] > upper) {
+      return {kReplacementCharacter, length, false};
+    }
+    cp = (cp << 6) | (p[length] & 0x3F);
+    lower = 0x80;
+    upper = 0xBF;
+    ++length;
+  }
+  return {cp, length, true};
+}
 
 // Where the run of ASCII bytes starting at data[i] ends (size when it runs to
 // the end): sixteen bytes at a time with SSE2, eight without.
