@@ -110,7 +110,7 @@ class Names {
   std::uint32_t other_ = intern("\x01other", 0);
 };
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
+using text::is_ascii_whitespace;
 bool is_letter(char c) { return (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; }
 
 // The model of the tree builder: the stack of open elements and the list of
@@ -393,7 +393,7 @@ std::size_t comment_end(std::string_view s, std::size_t from) {
 
 bool has_visible_text(std::string_view s) {
   for (char c : s)
-    if (!is_space(c)) return true;
+    if (!is_ascii_whitespace(c)) return true;
   return false;
 }
 

@@ -14,7 +14,7 @@ bool starts_with_ci(std::string_view s, std::size_t at, std::string_view word) {
 bool ends_tag_name(std::string_view s, std::size_t at) {
   if (at >= s.size()) return true;
   char c = s[at];
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '/' || c == '>';
+  return text::is_ascii_whitespace(c) || c == '/' || c == '>';
 }
 
 std::size_t find_tag_end(std::string_view s, std::size_t at) {
@@ -24,17 +24,16 @@ std::size_t find_tag_end(std::string_view s, std::size_t at) {
   enum State { before_name, name, after_name, before_value, quoted, unquoted };
   State state = before_name;
   char quote = 0;
-  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; };
   for (std::size_t i = at; i < s.size(); ++i) {
     char c = s[i];
     switch (state) {
       case before_name:
         if (c == '>') return i;
-        if (!space(c) && c != '/') state = name;  // '=' here starts a name
+        if (!text::is_ascii_whitespace(c) && c != '/') state = name;  // '=' here starts a name
         break;
       case name:
         if (c == '>') return i;
-        if (space(c)) state = after_name;
+        if (text::is_ascii_whitespace(c)) state = after_name;
         else if (c == '/') state = before_name;
         else if (c == '=') state = before_value;
         break;
@@ -42,14 +41,14 @@ std::size_t find_tag_end(std::string_view s, std::size_t at) {
         if (c == '>') return i;
         if (c == '=') state = before_value;
         else if (c == '/') state = before_name;
-        else if (!space(c)) state = name;
+        else if (!text::is_ascii_whitespace(c)) state = name;
         break;
       case before_value:
         if (c == '>') return i;
         if (c == '"' || c == '\'') {
           quote = c;
           state = quoted;
-        } else if (!space(c)) {
+        } else if (!text::is_ascii_whitespace(c)) {
           state = unquoted;
         }
         break;
@@ -63,7 +62,7 @@ std::size_t find_tag_end(std::string_view s, std::size_t at) {
       }
       case unquoted:
         if (c == '>') return i;
-        if (space(c)) state = before_name;
+        if (text::is_ascii_whitespace(c)) state = before_name;
         break;
     }
   }

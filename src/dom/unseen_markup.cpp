@@ -15,7 +15,7 @@ namespace {
 
 constexpr std::size_t npos = std::string_view::npos;
 
-bool space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
+using text::is_ascii_whitespace;
 bool letter(char c) { return ((c | 0x20) >= 'a' && (c | 0x20) <= 'z'); }
 
 using Range = std::pair<std::size_t, std::size_t>;
@@ -40,7 +40,7 @@ struct AttrSpan {
 // False when the page ends inside the tag.
 bool read_tag(std::string_view s, std::size_t at, TagToken& tag, std::vector<AttrSpan>* attrs) {
   std::size_t i = at;
-  while (i < s.size() && !space(s[i]) && s[i] != '/' && s[i] != '>') ++i;
+  while (i < s.size() && !is_ascii_whitespace(s[i]) && s[i] != '/' && s[i] != '>') ++i;
   tag.name = s.substr(at, i - at);
   tag.self_closing = false;
   enum State { before_name, name, after_name, before_value, quoted, unquoted };
@@ -63,19 +63,19 @@ bool read_tag(std::string_view s, std::size_t at, TagToken& tag, std::vector<Att
         }
         if (c == '/') {
           if (i + 1 < s.size() && s[i + 1] == '>') tag.self_closing = true;
-        } else if (!space(c)) {  // '=' here starts a name
+        } else if (!is_ascii_whitespace(c)) {  // '=' here starts a name
           state = name;
           attr_begin = i;
         }
         break;
       case name:
-        if (space(c) || c == '/' || c == '>' || c == '=') name_end = i;
+        if (is_ascii_whitespace(c) || c == '/' || c == '>' || c == '=') name_end = i;
         if (c == '>') {
           finish(i, i);
           tag.end = i;
           return true;
         }
-        if (space(c)) state = after_name;
+        if (is_ascii_whitespace(c)) state = after_name;
         else if (c == '/') {
           finish(i, i);
           state = before_name;
@@ -93,7 +93,7 @@ bool read_tag(std::string_view s, std::size_t at, TagToken& tag, std::vector<Att
           finish(name_end, name_end);
           state = before_name;
           --i;
-        } else if (!space(c)) {
+        } else if (!is_ascii_whitespace(c)) {
           finish(name_end, name_end);
           state = name;
           attr_begin = i;
@@ -109,7 +109,7 @@ bool read_tag(std::string_view s, std::size_t at, TagToken& tag, std::vector<Att
           quote = c;
           state = quoted;
           value_begin = i + 1;
-        } else if (!space(c)) {
+        } else if (!is_ascii_whitespace(c)) {
           state = unquoted;
           value_begin = i;
         }
@@ -129,7 +129,7 @@ bool read_tag(std::string_view s, std::size_t at, TagToken& tag, std::vector<Att
           tag.end = i;
           return true;
         }
-        if (space(c)) {
+        if (is_ascii_whitespace(c)) {
           finish(i, i);
           state = before_name;
         }
@@ -402,7 +402,7 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved) {
     if (text_moves) {
       std::size_t end = lt == npos ? s.size() : lt;
       std::size_t from = std::max(i, copied);
-      while (from < end && space(s[from])) ++from;
+      while (from < end && is_ascii_whitespace(s[from])) ++from;
       if (end - from >= kMinMovedTextBytes && moved->ranges.size() < kMaxMoved &&
           passes_unchanged(s.substr(from, end - from), /*cr_allowed=*/true))
         move(from, end);
@@ -475,7 +475,7 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved) {
       // parse (no stage counts it, renderers fold it): one character of it
       // is enough, a line break when it had one.
       std::size_t j = i;
-      while (j < s.size() && space(s[j])) ++j;
+      while (j < s.size() && is_ascii_whitespace(s[j])) ++j;
       if (j - i >= 2 && j < s.size() && s[j] == '<') {
         bool newline = s.substr(i, j - i).find('\n') != npos;
         cut(i, j);

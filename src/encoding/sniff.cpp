@@ -12,6 +12,7 @@
 
 #include "encoding/decode.hpp"
 #include "encoding/sniff.hpp"
+#include "text/ascii.hpp"
 
 namespace pith::encoding {
 namespace {
@@ -21,27 +22,16 @@ namespace {
 // decoding (and the detector window) does.
 constexpr std::size_t kPrescanWindow = 64 * 1024;
 
-constexpr bool is_ascii_whitespace(char c) noexcept {
-  return c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == ' ';
-}
-
-constexpr char ascii_lower(char c) noexcept {
-  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-}
+using text::ascii_lower;
+using text::is_ascii_whitespace;
 
 constexpr bool is_ascii_alpha(char c) noexcept {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
-bool equals_ignoring_ascii_case(std::string_view a, std::string_view b) noexcept {
-  return a.size() == b.size() &&
-         std::equal(a.begin(), a.end(), b.begin(),
-                    [](char x, char y) { return ascii_lower(x) == ascii_lower(y); });
-}
-
 bool starts_with_ignoring_ascii_case(std::string_view s, std::string_view prefix) noexcept {
   return s.size() >= prefix.size() &&
-         equals_ignoring_ascii_case(s.substr(0, prefix.size()), prefix);
+         text::iequals_ascii(s.substr(0, prefix.size()), prefix);
 }
 
 std::string_view trim_ascii_whitespace(std::string_view s) noexcept {
@@ -406,7 +396,7 @@ std::string charset_from_content_type(std::string_view content_type) {
       }
       value = std::string(raw);
     }
-    if (equals_ignoring_ascii_case(name, "charset")) {
+    if (text::iequals_ascii(name, "charset")) {
       const std::string_view trimmed = trim_ascii_whitespace(value);
       if (!trimmed.empty()) return std::string(trimmed);
     }

@@ -540,7 +540,6 @@ bool may_hold_latin_label(std::string_view line) {
   static constexpr std::string_view kLabels[] = {
       "by",    "von",   "par",  "por",    "di",     "door",     "autor",     "autora",    "autorin",   "author",
       "auteur", "texto", "text", "reporter", "redaktion", "redaccion", "redacción", "redacci\xC3\x93n"};
-  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'; };
   // Two table looks per byte settle most places at once (a test per
   // letter, and then per byte before it, was mispredicted at every word):
   // what this byte can be (a label's first letter, or a non-ASCII lead byte
@@ -574,7 +573,7 @@ bool may_hold_latin_label(std::string_view line) {
     if (first != 'a' && first != 'b' && first != 'd' && first != 'p' && first != 'r' && first != 't' &&
         first != 'v')
       continue;
-    bool opens = at == 0 || space(line[at - 1]) || line[at - 1] == '(' || line[at - 1] == '|' ||
+    bool opens = at == 0 || text::is_ascii_whitespace(line[at - 1]) || line[at - 1] == '(' || line[at - 1] == '|' ||
                  (at >= 3 && line.compare(at - 3, 3, "\xE2\x80\xA2") == 0) ||  // •
                  (at >= 2 && line.compare(at - 2, 2, "\xC2\xB7") == 0);         // ·
     if (!opens) continue;
@@ -582,7 +581,8 @@ bool may_hold_latin_label(std::string_view line) {
       std::size_t end = at + label.size();
       if (label[0] != first || end >= line.size() || !text::iequals_ascii(line.substr(at, label.size()), label))
         continue;
-      if (space(line[end]) || line[end] == ':' || line.compare(end, 3, "\xEF\xBC\x9A") == 0) return true;
+      if (text::is_ascii_whitespace(line[end]) || line[end] == ':' || line.compare(end, 3, "\xEF\xBC\x9A") == 0)
+        return true;
     }
   }
   return false;
@@ -653,9 +653,7 @@ bool next_cjk_byline(std::string_view line, std::size_t from, re2::StringPiece* 
 
 // cjk_closing_names() ends with a closing bracket and white space.
 bool ends_with_closing_bracket(std::string_view line) {
-  while (!line.empty() && (line.back() == ' ' || line.back() == '\t' || line.back() == '\n' ||
-                           line.back() == '\f' || line.back() == '\r'))
-    line.remove_suffix(1);
+  while (!line.empty() && text::is_ascii_whitespace(line.back())) line.remove_suffix(1);
   return ends_with(line, ")") || ends_with(line, "\xEF\xBC\x89");  // ')' or '）'
 }
 

@@ -10,6 +10,7 @@
 #include <optional>
 #include <vector>
 
+#include "text/ascii.hpp"
 #include "text/chars.hpp"
 
 namespace pith::meta {
@@ -167,7 +168,7 @@ struct Window {
   std::size_t from, to;
 };
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'; }  // RE2's \s
+using text::is_ascii_whitespace;  // RE2's \s
 
 // Bytes a month name can take: under (?i) a letter may match a case variant
 // of another length (the Kelvin sign K for "k", "ſ" for "s"); none is longer
@@ -202,7 +203,7 @@ constexpr std::size_t kMergeGap = 64;
 void add_window(std::vector<Window>& windows, std::string_view text, std::size_t year, std::size_t before) {
   std::size_t from = year;
   for (std::size_t left = before; from > 0; --from) {
-    if (is_space(text[from - 1])) continue;
+    if (is_ascii_whitespace(text[from - 1])) continue;
     if (left == 0) break;
     --left;
   }
@@ -244,18 +245,18 @@ Candidates candidates(std::string_view text) {
       return false;
     if (i == 0 || !digit(text[i - 1])) {
       std::size_t k = i + 4;
-      while (k < text.size() && is_space(text[k])) ++k;
+      while (k < text.size() && is_ascii_whitespace(text[k])) ++k;
       if (k < text.size() && (separator(text[k]) || text.compare(k, 3, "年") == 0)) found.year_first.push_back(i);
     }
     if (i == 0 || (i + 4 < text.size() && digit(text[i + 4]))) return false;
     char before = text[i - 1];
-    if (separator(before) || (is_space(before) && i >= 2 && separator(text[i - 2])))
+    if (separator(before) || (is_ascii_whitespace(before) && i >= 2 && separator(text[i - 2])))
       add_window(found.day_first, text, i, kDayFirstBefore);
-    if (!is_space(before)) return false;
+    if (!is_ascii_whitespace(before)) return false;
     // A month name, '.' or ',' (or "de") comes before the space of "3 May 2024";
     // a day, its "st"/"nd"/"rd"/"th" or ',' before that of "May 3, 2024".
     std::size_t k = i - 1;
-    while (k > 0 && is_space(text[k])) --k;
+    while (k > 0 && is_ascii_whitespace(text[k])) --k;
     const auto last = static_cast<unsigned char>(text[k]);
     const char lower = static_cast<char>(last | 0x20);
     if ((lower >= 'a' && lower <= 'z') || last == '.' || last == ',' ||
@@ -335,7 +336,7 @@ std::optional<Found> read_month_name_day(std::string_view text, std::size_t at) 
   std::size_t name = at == 0 && ascii_letter(text[0]) ? 0 : at + 1;
   std::size_t name_end = name;
   while (name_end < text.size() && ascii_letter(text[name_end])) ++name_end;
-  if (name_end == name || name_end == text.size() || (text[name_end] != '.' && !is_space(text[name_end])))
+  if (name_end == name || name_end == text.size() || (text[name_end] != '.' && !is_ascii_whitespace(text[name_end])))
     return std::nullopt;
   int month = 0;
   for (int m = 0; m < 12 && month == 0; ++m) {

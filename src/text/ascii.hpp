@@ -6,6 +6,11 @@
 
 namespace pith::text {
 
+// HTML's "ASCII whitespace" (tab, LF, FF, CR, space), which is also RE2's \s.
+constexpr bool is_ascii_whitespace(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+}
+
 constexpr char ascii_lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c; }
 
 constexpr bool iequals_ascii(std::string_view a, std::string_view b) {
