@@ -593,20 +593,6 @@ int heading_level(Tag tag) {
   }
 }
 
-bool is_block(Tag tag) {
-  switch (tag) {
-    case Tag::text: case Tag::a: case Tag::span: case Tag::b: case Tag::strong: case Tag::i:
-    case Tag::em: case Tag::u: case Tag::s: case Tag::small: case Tag::big: case Tag::sup:
-    case Tag::sub: case Tag::mark: case Tag::abbr: case Tag::cite: case Tag::q: case Tag::del:
-    case Tag::ins: case Tag::time: case Tag::font: case Tag::code: case Tag::kbd: case Tag::samp:
-    case Tag::tt: case Tag::img: case Tag::br: case Tag::label: case Tag::input:
-    case Tag::button: case Tag::select: case Tag::option: case Tag::textarea: case Tag::picture:
-      return false;
-    default:
-      return true;
-  }
-}
-
 std::string_view tag_name(Tag tag) {
   switch (tag) {
     case Tag::text: return "#text";

@@ -122,8 +122,33 @@ class Dom {
 
 bool is_heading(Tag tag);
 int heading_level(Tag tag);  // 1..6, 0 for other tags
-// Block-level for layout purposes: starts a new line of text.
-bool is_block(Tag tag);
+
+// Block-level for layout purposes: starts a new line of text. Every stage
+// asks it of every element, so it is a table look, inline.
+namespace detail {
+constexpr bool is_block_by_switch(Tag tag) {
+  switch (tag) {
+    case Tag::text: case Tag::a: case Tag::span: case Tag::b: case Tag::strong: case Tag::i:
+    case Tag::em: case Tag::u: case Tag::s: case Tag::small: case Tag::big: case Tag::sup:
+    case Tag::sub: case Tag::mark: case Tag::abbr: case Tag::cite: case Tag::q: case Tag::del:
+    case Tag::ins: case Tag::time: case Tag::font: case Tag::code: case Tag::kbd: case Tag::samp:
+    case Tag::tt: case Tag::img: case Tag::br: case Tag::label: case Tag::input:
+    case Tag::button: case Tag::select: case Tag::option: case Tag::textarea: case Tag::picture:
+      return false;
+    default:
+      return true;
+  }
+}
+struct BlockTags {
+  bool of[256] = {};
+  constexpr BlockTags() {
+    for (int t = 0; t < 256; ++t) of[t] = is_block_by_switch(static_cast<Tag>(t));
+  }
+};
+inline constexpr BlockTags kBlockTags{};
+}  // namespace detail
+
+inline bool is_block(Tag tag) { return detail::kBlockTags.of[static_cast<std::uint8_t>(tag)]; }
 std::string_view tag_name(Tag tag);
 
 }  // namespace pith::dom

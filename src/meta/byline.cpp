@@ -189,15 +189,6 @@ bool text_may_hold_han(std::string_view s) {
   return text::any_position(s, [&](std::uint64_t word) { return e0_up(word) != 0; }, han_starts_at);
 }
 
-// The tags that start a line: dom::is_block's and <br>, looked up in a table
-// (a call and a switch per element cost more).
-const std::array<bool, 256> kStartsLine = [] {
-  std::array<bool, 256> starts{};
-  for (std::size_t t = 0; t < starts.size(); ++t)
-    starts[t] = dom::is_block(static_cast<Tag>(t)) || static_cast<Tag>(t) == Tag::br;
-  return starts;
-}();
-
 // The page's text as lines (one per block start), each with the node that
 // starts it, comment threads and <head> left out. Lines are built as far as
 // the readers ask (they look only near the headline). Building a line
@@ -363,7 +354,7 @@ class PageLines {
           line.digits += digits;
         }
       } else {
-        const bool starts_line = kStartsLine[static_cast<std::uint8_t>(n.tag)];
+        const bool starts_line = dom::is_block(n.tag) || n.tag == Tag::br;
         // An element without children that starts no line changes nothing,
         // skipped or not: its class and id need not be read.
         if ((starts_line || n.subtree_end != i + 1) && skipped(i)) {
