@@ -741,7 +741,7 @@ class BylineReader {
     find_headline(headline);
   }
 
-  Metadata read() {
+  Metadata read(BylineFields wanted) {
     Metadata m;
     // A page whose markup left no node at all (headline_node_ would index
     // past the end).
@@ -749,14 +749,16 @@ class BylineReader {
     // A listing or home page without a headline: its bylines and dates
     // belong to the teasers, not to the page.
     if (require_headline_ && !headline_found_) return m;
-    read_author_elements(m);
-    // An explicit CJK author or reporter label ("作者：", "记者") beats an
-    // element named "author", which on these pages often holds a profile
-    // card or a source line.
-    Metadata labelled;
-    int rank = read_labelled_bylines(labelled, /*cjk_only=*/!m.authors.empty());
-    if (m.authors.empty() || (rank <= kReporterRank && !labelled.authors.empty())) m.authors = labelled.authors;
-    read_dates(m);
+    if (wanted.authors) {
+      read_author_elements(m);
+      // An explicit CJK author or reporter label ("作者：", "记者") beats an
+      // element named "author", which on these pages often holds a profile
+      // card or a source line.
+      Metadata labelled;
+      int rank = read_labelled_bylines(labelled, /*cjk_only=*/!m.authors.empty());
+      if (m.authors.empty() || (rank <= kReporterRank && !labelled.authors.empty())) m.authors = labelled.authors;
+    }
+    if (wanted.date) read_dates(m);
     return m;
   }
 
@@ -1129,9 +1131,10 @@ class BylineReader {
 }  // namespace
 
 Metadata read_page_bylines(const dom::Dom& dom, const PageElements& elements, std::string_view headline,
-                           bool require_headline, std::string* distant_date) {
+                           bool require_headline, std::string* distant_date, BylineFields wanted) {
+  if (!wanted.authors && !wanted.date && !distant_date) return {};
   BylineReader reader(dom, elements, headline, require_headline);
-  Metadata m = reader.read();
+  Metadata m = reader.read(wanted);
   if (distant_date && m.date_published.empty()) *distant_date = reader.distant_date();
   return m;
 }

@@ -25,6 +25,7 @@
 // Structured data comes first because a site states it on purpose; text on
 // the page is the fallback because bylines and dates there are written for
 // people and found by patterns.
+#include <algorithm>
 #include <charconv>
 
 #include "meta/dates.hpp"
@@ -156,25 +157,41 @@ Metadata read_metadata(const dom::Dom& dom, std::string_view page_url, std::stri
   std::string distant_date;
   bool dated = !jsonld.date_published.empty() || !tags.date_published.empty() ||
                !micro.date_published.empty() || !url_date.empty();
-  Metadata page = read_page_bylines(dom, elements, m.title, declared_type == "website" || declared_type == "listing",
-                                    dated ? nullptr : &distant_date);
   // Sites often credit themselves as the JSON-LD author, and CMSs fill in
   // the account's user name; a person named elsewhere on the page is the
   // better answer then.
   // A user name gives way only to a name written like a person's.
-  bool person_named = false;
-  for (const std::vector<std::string>* authors : {&jsonld.authors, &micro.authors, &tags.authors, &page.authors})
-    for (const std::string& a : *authors) person_named = person_named || looks_like_person(a);
-  auto credits_site = [&](const std::vector<std::string>& authors) {
+  auto names_person = [](const std::vector<std::string>& authors) {
+    return std::any_of(authors.begin(), authors.end(), [](const std::string& a) { return looks_like_person(a); });
+  };
+  auto credits_site = [&](const std::vector<std::string>& authors, bool person_named) {
     bool all = !authors.empty();
     for (const std::string& a : authors)
       all = all && (same_name(a, m.site_name) || same_name(a, jsonld.site_name) ||
                     (person_named && single_ascii_word(a)) || is_organisation_name(a));
     return all;
   };
+  // The page's own byline is read only for what it can change. The authors
+  // are settled when the first structured source that names anyone names a
+  // person and not the site: it is taken whatever the page says. The date
+  // is settled by a structured date unless it is in UTC, which the printed
+  // date may correct (below).
+  BylineFields wanted;
+  for (const std::vector<std::string>* authors : {&jsonld.authors, &micro.authors, &tags.authors})
+    if (!authors->empty()) {
+      wanted.authors = !names_person(*authors) || credits_site(*authors, /*person_named=*/true);
+      break;
+    }
+  const std::string& structured_date = first_of({&jsonld.date_published, &tags.date_published, &micro.date_published});
+  wanted.date = structured_date.empty() || is_utc_time(structured_date);
+  Metadata page = read_page_bylines(dom, elements, m.title, declared_type == "website" || declared_type == "listing",
+                                    dated ? nullptr : &distant_date, wanted);
+  bool person_named = false;
+  for (const std::vector<std::string>* authors : {&jsonld.authors, &micro.authors, &tags.authors, &page.authors})
+    person_named = person_named || names_person(*authors);
   std::vector<const std::vector<std::string>*> people, sites;
   for (const std::vector<std::string>* authors : {&jsonld.authors, &micro.authors, &tags.authors, &page.authors})
-    (credits_site(*authors) ? sites : people).push_back(authors);
+    (credits_site(*authors, person_named) ? sites : people).push_back(authors);
   for (const auto* authors : people)
     if (m.authors.empty()) m.authors = *authors;
   for (const auto* authors : sites)

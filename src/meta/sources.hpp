@@ -48,9 +48,15 @@ Metadata read_document(const dom::Dom& dom, const PageElements& elements);
 // themselves websites or listings), nothing unless the headline is found.
 // `distant_date`, when given, receives a date with a clock time found
 // further down than the byline window (a forum post's "posted at"), for use
-// when nothing better dates the page.
+// when nothing better dates the page. `wanted` says which of the two the
+// caller can use; the other is left empty and not looked for.
+struct BylineFields {
+  bool authors = true;
+  bool date = true;
+};
 Metadata read_page_bylines(const dom::Dom& dom, const PageElements& elements, std::string_view headline,
-                           bool require_headline, std::string* distant_date = nullptr);
+                           bool require_headline, std::string* distant_date = nullptr,
+                           BylineFields wanted = {});
 
 // The URL relative references in the page resolve against: its first
 // <base href> (itself resolved against `page_url`), else `page_url`. Empty
