@@ -49,6 +49,12 @@ enum class Focus {
   recall,     // keep borderline blocks: more content, some clutter
 };
 
+// The largest page pith parses, in bytes of UTF-8 (after any conversion),
+// whatever Options::max_input_bytes allows: the DOM's offsets are 32-bit,
+// and the page and the text the parser makes from it (at most three times
+// as much: a NUL byte becomes U+FFFD) must stay below 4 GiB.
+inline constexpr std::size_t kLargestPageBytes = std::size_t{512} << 20;
+
 struct Options {
   // The page's address; relative links and image sources are resolved against it.
   std::string url;
@@ -58,7 +64,8 @@ struct Options {
   // The HTTP Content-Type header value, when the page was fetched over HTTP
   // ("text/html; charset=gbk"). Its charset beats <meta charset>.
   std::string content_type;
-  // Inputs larger than this are refused with ErrorCode::input_too_large.
+  // Inputs larger than this are refused with ErrorCode::input_too_large;
+  // so is a page over kLargestPageBytes as UTF-8, whatever this says.
   std::size_t max_input_bytes = 64u << 20;
   // Hostile-input limits (README, "Limits"). Each one cuts the page rather
   // than failing it, and says so in Document::truncations:

@@ -1,13 +1,16 @@
 #include "dom/build.hpp"
 
+#include <fmt/format.h>
 #include <gumbo.h>
 
 #include <algorithm>
+#include <limits>
 #include <memory>
 #include <utility>
 #include <vector>
 
 #include "dom/unseen_markup.hpp"
+#include "pith/pith.hpp"
 #include "text/ascii.hpp"
 
 namespace pith::dom {
@@ -534,6 +537,11 @@ bool style_hides(std::string_view style) {
 
 Dom build_dom(std::string_view utf8_html, BuildTimings* timings, const MarkupLimits& limits,
               GuardedMarkup* guard) {
+  if (utf8_html.size() > kLargestPageBytes)
+    throw Error(ErrorCode::input_too_large,
+                fmt::format("the page is {} bytes as UTF-8, more than the {} bytes pith can parse "
+                            "(the DOM's offsets are 32-bit)",
+                            utf8_html.size(), kLargestPageBytes));
   auto t0 = Clock::now();
   // The filter first (script and style bodies, comments, svg bodies,
   // attributes, long text and values moved out): the guard then models only
@@ -565,7 +573,13 @@ Dom build_dom(std::string_view utf8_html, BuildTimings* timings, const MarkupLim
         unhidden.text_bytes() >= builder.text_bytes() * kHiddenTextGain)
       dom = std::move(all);
   }
-  // The pool's offsets count from the start of the source.
+  // The pool's offsets count from the start of the source. kLargestPageBytes
+  // keeps them below 4 GiB; should a page still reach that, it fails here
+  // rather than read wrapped offsets.
+  if (moved.source.size() + dom.pool.size() > std::numeric_limits<std::uint32_t>::max())
+    throw Error(ErrorCode::input_too_large,
+                fmt::format("the page's text came to {} bytes, more than the DOM's 32-bit offsets reach",
+                            moved.source.size() + dom.pool.size()));
   moved.source.append(dom.pool);
   keep_spare(dom.pool, spare_buffers.pool);
   dom.pool = std::move(moved.source);

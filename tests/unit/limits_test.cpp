@@ -79,3 +79,19 @@ TEST_CASE("JSON-LD nested a hundred thousand arrays deep does not overflow the s
   pith::Document doc = pith::extract(page);
   CHECK(doc.has_main_content());
 }
+
+TEST_CASE("a page over kLargestPageBytes is refused whatever max_input_bytes allows") {
+  pith::Options options;
+  options.max_input_bytes = std::size_t{1} << 40;
+  // Letters alone: nothing before the parse refuses it (not empty, not binary).
+  std::string page(pith::kLargestPageBytes + 1, 'a');
+  bool thrown = false;
+  try {
+    pith::extract(page, options);
+  } catch (const pith::Error& e) {
+    thrown = true;
+    CHECK(e.code() == pith::ErrorCode::input_too_large);
+    CHECK(std::string(e.what()).find("32-bit") != std::string::npos);
+  }
+  CHECK(thrown);
+}
