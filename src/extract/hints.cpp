@@ -470,14 +470,23 @@ void add_role_hints(Hints& h, std::string_view role, std::string_view itemprop) 
     h.content = true;
 }
 
-// An element's hints, its class names' lists found by `class_lists`.
-template <typename ClassLists>
-Hints element_hints(const dom::Dom& dom, dom::NodeId id, ClassLists&& class_lists) {
+// What an element's markup says but for its class and id names: the tag,
+// the role and the itemprop. `attrs` gets the attributes read (none when the
+// element has none).
+[[gnu::always_inline]] inline Hints markup_hints(const dom::Dom& dom, dom::NodeId id,
+                                                 HintAttributes& attrs) {
   Hints h = kTagHints[static_cast<std::uint8_t>(dom.nodes[id].tag)];
   if (dom.nodes[id].attr_count == 0) return h;  // most elements: the tag says it all
-  HintAttributes attrs = hint_attributes(dom, id);
+  attrs = hint_attributes(dom, id);
   if (!attrs.role.empty() || !attrs.itemprop.empty()) add_role_hints(h, attrs.role, attrs.itemprop);
-  if (attrs.cls.empty() && attrs.ident.empty()) return h;
+  return h;
+}
+
+// Adds what the class and id names say to `h`, their lists found by
+// `class_lists` (class) and name_lists (id).
+template <typename ClassLists>
+void add_name_hints(Hints& h, const HintAttributes& attrs, ClassLists&& class_lists) {
+  if (attrs.cls.empty() && attrs.ident.empty()) return;
   // The class and the id, as one text: "class id". No word holds a space, so
   // each part is matched on its own.
   ListSet lists = attrs.cls.empty() ? 0 : class_lists(attrs.cls);
@@ -485,8 +494,46 @@ Hints element_hints(const dom::Dom& dom, dom::NodeId id, ClassLists&& class_list
   NameHints names = name_hints(lists);
   h.weight += names.weight;
   h.unlikely = names.unlikely;
+}
+
+// An element's hints, its class names' lists found by `class_lists`.
+template <typename ClassLists>
+Hints element_hints(const dom::Dom& dom, dom::NodeId id, ClassLists&& class_lists) {
+  HintAttributes attrs;
+  Hints h = markup_hints(dom, id, attrs);
+  add_name_hints(h, attrs, class_lists);
   return h;
 }
+
+// Declared content ahead in document order, as remove_boilerplate() looks
+// for it (DeclaredContent, select.cpp): whether a subtree holds an element
+// declared as content (the markup says so, not the names). The elements
+// passed over get their markup hints on the way. Asked in document order,
+// each element is looked at once at most (nested boilerplate elements do not
+// scan their subtrees again).
+class ContentAhead {
+ public:
+  ContentAhead(const dom::Dom& dom, std::vector<Hints>& hints) : dom_(dom), hints_(hints) {}
+
+  // Whether an element of [id, end) is declared as content. `id` may not be
+  // less than in the previous call.
+  bool within(dom::NodeId id, dom::NodeId end) {
+    if (scanned_ < id) scanned_ = id;
+    HintAttributes unused;
+    for (; scanned_ < end; ++scanned_) {
+      if (dom_.nodes[scanned_].tag == Tag::text) continue;
+      hints_[scanned_] = markup_hints(dom_, scanned_, unused);
+      if (hints_[scanned_].content) return true;  // stays here: it may be asked again
+    }
+    return false;
+  }
+
+ private:
+  const dom::Dom& dom_;
+  std::vector<Hints>& hints_;
+  // No element from the last id asked about up to here is declared content.
+  dom::NodeId scanned_ = 0;
+};
 
 }  // namespace
 
@@ -501,8 +548,38 @@ std::vector<Hints> page_hints(const dom::Dom& dom) {
   // Ids are mostly unique on their page: only class lists are remembered.
   auto memo = std::make_unique<ClassListMemo>();
   auto class_lists = [&memo](std::string_view names) { return memo->lists_found(names); };
-  for (dom::NodeId i = 0; i < dom.size(); ++i)
-    if (dom.nodes[i].tag != Tag::text) hints[i] = element_hints(dom, i, class_lists);
+  ContentAhead declared(dom, hints);
+  HintAttributes unused;
+  for (dom::NodeId i = 0; i < dom.size();) {
+    const dom::Node& node = dom.nodes[i];
+    if (node.tag == Tag::text) {
+      ++i;
+      continue;
+    }
+    HintAttributes attrs;
+    Hints h = markup_hints(dom, i, attrs);
+    // No pass reads the names in a subtree that every pass leaves out, as
+    // remove_boilerplate() does (<head>; a boilerplate element holding no
+    // declared content): a third of the class and id bytes of the dev set
+    // (scripts, navigation, footers). They are not matched there. What
+    // tells declared content is read in <head> too (a search from the root
+    // looks there).
+    if (node.tag == Tag::head) {
+      hints[i] = h;
+      for (dom::NodeId k = i + 1; k < node.subtree_end; ++k)
+        if (dom.nodes[k].tag != Tag::text) hints[k] = markup_hints(dom, k, unused);
+      i = node.subtree_end;
+      continue;
+    }
+    if (h.boilerplate_tag && !h.content && !declared.within(i + 1, node.subtree_end)) {
+      hints[i] = h;  // the subtree's elements got theirs from the search
+      i = node.subtree_end;
+      continue;
+    }
+    add_name_hints(h, attrs, class_lists);
+    hints[i] = h;
+    ++i;
+  }
   return hints;
 }
 

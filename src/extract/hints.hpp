@@ -30,6 +30,10 @@ Hints node_hints(const dom::Dom& dom, dom::NodeId id);
 
 // The hints of every element of `dom` (text nodes get none). Class lists
 // seen before on the page are looked up rather than matched again.
+// Inside a subtree that every pass leaves out (remove_boilerplate(): <head>,
+// and boilerplate elements holding no declared content), the names are not
+// read: weight and unlikely are left at 0 and false there (the other hints,
+// which tell what is left out, are node_hints').
 std::vector<Hints> page_hints(const dom::Dom& dom);
 
 }  // namespace pith::extraction
