@@ -135,13 +135,17 @@ Document extract(std::string_view html, const Options& options) {
 
   auto t2 = Clock::now();
   std::string link_base;
-  doc.metadata = meta::read_metadata(dom, options.url, &link_base);
+  // The JSON-LD's articleBody, read while the metadata stage parses the
+  // scripts, is the content stage's cross-check.
+  std::string declared_article_body;
+  doc.metadata = meta::read_metadata(dom, options.url, &link_base, &declared_article_body);
   doc.title = doc.metadata.title;
   doc.language = doc.metadata.language;
   extraction::ContentOptions content;
   content.include_title = options.include_title;
   content.title = doc.title;
   content.timings = &doc.timings;
+  content.article_body = &declared_article_body;
   content.tuning = options.focus == Focus::precision ? extraction::kPrecisionTuning
                    : options.focus == Focus::recall  ? extraction::kRecallTuning
                                                      : extraction::kBalancedTuning;

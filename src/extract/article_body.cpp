@@ -15,7 +15,9 @@ namespace {
 // 100,000 deep); schema.org puts articleBody a few levels down at most.
 constexpr std::size_t kMaxJsonDepth = 16;
 
-void longest_article_body(const nlohmann::json& root, std::string& best) {
+}  // namespace
+
+void keep_longest_article_body(const nlohmann::json& root, std::string& best) {
   struct Item {
     const nlohmann::json* value;
     std::size_t depth;
@@ -41,23 +43,21 @@ void longest_article_body(const nlohmann::json& root, std::string& best) {
   }
 }
 
-}  // namespace
+bool declares_article_body(const dom::Dom& dom, dom::NodeId script) {
+  for (dom::NodeId c = dom.nodes[script].first_child; c != dom::kNoNode; c = dom.nodes[c].next_sibling)
+    if (dom.nodes[c].tag == dom::Tag::text && dom.text(c).find("\"articleBody\"") != std::string_view::npos)
+      return true;
+  return false;
+}
 
 std::string json_ld_article_body(const dom::Dom& dom) {
   std::string best;
   for (dom::NodeId i = 0; i < dom.size(); ++i) {
-    if (dom.nodes[i].tag != dom::Tag::script) continue;
-    // Most pages declare no articleBody: look before copying the script.
-    bool declares_body = false;
-    for (dom::NodeId c = dom.nodes[i].first_child; c != dom::kNoNode && !declares_body;
-         c = dom.nodes[c].next_sibling)
-      declares_body = dom.nodes[c].tag == dom::Tag::text &&
-                      dom.text(c).find("\"articleBody\"") != std::string_view::npos;
-    if (!declares_body) continue;
+    if (dom.nodes[i].tag != dom::Tag::script || !declares_article_body(dom, i)) continue;
     std::string script;
     dom.append_subtree_text(i, script);
     nlohmann::json parsed = nlohmann::json::parse(script, nullptr, /*allow_exceptions=*/false);
-    if (!parsed.is_discarded()) longest_article_body(parsed, best);
+    if (!parsed.is_discarded()) keep_longest_article_body(parsed, best);
   }
   return best;
 }

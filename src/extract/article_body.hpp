@@ -7,12 +7,24 @@
 #include <string_view>
 #include <unordered_set>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "dom/dom.hpp"
 
 namespace pith::extraction {
 
 // The longest articleBody string of the page's JSON-LD scripts; "" if none.
+// (The metadata stage, which parses the scripts anyway, reads the same with
+// the two functions below and hands it to the content stage.)
 std::string json_ld_article_body(const dom::Dom& dom);
+
+// Does the <script> element `script` name an articleBody in its text? Looked
+// at before the script is parsed for it: most pages declare none.
+bool declares_article_body(const dom::Dom& dom, dom::NodeId script);
+
+// The longest articleBody string in `root` (a parsed JSON-LD script), put in
+// `best` when longer than what `best` holds.
+void keep_longest_article_body(const nlohmann::json& root, std::string& best);
 
 // The distinct words of `utf8`, ASCII lower-cased, each CJK character a word.
 std::unordered_set<std::string> word_set(std::string_view utf8);

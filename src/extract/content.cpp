@@ -449,7 +449,9 @@ Attempt select_with_retries(PreparedPasses& passes, NodeId discussion, bool incl
 // never becomes the content (it may be a paywalled text the page hides).
 void cross_check_with_article_body(PreparedPasses& passes, NodeId discussion, NodeId headline,
                                    const ContentOptions& options, Attempt& best) {
-  std::string declared = json_ld_article_body(passes.dom());
+  std::string read_here;
+  if (!options.article_body) read_here = json_ld_article_body(passes.dom());
+  const std::string& declared = options.article_body ? *options.article_body : read_here;
   if (declared.empty()) return;
   std::unordered_set<std::string> reference = word_set(declared);
   if (reference.size() < kCrossCheckMinWords) return;

@@ -15,6 +15,9 @@ struct ContentOptions {
   Timings* timings = nullptr;  // when set, the stages' times are added to it
   Tuning tuning = kBalancedTuning;  // Options::focus
   Explanation* explanation = nullptr;  // when set, filled for --explain
+  // The page's JSON-LD articleBody when the metadata stage read it
+  // (json_ld_article_body); when null, read here from the page.
+  const std::string* article_body = nullptr;
 };
 
 std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& options);

@@ -4,6 +4,7 @@
 #include <deque>
 #include <unordered_map>
 
+#include "extract/article_body.hpp"
 #include "meta/dates.hpp"
 #include "meta/sources.hpp"
 #include "text/ascii.hpp"
@@ -17,12 +18,27 @@ using dom::NodeId;
 using dom::Tag;
 
 // Pages wrap JSON-LD in HTML comments or CDATA markers for old browsers.
-std::string unwrap(std::string body) {
+// Each marker becomes a space; `out` receives the result when there was one
+// (false: none, `body` is as it is).
+bool unwrap(const std::string& body, std::string& out) {
+  const std::string* text = &body;
+  bool changed = false;
   for (std::string_view marker : {"<!--", "-->", "//<![CDATA[", "//]]>", "<![CDATA[", "]]>"}) {
-    for (std::size_t at = body.find(marker); at != std::string::npos; at = body.find(marker, at))
-      body.replace(at, marker.size(), " ");
+    std::size_t at = text->find(marker);
+    if (at == std::string::npos) continue;
+    std::string replaced;
+    replaced.reserve(text->size());
+    std::size_t kept = 0;  // where the text after the last marker starts
+    for (; at != std::string::npos; at = text->find(marker, kept)) {
+      replaced.append(*text, kept, at - kept).push_back(' ');
+      kept = at + marker.size();
+    }
+    replaced.append(*text, kept, std::string::npos);
+    out = std::move(replaced);
+    text = &out;
+    changed = true;
   }
-  return body;
+  return changed;
 }
 
 std::string string_of(const Json& v) {
@@ -64,8 +80,20 @@ int entity_rank(const Json& obj) {
 
 class Reader {
  public:
-  void add_script(std::string body) {
-    Json parsed = Json::parse(unwrap(std::move(body)), nullptr, /*allow_exceptions=*/false);
+  // With `article_body`, the script's longest articleBody string is kept
+  // there (extraction::json_ld_article_body's answer, which reads the
+  // script as it is, unwrapped or not).
+  void add_script(const std::string& body, std::string* article_body) {
+    std::string unwrapped;
+    const bool wrapped = unwrap(body, unwrapped);
+    Json parsed = Json::parse(wrapped ? unwrapped : body, nullptr, /*allow_exceptions=*/false);
+    if (article_body) {
+      if (!wrapped) {
+        if (!parsed.is_discarded()) extraction::keep_longest_article_body(parsed, *article_body);
+      } else if (Json as_is = Json::parse(body, nullptr, /*allow_exceptions=*/false); !as_is.is_discarded()) {
+        extraction::keep_longest_article_body(as_is, *article_body);
+      }
+    }
     if (parsed.is_discarded()) return;  // malformed: skipped, never fatal
     // A deque never moves its elements, so pointers into earlier trees stay valid.
     trees_.push_back(std::move(parsed));
@@ -216,16 +244,15 @@ class Reader {
 
 }  // namespace
 
-Metadata read_json_ld(const dom::Dom& dom, const PageElements& elements) {
-  std::vector<std::string> bodies;
-  for (NodeId i : elements.scripts) {
-    std::string body;
-    dom.append_subtree_text(i, body);
-    bodies.push_back(std::move(body));
-  }
-  if (bodies.empty()) return {};
+Metadata read_json_ld(const dom::Dom& dom, const PageElements& elements, std::string* article_body) {
+  if (elements.scripts.empty()) return {};
   Reader reader;
-  for (std::string& body : bodies) reader.add_script(std::move(body));
+  std::string body;
+  for (NodeId i : elements.scripts) {
+    body.clear();
+    dom.append_subtree_text(i, body);
+    reader.add_script(body, article_body && extraction::declares_article_body(dom, i) ? article_body : nullptr);
+  }
   return reader.result();
 }
 

@@ -123,9 +123,10 @@ bool looks_like_person(std::string_view name) {
 
 }  // namespace
 
-Metadata read_metadata(const dom::Dom& dom, std::string_view page_url, std::string* link_base) {
+Metadata read_metadata(const dom::Dom& dom, std::string_view page_url, std::string* link_base,
+                       std::string* article_body) {
   const PageElements elements = find_page_elements(dom);
-  Metadata jsonld = read_json_ld(dom, elements);
+  Metadata jsonld = read_json_ld(dom, elements, article_body);
   Metadata tags = read_meta_tags(dom, elements);
   Metadata micro = read_microdata(dom, elements);
   Metadata doc = read_document(dom, elements);

@@ -16,7 +16,11 @@ namespace pith::meta {
 // `link_base`, when given, receives the URL the page's links resolve against:
 // its first <base href> (itself resolved against `page_url`), else
 // `page_url`, else the canonical URL; empty when none is absolute.
-Metadata read_metadata(const dom::Dom& dom, std::string_view page_url, std::string* link_base = nullptr);
+// `article_body`, when given, receives the longest articleBody string of the
+// page's JSON-LD (extraction::json_ld_article_body's answer), read from the
+// scripts this stage parses anyway.
+Metadata read_metadata(const dom::Dom& dom, std::string_view page_url, std::string* link_base = nullptr,
+                       std::string* article_body = nullptr);
 
 // The two fields 0.1 read, kept for callers that need only these.
 struct PageMeta {

@@ -25,8 +25,9 @@ PageElements find_page_elements(const dom::Dom& dom);
 
 // <script type="application/ld+json">: objects, arrays and @graph; the main
 // entity is the first article-like object (else a page, product, ...).
-// Malformed JSON-LD is skipped.
-Metadata read_json_ld(const dom::Dom& dom, const PageElements& elements);
+// Malformed JSON-LD is skipped. With `article_body`, the longest
+// articleBody string of the scripts goes there (see extract/article_body.hpp).
+Metadata read_json_ld(const dom::Dom& dom, const PageElements& elements, std::string* article_body = nullptr);
 
 // OpenGraph (og:*, article:*), Twitter cards (twitter:*), plain <meta name>
 // (author, description, date, keywords, Dublin Core, citation_*, parsely-*),

@@ -9,7 +9,9 @@
 #include <unordered_set>
 #include <vector>
 
+#include "dom/build.hpp"
 #include "extract/article_body.hpp"
+#include "meta/page_meta.hpp"
 #include "text/chars.hpp"
 #include "text/utf8.hpp"
 
@@ -54,5 +56,51 @@ TEST_CASE("word_set agrees with its per-code-point definition") {
     for (std::size_t n = count(rng); n > 0; --n) text += kPieces[pick(rng)];
     INFO(text);
     REQUIRE(pith::extraction::word_set(text) == reference_word_set(text));
+  }
+}
+
+// The metadata stage reads the articleBody while it parses the JSON-LD and
+// hands it to the content stage: it must be what json_ld_article_body reads
+// from the page, scripts wrapped for old browsers included (which the
+// metadata stage unwraps and json_ld_article_body does not).
+TEST_CASE("the articleBody read by the metadata stage is json_ld_article_body's") {
+  const std::string longer = "The ferry is back in service after three months in dry dock.";
+  const std::string shorter = "The ferry is back.";
+  struct Case {
+    std::string scripts;
+    std::string expected;
+  };
+  auto ld = [](const std::string& json) { return "<script type=\"application/ld+json\">" + json + "</script>"; };
+  const Case cases[] = {
+      {ld(R"({"@type":"NewsArticle","headline":"Ferry","articleBody":")" + longer + "\"}"), longer},
+      {ld(R"({"@graph":[{"@type":"WebPage"},{"@type":"Article","articleBody":")" + shorter + "\"}]}") +
+           ld(R"({"@type":"Article","articleBody":")" + longer + "\"}"),
+       longer},
+      {ld(R"({"@type":"Article","articleBody":")" + longer + "\"}") +
+           ld(R"({"@type":"Article","articleBody":")" + shorter + "\"}"),
+       longer},
+      // Wrapped: the metadata stage reads the headline, but as written the
+      // script is no JSON, so it declares no body.
+      {ld(R"(<!--{"@type":"Article","headline":"Ferry","articleBody":")" + longer + "\"}-->"), ""},
+      {ld(R"(//<![CDATA[
+{"@type":"Article","articleBody":")" + longer + "\"}\n//]]>") +
+           ld(R"({"@type":"Article","articleBody":")" + shorter + "\"}"),
+       shorter},
+      // A marker inside the string: unwrapped it reads "a   b", as written "a<!--b".
+      {ld(R"({"@type":"Article","articleBody":"a<!--b"})"), "a<!--b"},
+      {ld(R"({"@type":"Article","articleBody":)"), ""},
+      {ld(R"({"@type":"Article","articleBody":42,"text":"\"articleBody\""})"), ""},
+      {ld(R"({"@type":"Article","headline":"Ferry"})"), ""},
+      {"", ""},
+  };
+  for (const Case& c : cases) {
+    const std::string html = "<!doctype html><html><head>" + c.scripts +
+                             "</head><body><h1>Ferry</h1><p>" + longer + "</p></body></html>";
+    INFO(html);
+    pith::dom::Dom dom = pith::dom::build_dom(html);
+    std::string handed_over;
+    pith::meta::read_metadata(dom, "", nullptr, &handed_over);
+    CHECK(pith::extraction::json_ld_article_body(dom) == c.expected);
+    CHECK(handed_over == c.expected);
   }
 }
