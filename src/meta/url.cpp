@@ -2,6 +2,7 @@
 
 #include <curl/curl.h>
 
+#include <algorithm>
 #include <array>
 #include <memory>
 
@@ -80,18 +81,30 @@ bool already_resolved(std::string_view u) {
   while (p < u.size() && ((u[p] >= 'a' && u[p] <= 'z') || (u[p] >= '0' && u[p] <= '9') || u[p] == '.' || u[p] == '-'))
     ++p;
   if (p == host || p >= u.size() || u[p] != '/') return false;
+  // A dot segment ("/./", "/../") may start at the slash before the host
+  // ("https://./x") or at a slash of the path; an empty fragment at a '?'
+  // ("?#"). They are looked for in the one pass over the bytes, as is where
+  // the path ends (the first '?' or '#').
+  if ((p - host == 1 && u[host] == '.') || (p - host == 2 && u[host] == '.' && u[host + 1] == '.')) return false;
+  std::size_t path_end = u.size();
   while (p < u.size()) {
-    if (kKeptAsIs[static_cast<unsigned char>(u[p])]) {
+    const char c = u[p];
+    if (kKeptAsIs[static_cast<unsigned char>(c)]) {
+      if (c == '/') {
+        if (u.compare(p, 3, "/./") == 0 || u.compare(p, 4, "/../") == 0) return false;
+      } else if (c == '?' || c == '#') {
+        if (c == '?' && p + 1 < u.size() && u[p + 1] == '#') return false;
+        path_end = std::min(path_end, p);
+      }
       ++p;
-    } else if (u[p] == '%' && p + 2 < u.size() && is_hex_digit(u[p + 1]) && is_hex_digit(u[p + 2])) {
+    } else if (c == '%' && p + 2 < u.size() && is_hex_digit(u[p + 1]) && is_hex_digit(u[p + 2])) {
       p += 3;
     } else {
       return false;
     }
   }
-  if (u.back() == '?' || u.back() == '#' || u.find("?#") != std::string_view::npos) return false;
-  if (u.find("/./") != std::string_view::npos || u.find("/../") != std::string_view::npos) return false;
-  const std::string_view path = u.substr(0, u.find_first_of("?#"));
+  if (u.back() == '?' || u.back() == '#') return false;
+  const std::string_view path = u.substr(0, path_end);
   auto ends_with = [&](std::string_view tail) {
     return path.size() >= tail.size() && path.substr(path.size() - tail.size()) == tail;
   };

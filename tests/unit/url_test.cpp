@@ -28,6 +28,13 @@ TEST_CASE("urls: absolute URLs come back as curl normalises them") {
   CHECK(resolve_url(base, "https://a.example") == "https://a.example/");
   CHECK(resolve_url(base, "HTTPS://a.example/x") == "https://a.example/x");
   CHECK(resolve_url(base, "https://a.example/a b") == "https://a.example/a%20b");
+  // The same before a query or fragment, which ends the path.
+  CHECK(resolve_url(base, "https://a.example/x/./y?q") == "https://a.example/x/y?q");
+  CHECK(resolve_url(base, "https://a.example/x/../y#f") == "https://a.example/y#f");
+  CHECK(resolve_url(base, "https://a.example/x/.?q") == "https://a.example/x/?q");
+  CHECK(resolve_url(base, "https://a.example/x/..#f") == "https://a.example/#f");
+  CHECK(resolve_url(base, "https://a.example/x?#y") == "https://a.example/x#y");
+  CHECK(resolve_url(base, "https://a.example/x?y=/./z") == "https://a.example/x?y=/./z");
   // Relative references still resolve against the base.
   CHECK(resolve_url(base, "x/y.html") == "https://base.example/d/x/y.html");
 }
