@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <iterator>
 #include <memory>
 #include <optional>
 
@@ -118,34 +119,42 @@ std::uint16_t card_words(std::string_view name) {
   return found;
 }
 
-// The words of elements' class and id, found once per element when first
-// asked for: the line builder, the comment test and the author-element
-// reader all ask, often about the same elements.
+// The words of every element's class and id, found in one pass over the
+// elements in document order: the line builder, the comment test and the
+// author-element reader ask about nearly every element that has a class or
+// an id (words found lazily, element by element as asked, cost half as much
+// again), and the pass also lists the few elements named as bylines.
 class ElementWords {
  public:
-  explicit ElementWords(const dom::Dom& dom) : dom_(dom), words_(dom.size(), kNotRead) {}
-  std::uint16_t operator[](NodeId id) const {
-    if (words_[id] == kNotRead) {
+  explicit ElementWords(const dom::Dom& dom) : words_(dom.size(), 0) {
+    const std::string_view pool(dom.pool);
+    const dom::Node* nodes = dom.nodes.data();
+    const NodeId count = static_cast<NodeId>(dom.size());
+    for (NodeId id = 0; id < count; ++id) {
+      const dom::Node& n = nodes[id];
+      if (n.attr_count == 0) continue;
       std::uint16_t found = 0;
-      const dom::Node& n = dom_.nodes[id];
-      const std::string_view pool(dom_.pool);
       auto for_names = [&](auto&& words_of) {
         for (std::uint32_t a = n.attr_begin; a < n.attr_begin + n.attr_count; ++a) {
-          const dom::AttrValue& v = dom_.attrs[a];
+          const dom::AttrValue& v = dom.attrs[a];
           if (v.name == Attr::class_ || v.name == Attr::id) found |= words_of(pool.substr(v.offset, v.length));
         }
       };
       for_names([&](std::string_view name) { return name_words(name, pool.size() - (name.data() - pool.data())); });
-      if (found & kBylineWords) for_names(card_words);
+      if (found & kBylineWords) {
+        for_names(card_words);
+        if (!(found & kAuthorCardWords)) bylines_.push_back(id);
+      }
       words_[id] = found;
     }
-    return words_[id];
   }
+  std::uint16_t operator[](NodeId id) const { return words_[id]; }
+  // The elements with a byline word and no author-card word, in document order.
+  const std::vector<NodeId>& bylines() const { return bylines_; }
 
  private:
-  static constexpr std::uint16_t kNotRead = 0xFFFF;
-  const dom::Dom& dom_;
-  mutable std::vector<std::uint16_t> words_;
+  std::vector<std::uint16_t> words_;
+  std::vector<NodeId> bylines_;
 };
 
 // Comment threads have authors and dates of their own.
@@ -861,14 +870,16 @@ class BylineReader {
     return words <= 5;
   }
 
-  // A test before author_element_name's: an element with attributes whose
-  // text is 1 to kMaxBylineElementBytes bytes, so has 1 to that many
-  // characters that are not white space.
+  // A test in author_element_name: an element with attributes whose text
+  // is 1 to kMaxBylineElementBytes bytes, so has 1 to that many characters
+  // that are not white space. The subtree is counted only until it holds
+  // more (the headline's ancestors hold the page).
   bool may_be_author_element(NodeId i) const {
     const dom::Node& n = dom_.nodes[i];
-    // Text has no attributes: one test passes over it and bare elements.
     if (n.attr_count == 0 || n.tag == Tag::link || n.tag == Tag::meta) return false;
-    const std::uint32_t chars = chars_before_[n.subtree_end] - chars_before_[i];
+    std::uint32_t chars = 0;
+    for (NodeId k = i + 1; k < n.subtree_end && chars <= kMaxBylineElementBytes; ++k)
+      if (dom_.nodes[k].tag == Tag::text) chars += text_chars_up_to(k, kMaxBylineElementBytes + 1);
     return chars != 0 && chars <= kMaxBylineElementBytes;
   }
 
@@ -883,7 +894,7 @@ class BylineReader {
 
   // The name an author element gives; "" for any other element.
   std::string author_element_name(NodeId i) const {
-    if (!may_be_author_element(i) || !marked_as_author(i)) return {};
+    if (!marked_as_author(i) || !may_be_author_element(i)) return {};
     const bool by_rel = rel_author(i);
     std::string raw = element_text(dom_, i);
     if (raw.empty() || raw.size() > kMaxBylineElementBytes || in_comments(i)) return {};
@@ -915,29 +926,20 @@ class BylineReader {
   // The first author element after the headline, else the first before it.
   // In document order an author element's descendants are the same byline
   // and not looked at; only an ancestor of the headline can hide elements
-  // after it that way.
-  void count_chars_before() {
-    const NodeId count = static_cast<NodeId>(dom_.size());
-    chars_before_.resize(count + std::size_t{1});
-    chars_before_[0] = 0;
-    // The DOM's counts are zero for elements (dom.hpp), so the nodes need
-    // not be read where the text is counted: only the counts, a third of
-    // the bytes. Where it is not (<head>, <script>; a Dom not made by
-    // build_dom has no counts), the node says what to count.
-    const std::size_t counted = std::min<std::size_t>(count, dom_.counts.size());
-    const text::TextCounts* counts = dom_.counts.data();
-    std::uint32_t total = 0;
-    for (NodeId i = 0; i < count; ++i) {
-      std::uint32_t chars = i < counted ? counts[i].chars : dom::Dom::kNotCounted.chars;
-      if (chars == dom::Dom::kNotCounted.chars)
-        chars = dom_.nodes[i].tag == Tag::text ? text_chars_up_to(i, kMaxBylineElementBytes + 1) : 0;
-      total += chars;
-      chars_before_[i + 1] = total;
-    }
-  }
-
+  // after it that way. Only elements marked as bylines are looked at: the
+  // ones ElementWords lists and the <a rel> links PageElements lists.
   void read_author_elements(Metadata& m) {
-    count_chars_before();
+    std::vector<NodeId> marked;
+    for (NodeId i : elements_.links)
+      if (rel_author(i)) marked.push_back(i);
+    const std::vector<NodeId>& named = words_.bylines();
+    if (marked.empty()) {
+      marked = named;
+    } else if (!named.empty()) {
+      std::vector<NodeId> both;
+      std::set_union(marked.begin(), marked.end(), named.begin(), named.end(), std::back_inserter(both));
+      marked = std::move(both);
+    }
     NodeId after = headline_node_;
     std::vector<NodeId> ancestors;
     for (NodeId p = dom_.nodes[headline_node_].parent; p != kNoNode; p = dom_.nodes[p].parent) ancestors.push_back(p);
@@ -947,9 +949,8 @@ class BylineReader {
         break;
       }
     auto first_name = [&](NodeId begin, NodeId end) {
-      for (NodeId i = begin; i < end; ++i) {
-        if (!may_be_author_element(i) || !marked_as_author(i)) continue;
-        std::string name = author_element_name(i);
+      for (auto it = std::lower_bound(marked.begin(), marked.end(), begin); it != marked.end() && *it < end; ++it) {
+        std::string name = author_element_name(*it);
         if (!name.empty()) return name;
       }
       return std::string();
@@ -1118,10 +1119,6 @@ class BylineReader {
   const PageElements& elements_;
   ElementWords words_;
   PageLines lines_;
-  // Characters other than white space in the text before each node (and
-  // in all of it, last): a subtree [i, end) holds chars_before_[end] -
-  // chars_before_[i].
-  std::vector<std::uint32_t> chars_before_;
   std::size_t headline_line_ = 0;
   NodeId headline_node_ = 0;
   bool headline_found_ = false;
