@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
 
 #include "dom/build.hpp"
 #include "encoding/decode.hpp"
@@ -36,11 +38,18 @@ const char* binary_signature(std::string_view bytes) {
 // every other byte) is text and is left to the decoder, which sees its BOM or
 // detects it.
 bool looks_binary(std::string_view bytes) {
+  // The bytes counted as control characters (NUL apart): counted by table
+  // and addition, without a branch per byte.
+  static constexpr std::array<std::uint8_t, 256> kControl = [] {
+    std::array<std::uint8_t, 256> control{};
+    for (int c = 1; c < 0x20; ++c) control[c] = c != '\n' && c != '\r' && c != '\t' && c != '\f' && c != 0x1B;
+    return control;
+  }();
   std::string_view head = bytes.substr(0, 4096);
   std::size_t controls = 0, nuls = 0;
   for (unsigned char c : head) {
-    if (c == 0) ++nuls;
-    else if (c < 0x20 && c != '\n' && c != '\r' && c != '\t' && c != '\f' && c != 0x1B) ++controls;
+    nuls += c == 0;
+    controls += kControl[c];
   }
   bool utf16_like = nuls * 10 >= head.size() * 4 && nuls * 10 <= head.size() * 6;
   if (utf16_like) return false;

@@ -417,6 +417,34 @@ TEST_CASE("extract: a PDF throws not_html") {
   CHECK(thrown);
 }
 
+TEST_CASE("extract: control bytes over 3 % of the first 4096 make binary data") {
+  auto throws_not_html = [](const std::string& input) {
+    try {
+      pith::extract(input);
+    } catch (const pith::Error& e) {
+      return e.code() == pith::ErrorCode::not_html;
+    }
+    return false;
+  };
+  // 4096 bytes of markup with `count` copies of `byte` spread through it.
+  auto page_with = [](char byte, std::size_t count) {
+    std::string html = "<p>" + std::string(4090, 'x') + "</p>";
+    for (std::size_t k = 0; k < count; ++k) html[3 + k * 30] = byte;
+    return html;
+  };
+  // 3 % of 4096 is 122.88.
+  CHECK_FALSE(throws_not_html(page_with('\x01', 122)));
+  CHECK(throws_not_html(page_with('\x01', 123)));
+  CHECK(throws_not_html(page_with('\x1F', 123)));
+  // Text's own control characters do not count, nor do bytes past the first 4096.
+  for (char text_control : {'\n', '\r', '\t', '\f', '\x1B'}) CHECK_FALSE(throws_not_html(page_with(text_control, 130)));
+  CHECK_FALSE(throws_not_html(page_with('x', 0) + std::string(200, '\x01')));
+  // A NUL counts too, unless NULs are about every other byte (UTF-16 text).
+  std::string nuls = page_with('x', 0);
+  for (std::size_t k = 0; k < 123; ++k) nuls[3 + k * 30] = '\0';
+  CHECK(throws_not_html(nuls));
+}
+
 TEST_CASE("extract: input over max_input_bytes throws input_too_large") {
   pith::Options options;
   options.max_input_bytes = 10;
