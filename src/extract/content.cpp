@@ -83,7 +83,10 @@ std::uint32_t length_outside(const Pass& pass, const std::vector<NodeId>& roots,
   std::uint32_t total = 0;
   for (NodeId r : roots) {
     std::uint32_t length = pass.features[r].length();
-    if (discussion != kNoNode && r <= discussion && discussion < nodes[r].subtree_end)
+    // A left-out discussion holds nothing of the selection (its features are
+    // not the pass's: see take_away).
+    if (discussion != kNoNode && r <= discussion && discussion < nodes[r].subtree_end &&
+        !pass.dead[discussion])
       length -= pass.features[discussion].length();
     else if (discussion != kNoNode && discussion <= r && r < nodes[discussion].subtree_end)
       length = 0;
@@ -200,10 +203,11 @@ std::vector<NodeId> find_lead(const Pass& pass, NodeId headline, NodeId first_ro
 // The features are a page's largest data (72 bytes a node): the passes share
 // one copy, measured for the unstripped pass and turned into the stripped
 // one's by taking the clutter-named subtrees away (take_away), and back by
-// putting them back (put_back), at a cost in the nodes those subtrees hold
-// rather than in the whole page. Copying the features for a second pass cost
-// more wall time than measuring them had (a fifth of the nodes, on the dev
-// set, are clutter-named subtrees the stripped pass removes).
+// putting them back (put_back), at a cost in those subtrees' roots rather
+// than in the whole page. Copying the features for a second pass cost more
+// wall time than measuring them had (a fifth of the nodes, on the dev set,
+// are clutter-named subtrees the stripped pass removes). A node taken away
+// keeps its features: no pass reads a dead node's.
 class PreparedStore {
  public:
   explicit PreparedStore(const dom::Dom& dom) : dom_(dom) {}
@@ -297,7 +301,7 @@ Attempt run(PreparedPasses& passes, Flags flags, NodeId discussion, bool include
   if (debug_trace()) {
     NodeId body = dom.find_first(Tag::body);
     std::fprintf(stderr, "nodes=%zu body=%u body_chars=%u\n", dom.size(), body,
-                 body == kNoNode ? 0u : pass.features[body].text.chars);
+                 body == kNoNode || pass.dead[body] ? 0u : pass.features[body].text.chars);
     for (NodeId r : a.roots)
       std::fprintf(stderr, "attempt %d%d%d root %u <%s class=\"%.*s\" id=\"%.*s\"> len=%u\n",
                    flags.strip_unlikely, flags.weight_classes, flags.clean_conditionally, r,

@@ -49,6 +49,11 @@ struct TagTable {
   const TagTraits& operator[](Tag tag) const { return of[static_cast<std::uint8_t>(tag)]; }
 };
 
+const TagTable& tag_traits() {
+  static const TagTable table;
+  return table;
+}
+
 // A dead node's features, copied from one object: built anew for each node,
 // GCC put it on the stack and read it back across its last two stores,
 // stalling every node.
@@ -62,7 +67,7 @@ std::vector<NodeFeatures> measure(const dom::Dom& dom, const std::vector<std::ui
   const bool any_dead = !dead.empty();
   // Each node's features are written once, as the forward pass reaches it
   // (value-initialising them all first would write every node twice).
-  static const TagTable traits;
+  const TagTable& traits = tag_traits();
   std::vector<NodeFeatures> f;
   f.reserve(n);
   // Forward: parents come before children, so inherited facts are ready.
@@ -140,20 +145,25 @@ NodeId next_newly_dead(const std::vector<std::uint8_t>& measured_dead,
   return static_cast<NodeId>(i);
 }
 
-// Adds (sign +1) or takes away (-1) the text of a removed subtree rooted at
-// `r` (its features `sub`, from r on) that belonged to the own text of
-// blocks outside it, and its sums from its ancestors'.
+// Adds (sign +1) or takes away (-1) the text of the removed subtree rooted
+// at `r` (its features intact in `f`) that belonged to the own text of blocks
+// outside it, and its sums from its ancestors'.
 template <int sign>
-void carry(const dom::Dom& dom, std::vector<NodeFeatures>& f, NodeId r, const NodeFeatures* sub) {
+void carry(const dom::Dom& dom, std::vector<NodeFeatures>& f, NodeId r) {
   const auto& nodes = dom.nodes;
+  const NodeFeatures& sub = f[r];
   for (NodeId a = nodes[r].parent; a != kNoNode; a = nodes[a].parent) {
-    if (sign > 0) f[a].add(sub[0]);
-    else f[a].remove(sub[0]);
+    if (sign > 0) f[a].add(sub);
+    else f[a].remove(sub);
   }
+  // A block's text is its own or its descendants' blocks': none belongs to a
+  // block outside (most removed subtrees are blocks, and their nodes are not
+  // looked at).
+  if (tag_traits()[nodes[r].tag].block) return;
   NodeId end = nodes[r].subtree_end;
   for (NodeId i = r; i < end; ++i) {
     // Text whose block is outside the subtree was part of that block's own text.
-    const NodeFeatures& fi = sub[i - r];
+    const NodeFeatures& fi = f[i];
     NodeId block = fi.block;
     if (nodes[i].tag == Tag::text && block != kNoNode && block < r) {
       if (sign > 0) {
@@ -177,36 +187,18 @@ void take_away(const dom::Dom& dom, std::vector<NodeFeatures>& f,
   std::vector<NodeId>& roots = removed ? removed->roots : found;
   roots.clear();
   // Each hit is the root of a subtree only `dead` removes: its parent lives
-  // on (else the parent's subtree would have been taken first). The roots
-  // are found first, so that what is kept takes one allocation.
-  std::size_t removed_nodes = 0;
+  // on (else the parent's subtree would have been taken first). Nothing
+  // outside one subtree is inside another: each one's numbers are intact
+  // when it is taken away, and again when it is put back.
   for (NodeId r = next_newly_dead(measured_dead, dead, 0); r < nodes.size();
        r = next_newly_dead(measured_dead, dead, nodes[r].subtree_end)) {
     roots.push_back(r);
-    removed_nodes += nodes[r].subtree_end - r;
-  }
-  if (removed) {
-    removed->saved.clear();
-    removed->saved.reserve(removed_nodes);
-  }
-  for (NodeId r : roots) {
-    NodeId end = nodes[r].subtree_end;
-    // Nothing outside the subtree is inside it: its own numbers are read
-    // before they are cleared.
-    carry<-1>(dom, f, r, &f[r]);
-    if (removed) removed->saved.insert(removed->saved.end(), f.begin() + r, f.begin() + end);
-    std::fill(f.begin() + r, f.begin() + end, kNoFeatures);
+    carry<-1>(dom, f, r);
   }
 }
 
 void put_back(const dom::Dom& dom, std::vector<NodeFeatures>& f, const RemovedFeatures& removed) {
-  const NodeFeatures* saved = removed.saved.data();
-  for (NodeId r : removed.roots) {
-    NodeId end = dom.nodes[r].subtree_end;
-    std::copy(saved, saved + (end - r), f.begin() + r);
-    carry<+1>(dom, f, r, saved);
-    saved += end - r;
-  }
+  for (NodeId r : removed.roots) carry<+1>(dom, f, r);
 }
 
 }  // namespace pith::extraction

@@ -81,18 +81,20 @@ struct NodeFeatures : SubtreeSums {
 std::vector<NodeFeatures> measure(const dom::Dom& dom, const std::vector<std::uint8_t>& dead = {});
 
 // What take_away() took out of a page's features, for put_back(): the roots
-// of the removed subtrees, and their nodes' features, subtree after subtree.
+// of the removed subtrees.
 struct RemovedFeatures {
   std::vector<dom::NodeId> roots;
-  std::vector<NodeFeatures> saved;
 };
 
-// Turns `f` = measure(dom, measured_dead) into measure(dom, dead), where every
-// node of measured_dead is dead in `dead` too: the subtrees `dead` adds are
-// taken away from what holds them (their text from their ancestors' sums and
-// from the own text of the blocks outside them they belong to), at a cost in
-// the removed nodes and their ancestors rather than in the whole page. With
-// `removed`, what it takes away is kept there (its old content replaced).
+// Turns `f` = measure(dom, measured_dead) into measure(dom, dead) for every
+// node `dead` leaves in, where every node of measured_dead is dead in `dead`
+// too: the subtrees `dead` adds are taken away from what holds them (their
+// text from their ancestors' sums and from the own text of the blocks outside
+// them they belong to), at a cost in their roots' ancestors (and the nodes of
+// the few that are not blocks) rather than in the whole page. The nodes taken
+// away keep their features, which no pass reads (measure() gives them zeros):
+// not copying or clearing them is most of what this saves. With `removed`,
+// the roots taken away are kept there (its old content replaced).
 void take_away(const dom::Dom& dom, std::vector<NodeFeatures>& f,
                const std::vector<std::uint8_t>& measured_dead,
                const std::vector<std::uint8_t>& dead, RemovedFeatures* removed = nullptr);
