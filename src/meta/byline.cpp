@@ -166,8 +166,8 @@ bool is_comment_container(const dom::Dom& dom, const ElementWords& words, NodeId
   }
 }
 
-// Could the text hold a Han character (a CJK byline label or name)? Every
-// code point from U+2E80 up starts with a byte >= 0xE3 or with 0xE2 0xBA..;
+// Could the text hold a CJK character (text::is_cjk)? Every code point
+// from U+2E80 up starts with a byte >= 0xE3 or with 0xE2 0xBA..;
 // the test runs eight bytes at a time over bytes below 0xE0 (ASCII and the
 // two-byte sequences of alphabetic scripts).
 bool text_may_hold_han(std::string_view s) {
@@ -178,10 +178,9 @@ bool text_may_hold_han(std::string_view s) {
   };
   // A lane's high bit ends up set when its own top three bits are.
   auto e0_up = [](std::uint64_t word) { return word & (word << 1) & (word << 2) & kHighBits; };
-  // Most texts (and the rest of most pages, which han_ahead reads) have no
-  // byte from 0xE0 up: one pass that tests nothing per block (the last
-  // block overlapping the one before; a short text a byte at a time) says
-  // so; only the others are searched.
+  // Most texts have no byte from 0xE0 up: one pass that tests nothing per
+  // block (the last block overlapping the one before; a short text a byte
+  // at a time) says so; only the others are searched.
   std::uint64_t any = 0;
   if (s.size() >= 8) {
     auto word_at = [&s](std::size_t i) {
@@ -224,25 +223,31 @@ class PageLines {
   unsigned char first_byte(std::size_t k) const { return lines_[k].first; }
   // At least the number of ASCII digits in its text.
   std::uint32_t digits(std::size_t k) const { return lines_[k].digits; }
-  // False when its text holds no Han character.
-  bool may_hold_han(std::size_t k) {
-    Line& line = lines_[k];
-    if (line.han == Han::unknown) line.han = text_may_hold_han(text(k)) ? Han::maybe : Han::none;
-    return line.han == Han::maybe;
-  }
-  // Could any line from the k-th on hold a Han character?
-  bool han_ahead(std::size_t k) {
-    NodeId from = lines_[k].begin;
-    if (han_at_ != kNoNode && han_at_ >= from) return true;
-    for (NodeId i = std::max(from, han_scanned_); i < dom_.size(); ++i) {
-      if (dom_.nodes[i].tag == Tag::text && text_may_hold_han(dom_.text(i))) {
-        han_at_ = i;
-        han_scanned_ = i + 1;
+  // Does its text hold a CJK character (TextCounts::cjk: Han, kana,
+  // hangul)? A CJK byline needs one: its labels are Han, and the names it
+  // takes without a label start with a Han family name.
+  bool holds_cjk(std::size_t k) const { return lines_[k].cjk != 0; }
+  // Could any line from the k-th on hold a CJK character? The DOM counted
+  // them in the text lines are built from; the text it left uncounted
+  // (<head>, <script>: no line's) is only looked at for bytes that may
+  // start one.
+  bool cjk_ahead(std::size_t k) {
+    const NodeId from = lines_[k].begin;
+    if (cjk_at_ != kNoNode && cjk_at_ >= from) return true;
+    const NodeId count = static_cast<NodeId>(dom_.size());
+    const std::size_t counted = dom_.counts.size();
+    for (NodeId i = std::max(from, cjk_scanned_); i < count; ++i) {
+      const bool cjk = i < counted && dom_.counts[i].chars != dom::Dom::kNotCounted.chars
+                           ? dom_.counts[i].cjk != 0
+                           : dom_.nodes[i].tag == Tag::text && text_may_hold_han(dom_.text(i));
+      if (cjk) {
+        cjk_at_ = i;
+        cjk_scanned_ = i + 1;
         return true;
       }
     }
-    han_scanned_ = static_cast<NodeId>(dom_.size());
-    han_at_ = kNoNode;
+    cjk_scanned_ = count;
+    cjk_at_ = kNoNode;
     return false;
   }
   // At least the size of line k (requires has(k)), without collapsing its
@@ -283,15 +288,14 @@ class PageLines {
     NodeId node;
     bool after_space;
   };
-  enum class Han : std::uint8_t { unknown, none, maybe };
   struct Line {
     NodeId node;   // the block (or text) that starts the line
     NodeId begin;  // the first node the line was built from
     std::uint32_t first_piece;
     unsigned char first = 0;  // the first byte of its text
     std::uint32_t digits = 0;
+    std::uint32_t cjk = 0;
     bool built = false;
-    Han han = Han::unknown;
     std::string_view text;  // in blocks_, once built
   };
 
@@ -344,14 +348,16 @@ class PageLines {
       if (n.tag == Tag::text) {
         if (lines_.empty()) start_line(i);
         // The two counts read, not the whole copy text_counts returns.
-        std::uint32_t chars, digits;
+        std::uint32_t chars, digits, cjk;
         if (i < counted && dom_.counts[i].chars != dom::Dom::kNotCounted.chars) {
           chars = dom_.counts[i].chars;
           digits = dom_.counts[i].digits;
+          cjk = dom_.counts[i].cjk;
         } else {
           const text::TextCounts counts = dom_.text_counts(i);
           chars = counts.chars;
           digits = counts.digits;
+          cjk = counts.cjk;
         }
         if (chars == 0) {  // white space alone (or nothing)
           space_before_ = space_before_ || n.text_length != 0;
@@ -361,6 +367,7 @@ class PageLines {
           pieces_.push_back({i, space_before_});
           space_before_ = false;
           line.digits += digits;
+          line.cjk += cjk;
         }
       } else {
         const bool starts_line = dom::is_block(n.tag) || n.tag == Tag::br;
@@ -391,8 +398,8 @@ class PageLines {
   std::size_t block_left_ = 0;
   bool space_before_ = false;  // white space since the current line's last piece
   NodeId next_;
-  NodeId han_at_ = kNoNode;    // the first text node from han_scanned_'s start that may hold Han
-  NodeId han_scanned_ = 0;     // text nodes before this one were scanned
+  NodeId cjk_at_ = kNoNode;  // the first text node from cjk_scanned_'s start that may hold CJK
+  NodeId cjk_scanned_ = 0;   // text nodes before this one were scanned
 };
 
 // Consecutive lines summed until they hold a window's bytes, for loops
@@ -972,10 +979,10 @@ class BylineReader {
       std::size_t size = lines_.size(k);
       budget += size;
       bool latin = !cjk_only && budget < kBylineWindow;
-      // Past the Latin window only Han text can still name someone; most
+      // Past the Latin window only CJK text can still name someone; most
       // pages have none further down, and their lines need not be built.
-      if (!latin && (best_rank == 0 || !lines_.han_ahead(k))) break;
-      bool han = lines_.may_hold_han(k);
+      if (!latin && (best_rank == 0 || !lines_.cjk_ahead(k))) break;
+      bool cjk = lines_.holds_cjk(k);
       std::optional<std::string_view> line;
       std::string joined;
       if (size <= 24 && next_line && may_be_label_only_line(lines_.first_byte(k)) &&
@@ -985,7 +992,7 @@ class BylineReader {
         joined.append(label).append(has_colon ? " " : ": ").append(lines_.text(k + 1));
         line = joined;
         size = joined.size();
-        han = han || lines_.may_hold_han(k + 1);
+        cjk = cjk || lines_.holds_cjk(k + 1);
       }
       if (latin && size <= 160) {
         if (!line) line = lines_.text(k);
@@ -995,7 +1002,7 @@ class BylineReader {
           return kNoCjkLabel;
         }
       }
-      if (best_rank > 0 && han) {
+      if (best_rank > 0 && cjk) {
         if (!line) line = lines_.text(k);
         read_cjk_byline(*line, best_rank, best_cjk);
       }
