@@ -2,6 +2,7 @@
 // Content-Language, og:locale, and its <h1> headings.
 #include "meta/page_meta.hpp"
 
+#include <algorithm>
 #include <array>
 
 #include "meta/sources.hpp"
@@ -41,8 +42,9 @@ PageElements find_page_elements(const dom::Dom& dom) {
   // Microdata is on few pages (a quarter of the dev set's): a look through
   // the attributes, a dense array, spares the others a loop over every
   // element's attributes.
-  bool any_items = false;
-  for (const dom::AttrValue& a : dom.attrs) any_items |= a.name == Attr::itemtype || a.name == Attr::itemprop;
+  const bool any_items = std::any_of(dom.attrs.begin(), dom.attrs.end(), [](const dom::AttrValue& a) {
+    return a.name == Attr::itemtype || a.name == Attr::itemprop;
+  });
   for (NodeId i = 0; i < count; ++i) {
     const dom::Node& n = nodes[i];
     if (kRecordedTags[static_cast<std::uint8_t>(n.tag)]) {
