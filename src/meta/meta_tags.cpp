@@ -14,11 +14,10 @@ using dom::Attr;
 using dom::NodeId;
 using dom::Tag;
 
-std::string lower(std::string_view s) {
-  // Copied, then lowered in place: no capacity test per byte.
-  std::string out(s);
-  for (char& c : out) c = text::ascii_lower(c);
-  return out;
+// Lowered in place: a key just collapsed is not copied again.
+std::string lower(std::string s) {
+  for (char& c : s) c = text::ascii_lower(c);
+  return s;
 }
 
 // Each field's keys, best first: the first key present wins.
@@ -68,9 +67,9 @@ Metadata read_meta_tags(const dom::Dom& dom, const PageElements& elements) {
     metas.emplace_back(lower(text::collapse_whitespace(key)), text::collapse_whitespace(dom.attr(i, Attr::content)));
   }
   for (NodeId i : elements.links) {
-    std::string rel = lower(dom.attr(i, Attr::rel));
     std::string_view href = dom.attr(i, Attr::href);
     if (href.empty()) continue;
+    std::string rel = lower(std::string(dom.attr(i, Attr::rel)));
     // rel is a space-separated list.
     auto has_rel = [&](std::string_view word) {
       std::size_t at = rel.find(word);
