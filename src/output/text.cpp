@@ -38,6 +38,11 @@ std::string_view block_text(const Block& block, std::string& row) {
 std::string render_text(const Document& doc) {
   std::string out;
   std::string row;
+  // Room for every block's text and separator (a table row's cells joined
+  // may differ a little): the text is not copied as it grows.
+  std::size_t room = 0;
+  for (const Block& block : doc.blocks) room += block.text.size() + 2;
+  out.reserve(room);
   for (const Block& block : doc.blocks) {
     const std::string_view piece = block_text(block, row);
     // An empty block would show up as a run of blank lines.
