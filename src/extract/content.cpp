@@ -118,7 +118,12 @@ NodeId main_region(const Pass& pass) {
       i = dom.nodes[i].subtree_end - 1;  // all of it is left out
       continue;
     }
-    if (dom.nodes[i].tag == Tag::main || dom.attr(i, dom::Attr::role) == "main") return i;
+    const dom::Node& node = dom.nodes[i];
+    if (node.tag == Tag::main) return i;
+    // role=main makes the hints say "content": the few elements whose do are
+    // the ones whose attributes are looked at.
+    if (node.attr_count != 0 && pass.hints[i].content && dom.attr(i, dom::Attr::role) == "main")
+      return i;
   }
   NodeId body = dom.find_first(Tag::body);
   return body != kNoNode && !pass.dead[body] ? body : kNoNode;
