@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <vector>
 
 #include "meta/sources.hpp"
 #include "meta/url.hpp"
@@ -45,29 +46,41 @@ PageElements find_page_elements(const dom::Dom& dom) {
   const bool any_items = std::any_of(dom.attrs.begin(), dom.attrs.end(), [](const dom::AttrValue& a) {
     return a.name == Attr::itemtype || a.name == Attr::itemprop;
   });
+  // The recorded nodes, one in seven, gathered first without a branch per
+  // node (a test per node mispredicted at most recorded ones): every index
+  // is written, and the end moves on only past a recorded one.
+  thread_local std::vector<NodeId> recorded;
+  if (recorded.size() < count + std::size_t{1}) recorded.resize(count + std::size_t{1});
+  NodeId* const first = recorded.data();
+  NodeId* last = first;
+  for (NodeId i = 0; i < count; ++i) {
+    *last = i;
+    last += kRecordedTags[static_cast<std::uint8_t>(nodes[i].tag)];
+  }
+  for (const NodeId* at = first; at != last; ++at) {
+    const NodeId i = *at;
+    switch (nodes[i].tag) {
+      case Tag::html: found.html.push_back(i); break;
+      case Tag::title: found.titles.push_back(i); break;
+      case Tag::meta: found.metas.push_back(i); break;
+      case Tag::base: found.bases.push_back(i); break;
+      case Tag::script: found.scripts.push_back(i); break;
+      case Tag::time: found.times.push_back(i); break;
+      case Tag::link: case Tag::a:
+        if (dom.has_attr(i, Attr::rel)) found.links.push_back(i);  // most links: nothing to read
+        break;
+      case Tag::h1:
+        found.h1s.push_back(i);
+        [[fallthrough]];
+      case Tag::h2: case Tag::h3: case Tag::b: case Tag::strong:
+        if (i >= body_start) found.headings.push_back(i);
+        break;
+      default: break;
+    }
+  }
+  if (!any_items) return found;
   for (NodeId i = 0; i < count; ++i) {
     const dom::Node& n = nodes[i];
-    if (kRecordedTags[static_cast<std::uint8_t>(n.tag)]) {
-      switch (n.tag) {
-        case Tag::html: found.html.push_back(i); break;
-        case Tag::title: found.titles.push_back(i); break;
-        case Tag::meta: found.metas.push_back(i); break;
-        case Tag::base: found.bases.push_back(i); break;
-        case Tag::script: found.scripts.push_back(i); break;
-        case Tag::time: found.times.push_back(i); break;
-        case Tag::link: case Tag::a:
-          if (dom.has_attr(i, Attr::rel)) found.links.push_back(i);  // most links: nothing to read
-          break;
-        case Tag::h1:
-          found.h1s.push_back(i);
-          [[fallthrough]];
-        case Tag::h2: case Tag::h3: case Tag::b: case Tag::strong:
-          if (i >= body_start) found.headings.push_back(i);
-          break;
-        default: break;
-      }
-    }
-    if (!any_items) continue;
     for (std::uint32_t a = n.attr_begin; a < n.attr_begin + n.attr_count; ++a)
       if (dom.attrs[a].name == Attr::itemtype || dom.attrs[a].name == Attr::itemprop) {
         found.items.push_back(i);
