@@ -110,20 +110,14 @@ void add_discussion(const dom::Dom& dom, NodeId discussion, std::vector<NodeId>&
   roots = std::move(kept);
 }
 
-// The page's declared main region (<main>, role=main), else its body.
-NodeId main_region(const Pass& pass) {
+// The page's declared main region (<main>, role=main), else its body: the
+// first of the page's declared elements (PageHints::declared, which <main>
+// and role=main make declared) that the pass leaves in and says so.
+NodeId main_region(const Pass& pass, const std::vector<NodeId>& declared) {
   const dom::Dom& dom = pass.dom;
-  for (NodeId i = 0; i < dom.size(); ++i) {
-    if (pass.dead[i]) {
-      i = dom.nodes[i].subtree_end - 1;  // all of it is left out
-      continue;
-    }
-    const dom::Node& node = dom.nodes[i];
-    if (node.tag == Tag::main) return i;
-    // role=main makes the hints say "content": the few elements whose do are
-    // the ones whose attributes are looked at.
-    if (node.attr_count != 0 && pass.hints[i].content && dom.attr(i, dom::Attr::role) == "main")
-      return i;
+  for (NodeId i : declared) {
+    if (pass.dead[i]) continue;
+    if (dom.nodes[i].tag == Tag::main || dom.attr(i, dom::Attr::role) == "main") return i;
   }
   NodeId body = dom.find_first(Tag::body);
   return body != kNoNode && !pass.dead[body] ? body : kNoNode;
@@ -215,14 +209,14 @@ std::vector<NodeId> find_lead(const Pass& pass, NodeId headline, NodeId first_ro
 // keeps its features: no pass reads a dead node's.
 class PreparedStore {
  public:
-  explicit PreparedStore(const dom::Dom& dom) : dom_(dom) {}
+  PreparedStore(const dom::Dom& dom, const PageHints& page) : dom_(dom), page_(page) {}
 
   // Valid, and its features too, until the other kind of prepared pass is
   // asked for.
   const Pass& prepared(const std::vector<Hints>& hints, bool strip_unlikely) {
     if (!unstripped_) {
       unstripped_ = std::make_unique<Pass>(dom_, hints, Flags{false, true, true}, features_);
-      remove_boilerplate(*unstripped_);
+      remove_left_out(*unstripped_, page_.left_out);  // remove_boilerplate(), found by read_page_hints
       features_ = measure(dom_, unstripped_->dead);
     }
     if (!strip_unlikely) {
@@ -232,13 +226,14 @@ class PreparedStore {
     if (!stripped_ || &stripped_->hints != &hints) {
       show(nullptr);
       stripped_ = std::make_unique<Pass>(dom_, hints, Flags{true, true, true}, features_);
-      remove_unlikely_from(*stripped_, *unstripped_);
+      remove_unlikely_from(*stripped_, *unstripped_, page_.unlikely);
     }
     show(stripped_.get());
     return *stripped_;
   }
 
   const dom::Dom& dom() const { return dom_; }
+  const PageHints& page() const { return page_; }
 
  private:
   // Makes the features those of `stripped`, or of the unstripped pass when null.
@@ -250,6 +245,10 @@ class PreparedStore {
   }
 
   const dom::Dom& dom_;
+  // The page's own hints and lists: the unlikely list also holds every
+  // element other hints of the page name like clutter (mark_discussion only
+  // takes such names away).
+  const PageHints& page_;
   std::vector<NodeFeatures> features_;
   std::unique_ptr<Pass> unstripped_;
   std::unique_ptr<Pass> stripped_;
@@ -264,6 +263,8 @@ class PreparedPasses {
       : store_(store), hints_(hints) {}
 
   const dom::Dom& dom() const { return store_.dom(); }
+  // The page's declared content, for main_region.
+  const std::vector<NodeId>& declared() const { return store_.page().declared; }
 
   // Valid until another prepared pass is asked for.
   const Pass& prepared(bool strip_unlikely) { return store_.prepared(hints_, strip_unlikely); }
@@ -297,7 +298,7 @@ Attempt run(PreparedPasses& passes, Flags flags, NodeId discussion, bool include
   timer.lap(&Timings::features);
   Attempt a;
   if (flags.strip_unlikely) {
-    NodeId region = main_region(pass);
+    NodeId region = main_region(pass, passes.declared());
     a.region_upper_bound = region == kNoNode ? 0 : pass.features[region].length();
   }
   a.roots = select_content(pass).roots;
@@ -355,7 +356,7 @@ Attempt whole_region(PreparedPasses& passes, bool prune, const ContentOptions& o
   Pass pass = passes.start(Flags{true, true, prune, /*keep_dominant_lists=*/false}, options.tuning);
   timer.lap(&Timings::features);
   Attempt a;
-  NodeId region = main_region(pass);
+  NodeId region = main_region(pass, passes.declared());
   if (region == kNoNode) return a;
   a.roots = {region};
   if (prune) prune_content(pass, a.roots);
@@ -497,8 +498,9 @@ void cross_check_with_article_body(PreparedPasses& passes, NodeId discussion, No
 std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& options) {
   if (dom.size() == 0) return {};
   StageTimer timer(options.timings);
-  const std::vector<Hints> hints = page_hints(dom);
-  PreparedStore store(dom);
+  const PageHints page = read_page_hints(dom);
+  const std::vector<Hints>& hints = page.hints;
+  PreparedStore store(dom, page);
   PreparedPasses page_passes(store, hints);
   // A page whose discussion holds most of its text, with little article
   // outside it (a forum thread, a link shared with a long thread under it),

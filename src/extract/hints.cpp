@@ -543,8 +543,12 @@ bool names_match(NameList list, std::string_view names) {
 
 Hints node_hints(const dom::Dom& dom, dom::NodeId id) { return element_hints(dom, id, name_lists); }
 
-std::vector<Hints> page_hints(const dom::Dom& dom) {
-  std::vector<Hints> hints(dom.size());
+std::vector<Hints> page_hints(const dom::Dom& dom) { return read_page_hints(dom).hints; }
+
+PageHints read_page_hints(const dom::Dom& dom) {
+  PageHints page;
+  std::vector<Hints>& hints = page.hints;
+  hints.resize(dom.size());
   // Ids are mostly unique on their page: only class lists are remembered.
   auto memo = std::make_unique<ClassListMemo>();
   auto class_lists = [&memo](std::string_view names) { return memo->lists_found(names); };
@@ -568,19 +572,23 @@ std::vector<Hints> page_hints(const dom::Dom& dom) {
       hints[i] = h;
       for (dom::NodeId k = i + 1; k < node.subtree_end; ++k)
         if (dom.nodes[k].tag != Tag::text) hints[k] = markup_hints(dom, k, unused);
+      page.left_out.push_back(i);
       i = node.subtree_end;
       continue;
     }
     if (h.boilerplate_tag && !h.content && !declared.within(i + 1, node.subtree_end)) {
       hints[i] = h;  // the subtree's elements got theirs from the search
+      page.left_out.push_back(i);
       i = node.subtree_end;
       continue;
     }
     add_name_hints(h, attrs, class_lists);
     hints[i] = h;
+    if (h.unlikely) page.unlikely.push_back(i);
+    if (h.content) page.declared.push_back(i);
     ++i;
   }
-  return hints;
+  return page;
 }
 
 }  // namespace pith::extraction

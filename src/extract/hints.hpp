@@ -36,4 +36,20 @@ Hints node_hints(const dom::Dom& dom, dom::NodeId id);
 // which tell what is left out, are node_hints').
 std::vector<Hints> page_hints(const dom::Dom& dom);
 
+// page_hints(), and the elements the passes pick by their hints, found on
+// the way: each list in document order, so that no pass searches the page
+// for them.
+struct PageHints {
+  std::vector<Hints> hints;
+  // The roots of the subtrees every pass leaves out (see page_hints; those
+  // inside one are not listed): what remove_boilerplate() removes from a
+  // pass that keeps clutter-named nodes.
+  std::vector<dom::NodeId> left_out;
+  // The elements outside those subtrees named like clutter (Hints::unlikely).
+  std::vector<dom::NodeId> unlikely;
+  // The elements outside those subtrees declared as content (Hints::content).
+  std::vector<dom::NodeId> declared;
+};
+PageHints read_page_hints(const dom::Dom& dom);
+
 }  // namespace pith::extraction

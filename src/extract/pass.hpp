@@ -95,7 +95,14 @@ void remove_boilerplate(Pass& pass);
 // for strip_unlikely, on hints that agree on tags and declared content): the
 // clutter-named nodes outside that are removed besides. What lies inside one
 // of them is then part of its subtree, as a pass of its own would record it.
-void remove_unlikely_from(Pass& pass, const Pass& unstripped);
+// Only `candidates` are looked at: in document order, at least every element
+// the pass's hints name like clutter outside what `unstripped` removed
+// (PageHints::unlikely, for the page's hints or hints that name less so).
+void remove_unlikely_from(Pass& pass, const Pass& unstripped,
+                          const std::vector<dom::NodeId>& candidates);
+// remove_boilerplate() for a pass that keeps clutter-named nodes, from the
+// subtrees read_page_hints() found it removes (PageHints::left_out).
+void remove_left_out(Pass& pass, const std::vector<dom::NodeId>& left_out);
 
 struct Selection {
   // The top candidate and the siblings that continue it, in document order.

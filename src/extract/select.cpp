@@ -120,27 +120,32 @@ bool removable_by_name(const dom::Dom& dom, NodeId id) {
 
 }  // namespace
 
-void remove_unlikely_from(Pass& pass, const Pass& unstripped) {
+void remove_unlikely_from(Pass& pass, const Pass& unstripped,
+                          const std::vector<NodeId>& candidates) {
   const dom::Dom& dom = pass.dom;
   const auto& nodes = dom.nodes;
   pass.dead = unstripped.dead;
   pass.why = unstripped.why;
   DeclaredContent declared(pass);
-  for (NodeId i = 0; i < nodes.size();) {
-    NodeId end = nodes[i].subtree_end;
-    if (pass.dead[i]) {
-      i = end;
-      continue;
-    }
+  // In document order, as a walk over the live nodes would meet them: those
+  // inside a subtree left out (before, or here) are dead.
+  for (NodeId i : candidates) {
+    if (pass.dead[i]) continue;
     if (pass.hints[i].unlikely && nodes[i].tag != Tag::text && !declared.held_by(i) &&
         removable_by_name(dom, i)) {
+      NodeId end = nodes[i].subtree_end;
       pass.kill(i, Rule::unlikely_name);
       std::fill(pass.why.begin() + i + 1, pass.why.begin() + end, Rule::none);
-      i = end;
-    } else {
-      ++i;
     }
   }
+}
+
+void remove_left_out(Pass& pass, const std::vector<NodeId>& left_out) {
+  const auto& nodes = pass.dom.nodes;
+  pass.dead.assign(nodes.size(), 0);
+  pass.why.assign(nodes.size(), Rule::none);
+  for (NodeId r : left_out)
+    pass.kill(r, nodes[r].tag == Tag::head ? Rule::document_head : Rule::boilerplate_tag);
 }
 
 void remove_boilerplate(Pass& pass) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "dom/build.hpp"
+#include "extract/discussion.hpp"
 #include "extract/hints.hpp"
 #include "extract/pass.hpp"
 
@@ -35,18 +36,48 @@ bool same(const NodeFeatures& a, const NodeFeatures& b) {
          a.in_code == b.in_code;
 }
 
+// On `hints` (the page's, or hints that name less like clutter): the
+// unstripped pass, a stripped one prepared anew, and one derived from the
+// unstripped one with the page's candidates.
+struct ThreePasses {
+  Pass unstripped, anew, derived;
+  ThreePasses(const pith::dom::Dom& dom, const std::vector<pith::extraction::Hints>& hints,
+              const pith::extraction::PageHints& page)
+      : unstripped(dom, hints, Flags{false, true, true}),
+        anew(dom, hints, Flags{true, true, true}),
+        derived(dom, hints, Flags{true, true, true}) {
+    pith::extraction::prepare(unstripped);
+    pith::extraction::prepare(anew);
+    pith::extraction::remove_unlikely_from(derived, unstripped, page.unlikely);
+  }
+};
+
 void check_page(const std::string& html) {
   pith::dom::Dom dom = pith::dom::build_dom(html);
-  std::vector<pith::extraction::Hints> hints = pith::extraction::page_hints(dom);
-  Pass unstripped(dom, hints, Flags{false, true, true});
-  pith::extraction::prepare(unstripped);
-  Pass anew(dom, hints, Flags{true, true, true});
-  pith::extraction::prepare(anew);
-  Pass derived(dom, hints, Flags{true, true, true});
-  pith::extraction::remove_unlikely_from(derived, unstripped);
+  pith::extraction::PageHints page = pith::extraction::read_page_hints(dom);
+  const std::vector<pith::extraction::Hints>& hints = page.hints;
+  ThreePasses passes(dom, hints, page);
+  const Pass& unstripped = passes.unstripped;
+  const Pass& anew = passes.anew;
+  const Pass& derived = passes.derived;
+  // What read_page_hints found left out is what remove_boilerplate removes.
+  Pass left_out(dom, hints, Flags{false, true, true});
+  pith::extraction::remove_left_out(left_out, page.left_out);
+  REQUIRE(left_out.dead == unstripped.dead);
+  REQUIRE(left_out.why == unstripped.why);
+  REQUIRE_FALSE(page.left_out.empty());
   REQUIRE(derived.dead == anew.dead);
   REQUIRE(derived.why == anew.why);  // boilerplate inside a clutter-named node is its subtree
   REQUIRE(derived.dead != unstripped.dead);  // the page has something to strip
+  // Hints marked for a discussion (named less like clutter) use the page's
+  // candidates too: every clutter-named element, marked at a time.
+  for (pith::dom::NodeId marked_at : page.unlikely) {
+    std::vector<pith::extraction::Hints> marked = hints;
+    pith::extraction::mark_discussion(dom, marked_at, marked);
+    ThreePasses with_marked(dom, marked, page);
+    CHECK(with_marked.derived.dead == with_marked.anew.dead);
+    CHECK(with_marked.derived.why == with_marked.anew.why);
+  }
   // The features taken away in place are those measured anew (for the nodes
   // the pass leaves in: no pass reads a dead node's), and putting back what
   // was taken gives the unstripped features again.
