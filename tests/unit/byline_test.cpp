@@ -1,12 +1,15 @@
 // The page's own bylines (src/meta/byline.cpp): which author elements are
 // looked at, and how far the CJK label search reaches.
 #include <doctest/doctest.h>
+#include <re2/re2.h>
 
+#include <random>
 #include <string>
 #include <vector>
 
 #include "dom/build.hpp"
 #include "meta/sources.hpp"
+#include "text/chars.hpp"
 
 namespace {
 
@@ -89,4 +92,62 @@ TEST_CASE("cjk labels past the Latin window: only lines with CJK characters can 
   // CJK text only in what no line holds (a script, the head): no name.
   CHECK(bylines_of("<html><head><title>作者：林晓</title></head><body>" + kHeadline + latin +
                    "<script>var a = '作者：林晓';</script><p>End.</p></body></html>").authors.empty());
+}
+
+TEST_CASE("latin bylines: the name is what the byline regex with the whole name captures, on random lines") {
+  // The regex as it was before the words after the first were read one by
+  // one (byline.cpp, latin_byline() and latin_next_name_word()).
+  const std::string labels =
+      "(?i:by|von|par|por|di|door|autor|autora|autorin|author|auteur|written by|posted by|texto|text|"
+      "reporter|redacción|redaccion|redaktion|автор|συντάκτης|ρεπορτάζ|κείμενο)";
+  const RE2 whole("(?:(?:^|[(|•·]\\s*|\\d\\s+)" + labels + "\\s*[:：]?\\s+|(?:^|[\\s(|•·])" + labels +
+                  "\\s*[:：]\\s*)"
+                  "((?:\\p{Lu}[\\p{L}'’.-]*)(?:\\s+(?:(?:de|da|del|van|von|der|di|le|la|y|e)\\s+)?"
+                  "\\p{Lu}[\\p{L}'’.-]*){0,3})");
+  REQUIRE(whole.ok());
+  // What read_page_bylines makes of the name it captures (latin_byline_name).
+  auto expected = [&](const std::string& line) {
+    re2::StringPiece name;
+    if (!RE2::PartialMatch(line, whole, &name)) return Names{};
+    std::string latin(name.data(), name.size());
+    const std::size_t after = static_cast<std::size_t>(name.data() - line.data()) + name.size();
+    if (after < line.size() && line[after] == ':') {
+      const std::size_t space = latin.rfind(' ');
+      latin = space == std::string::npos ? std::string() : latin.substr(0, space);
+    }
+    latin = meta::clean_author(latin);
+    return latin.empty() ? Names{} : Names{latin};
+  };
+  // Labels, capitalised words (of any script), particles, and the rest.
+  const std::vector<std::vector<std::string>> tokens = {
+      {"by", "By", "BY", "von", "Par", "por", "di", "door", "autor", "Autora", "autorin", "Author", "auteur",
+       "written by", "Posted by", "texto", "text", "Reporter", "redacción", "REDACCIÓN", "Redaktion", "Автор", "автор",
+       "συντάκτης", "Συντάκτης", "ΣΥΝΤΆΚΤΗΣ", "ρεπορτάζ", "Κείμενο"},
+      {"Jane", "Doe", "Ana", "Ruiz", "Élodie", "Ólafur", "Ольга", "Смирнова", "Σοφία", "O'Brien", "D’Arcy",
+       "Jean-Luc", "St.", "Mc.Kay", "Łukasz", "İlker", "K", "X", "Zoë", "ß", "ſ"},
+      {"de", "da", "del", "van", "von", "der", "di", "le", "la", "y", "e", "De", "Van"},
+      {"and", "the", "news", "2021", "7", "March 2, 2021", "(", ")", "|", "•", "·", ":", "：", ",", "-", "’", ".",
+       "12:30"}};
+  const std::vector<int> kind_weights = {3, 8, 2, 3};
+  const std::vector<std::string> glue = {" ", " ", " ", " ", " ", "", ": ", " : ", "：", "(", " | ", " • ", "·", ", "};
+  std::mt19937 random(20241201);
+  std::discrete_distribution<int> kind(kind_weights.begin(), kind_weights.end());
+  int matched = 0;
+  for (int n = 0; n < 10000; ++n) {
+    std::string line;
+    const int count = 1 + static_cast<int>(random() % 10);
+    for (int k = 0; k < count; ++k) {
+      if (k > 0) line += glue[random() % glue.size()];
+      const std::vector<std::string>& of_kind = tokens[static_cast<std::size_t>(kind(random))];
+      line += of_kind[random() % of_kind.size()];
+    }
+    // The page's line is the text collapsed: no white space at its ends, single spaces.
+    std::string collapsed = pith::text::collapse_whitespace(line);
+    if (collapsed.empty() || collapsed.size() > 160) continue;
+    const Names want = expected(collapsed);
+    matched += !want.empty();
+    const Names got = bylines_of(page(kHeadline + "<p>" + collapsed + "</p>")).authors;
+    CHECK_MESSAGE(got == want, collapsed);
+  }
+  CHECK(matched > 1000);  // the lines exercise the regex, not only its absence
 }
