@@ -130,8 +130,8 @@ bool opens_with_stamp(const dom::Dom& dom, NodeId item, std::string& head) {
 
 namespace {
 
-// Calls f(item) for each item of a list-like container: its element children
-// with text (or, for a table, its rows).
+// Calls f(item) for each item of a list-like container, its element children
+// with text (or, for a table, its rows), until f returns false.
 template <typename F>
 void for_each_list_item(const Pass& pass, NodeId id, F&& f) {
   const dom::Dom& dom = pass.dom;
@@ -140,24 +140,29 @@ void for_each_list_item(const Pass& pass, NodeId id, F&& f) {
     Tag t = dom.nodes[c].tag;
     if (t == Tag::tbody || t == Tag::thead) {
       for (NodeId r = dom.nodes[c].first_child; r != kNoNode; r = dom.nodes[r].next_sibling)
-        if (!pass.dead[r] && dom.nodes[r].tag == Tag::tr && pass.features[r].text.chars > 0) f(r);
-    } else {
-      f(c);
+        if (!pass.dead[r] && dom.nodes[r].tag == Tag::tr && pass.features[r].text.chars > 0 && !f(r))
+          return;
+    } else if (!f(c)) {
+      return;
     }
   }
 }
 
 std::vector<NodeId> list_items(const Pass& pass, NodeId id) {
   std::vector<NodeId> items;
-  for_each_list_item(pass, id, [&items](NodeId item) { items.push_back(item); });
+  for_each_list_item(pass, id, [&items](NodeId item) {
+    items.push_back(item);
+    return true;
+  });
   return items;
 }
 
 // Whether the container has at least kMinStampedItems items, told without
-// building their list: most containers asked about have fewer.
+// building their list (most containers asked about have fewer) and without
+// counting past that.
 bool has_enough_items(const Pass& pass, NodeId id) {
   std::size_t count = 0;
-  for_each_list_item(pass, id, [&count](NodeId) { ++count; });
+  for_each_list_item(pass, id, [&count](NodeId) { return ++count < kMinStampedItems; });
   return count >= kMinStampedItems;
 }
 
