@@ -215,9 +215,10 @@ class PreparedStore {
   // asked for.
   const Pass& prepared(const std::vector<Hints>& hints, bool strip_unlikely) {
     if (!unstripped_) {
-      unstripped_ = std::make_unique<Pass>(dom_, hints, Flags{false, true, true}, features_);
+      unstripped_ =
+          std::make_unique<Pass>(dom_, hints, Flags{false, true, true}, features_, &long_own_text_);
       remove_left_out(*unstripped_, page_.left_out);  // remove_boilerplate(), found by read_page_hints
-      features_ = measure(dom_, unstripped_->dead);
+      features_ = measure(dom_, unstripped_->dead, kMinParagraphLength, &long_own_text_);
     }
     if (!strip_unlikely) {
       show(nullptr);
@@ -225,7 +226,8 @@ class PreparedStore {
     }
     if (!stripped_ || &stripped_->hints != &hints) {
       show(nullptr);
-      stripped_ = std::make_unique<Pass>(dom_, hints, Flags{true, true, true}, features_);
+      stripped_ =
+          std::make_unique<Pass>(dom_, hints, Flags{true, true, true}, features_, &long_own_text_);
       remove_unlikely_from(*stripped_, *unstripped_, page_.unlikely);
     }
     show(stripped_.get());
@@ -250,6 +252,7 @@ class PreparedStore {
   // takes such names away).
   const PageHints& page_;
   std::vector<NodeFeatures> features_;
+  std::vector<NodeId> long_own_text_;  // of the unstripped features (Pass::long_own_text)
   std::unique_ptr<Pass> unstripped_;
   std::unique_ptr<Pass> stripped_;
   const Pass* shown_ = nullptr;  // the stripped pass the features are for; null: the unstripped

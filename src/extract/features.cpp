@@ -61,7 +61,9 @@ const NodeFeatures kNoFeatures{};
 
 }  // namespace
 
-std::vector<NodeFeatures> measure(const dom::Dom& dom, const std::vector<std::uint8_t>& dead) {
+std::vector<NodeFeatures> measure(const dom::Dom& dom, const std::vector<std::uint8_t>& dead,
+                                  std::uint32_t min_own_length,
+                                  std::vector<dom::NodeId>* long_own_text) {
   const std::size_t n = dom.size();
   const auto& nodes = dom.nodes;
   const bool any_dead = !dead.empty();
@@ -116,12 +118,21 @@ std::vector<NodeFeatures> measure(const dom::Dom& dom, const std::vector<std::ui
   }
   // Backward: children come after parents, so a reverse loop sums bottom-up
   // (dead nodes hold nothing to add; a text node's numbers other than its
-  // text are 0, so adding them costs less than telling it apart).
+  // text are 0, so adding them costs less than telling it apart). Own text
+  // is complete by now: the nodes with enough of it are listed on the way,
+  // while their features are at hand.
+  if (long_own_text) long_own_text->clear();
   for (NodeId i = static_cast<NodeId>(n); i-- > 1;) {
     if (any_dead && dead[i]) continue;
+    if (long_own_text && f[i].own_length() >= min_own_length) long_own_text->push_back(i);
     NodeId parent = nodes[i].parent;
     if (parent == kNoNode) continue;
     f[parent].add(f[i]);
+  }
+  if (long_own_text) {
+    if (n > 0 && !(any_dead && dead[0]) && f[0].own_length() >= min_own_length)
+      long_own_text->push_back(0);
+    std::reverse(long_own_text->begin(), long_own_text->end());
   }
   return f;
 }

@@ -78,7 +78,11 @@ struct NodeFeatures : SubtreeSums {
 
 // `dead` marks nodes left out (removed subtrees, every descendant marked);
 // empty means none. Dead nodes get zero features and count for nothing.
-std::vector<NodeFeatures> measure(const dom::Dom& dom, const std::vector<std::uint8_t>& dead = {});
+// With `long_own_text`, the nodes whose own_length() is `min_own_length` or
+// more are listed there, in document order (its old content replaced).
+std::vector<NodeFeatures> measure(const dom::Dom& dom, const std::vector<std::uint8_t>& dead = {},
+                                  std::uint32_t min_own_length = 0,
+                                  std::vector<dom::NodeId>* long_own_text = nullptr);
 
 // What take_away() took out of a page's features, for put_back(): the roots
 // of the removed subtrees.

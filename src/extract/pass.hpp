@@ -59,19 +59,25 @@ struct Pass {
   // started from (pruning changes `dead`, never the features).
   const std::vector<NodeFeatures>& features;
   Tuning tuning = kBalancedTuning;
+  // In document order, the nodes whose own text was kMinParagraphLength or
+  // longer when the features were measured, before a prepared pass took
+  // anything away from them (which only shortens own text): the only ones
+  // that may vote in select_content. Null: any node may.
+  const std::vector<dom::NodeId>* long_own_text = nullptr;
 
   Pass(const dom::Dom& d, const std::vector<Hints>& h, Flags fl)
       : dom(d), hints(h), flags(fl), features(measured) {}
   // A pass whose features are kept elsewhere (measured by its owner, who
   // keeps them what this pass's `dead` leaves).
   Pass(const dom::Dom& d, const std::vector<Hints>& h, Flags fl,
-       const std::vector<NodeFeatures>& shared_features)
-      : dom(d), hints(h), flags(fl), features(shared_features) {}
+       const std::vector<NodeFeatures>& shared_features,
+       const std::vector<dom::NodeId>* long_own = nullptr)
+      : dom(d), hints(h), flags(fl), features(shared_features), long_own_text(long_own) {}
   // A pass that starts where `prepared` (prepared with the same
   // flags.strip_unlikely, on hints that prepare() reads alike) left off.
   Pass(const dom::Dom& d, const std::vector<Hints>& h, Flags fl, Tuning tu, const Pass& prepared)
       : dom(d), hints(h), flags(fl), dead(prepared.dead), why(prepared.why),
-        features(prepared.features), tuning(tu) {}
+        features(prepared.features), tuning(tu), long_own_text(prepared.long_own_text) {}
   // `features` may refer to the pass's own member: no copies (a copy would
   // refer to its source's).
   Pass(const Pass&) = delete;

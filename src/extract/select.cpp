@@ -244,21 +244,18 @@ Selection select_content(const Pass& pass) {
     return s;
   };
 
-  for (NodeId i = 0; i < nodes.size(); ++i) {
-    if (pass.dead[i]) {
-      i = nodes[i].subtree_end - 1;  // all of it is left out
-      continue;
-    }
+  // A live node's paragraph vote, if it casts one.
+  auto vote = [&](NodeId i) {
     // An inline element's own text is its block's, so only blocks (and a
     // parentless root, its own block) can have any: the others are passed
     // over without reading their features.
     Tag tag = nodes[i].tag;
     if (!voters.may_vote[static_cast<std::uint8_t>(tag)] &&
         (nodes[i].parent != kNoNode || tag == Tag::text || !votes(tag)))
-      continue;
+      return;
     const NodeFeatures& fi = f[i];
     std::uint32_t length = fi.own_length();
-    if (length < kMinParagraphLength) continue;
+    if (length < kMinParagraphLength) return;
     double points = 1.0 + fi.own.commas +
                     std::min(static_cast<double>(length / kLengthPerPoint), kMaxLengthPoints);
     points *= 1.0 - fi.own_link_density();
@@ -268,6 +265,20 @@ Selection select_content(const Pass& pass) {
       double divider = level == 0 ? 1.0 : level == 1 ? 2.0 : level * kAncestorDecay;
       score.add(target, points / divider, initial);
       target = nodes[target].parent;
+    }
+  };
+  if (pass.long_own_text) {
+    // In document order, as the walk below meets them: the nodes that can
+    // vote (own text only shrinks as a pass leaves more out).
+    for (NodeId i : *pass.long_own_text)
+      if (!pass.dead[i]) vote(i);
+  } else {
+    for (NodeId i = 0; i < nodes.size(); ++i) {
+      if (pass.dead[i]) {
+        i = nodes[i].subtree_end - 1;  // all of it is left out
+        continue;
+      }
+      vote(i);
     }
   }
   if (score.empty()) return {};

@@ -4,6 +4,7 @@
 // around blocks, inside links, nested in each other.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,14 @@ struct ThreePasses {
   }
 };
 
+void check_same_selection(const Pass& a, const Pass& b) {
+  pith::extraction::Selection x = pith::extraction::select_content(a);
+  pith::extraction::Selection y = pith::extraction::select_content(b);
+  CHECK(x.roots == y.roots);
+  CHECK(x.top_score == y.top_score);
+  CHECK_FALSE(x.roots.empty());
+}
+
 void check_page(const std::string& html) {
   pith::dom::Dom dom = pith::dom::build_dom(html);
   pith::extraction::PageHints page = pith::extraction::read_page_hints(dom);
@@ -93,6 +102,26 @@ void check_page(const std::string& html) {
     ++live;
   }
   CHECK(live > 10);
+  // Votes from the nodes measure() lists as long enough are the walk's, on
+  // the unstripped features and on the stripped ones taken from them.
+  std::vector<pith::dom::NodeId> long_own;
+  std::vector<NodeFeatures> listed = pith::extraction::measure(
+      dom, unstripped.dead, pith::extraction::kMinParagraphLength, &long_own);
+  for (pith::dom::NodeId i = 0; i < dom.size(); ++i) {
+    bool long_enough = !unstripped.dead[i] &&
+                       listed[i].own_length() >= pith::extraction::kMinParagraphLength;
+    CHECK(std::count(long_own.begin(), long_own.end(), i) == (long_enough ? 1 : 0));
+  }
+  CHECK(std::is_sorted(long_own.begin(), long_own.end()));
+  CHECK_FALSE(long_own.empty());
+  Pass unstripped_listed(dom, hints, Flags{false, true, true}, listed, &long_own);
+  unstripped_listed.dead = unstripped.dead;
+  check_same_selection(unstripped_listed, unstripped);
+  std::vector<NodeFeatures> stripped_listed = listed;
+  pith::extraction::take_away(dom, stripped_listed, unstripped.dead, derived.dead);
+  Pass derived_listed(dom, hints, Flags{true, true, true}, stripped_listed, &long_own);
+  derived_listed.dead = derived.dead;
+  check_same_selection(derived_listed, anew);
   pith::extraction::put_back(dom, features, removed);
   for (pith::dom::NodeId i = 0; i < dom.size(); ++i) {
     INFO("node " << i);
