@@ -151,3 +151,18 @@ TEST_CASE("latin bylines: the name is what the byline regex with the whole name 
   }
   CHECK(matched > 1000);  // the lines exercise the regex, not only its absence
 }
+
+TEST_CASE("distant dates: the clock time's colon or 时 in an inline element of its own") {
+  std::string text;
+  for (int k = 0; k < 60; ++k) text += "<p>The ferry runs again, said the crew on the quay.</p>";
+  auto distant_of = [&](const std::string& line) {
+    pith::dom::Dom dom = pith::dom::build_dom(page(kHeadline + text + line + "<p>End.</p>"));
+    meta::PageElements elements = meta::find_page_elements(dom);
+    std::string distant;
+    meta::read_page_bylines(dom, elements, "Harbour ferry returns", false, &distant);
+    return distant;
+  };
+  CHECK(distant_of("<p>Posted 2009/11/03 08<b>:</b>40</p>") == "2009-11-03T08:40:00");
+  CHECK(distant_of("<p>2009年11月3日 8<span>时</span>40分</p>") == "2009-11-03T08:40:00");
+  CHECK(distant_of("<p>Posted <b>2009/11/03</b> 08&nbsp;40</p>").empty());  // no clock time: no date that far down
+}
