@@ -217,6 +217,7 @@ class PreparedStore {
     if (!unstripped_) {
       unstripped_ =
           std::make_unique<Pass>(dom_, hints, Flags{false, true, true}, features_, &long_own_text_);
+      unstripped_->containers = &page_.containers;
       remove_left_out(*unstripped_, page_.left_out);  // remove_boilerplate(), found by read_page_hints
       features_ = measure(dom_, unstripped_->dead, kMinParagraphLength, &long_own_text_);
     }
@@ -228,6 +229,7 @@ class PreparedStore {
       show(nullptr);
       stripped_ =
           std::make_unique<Pass>(dom_, hints, Flags{true, true, true}, features_, &long_own_text_);
+      stripped_->containers = &page_.containers;
       remove_unlikely_from(*stripped_, *unstripped_, page_.unlikely);
     }
     show(stripped_.get());

@@ -16,6 +16,7 @@
 #endif
 
 #include "extract/heuristics.hpp"
+#include "extract/pass.hpp"
 #include "text/ascii.hpp"
 
 namespace pith::extraction {
@@ -554,6 +555,11 @@ PageHints read_page_hints(const dom::Dom& dom) {
   auto class_lists = [&memo](std::string_view names) { return memo->lists_found(names); };
   ContentAhead declared(dom, hints);
   HintAttributes unused;
+  static const std::array<bool, 256> containers = [] {
+    std::array<bool, 256> table{};
+    for (int t = 0; t < 256; ++t) table[t] = judged_by_pruning(static_cast<Tag>(t));
+    return table;
+  }();
   for (dom::NodeId i = 0; i < dom.size();) {
     const dom::Node& node = dom.nodes[i];
     if (node.tag == Tag::text) {
@@ -586,6 +592,7 @@ PageHints read_page_hints(const dom::Dom& dom) {
     hints[i] = h;
     if (h.unlikely) page.unlikely.push_back(i);
     if (h.content) page.declared.push_back(i);
+    if (containers[static_cast<std::uint8_t>(node.tag)]) page.containers.push_back(i);
     ++i;
   }
   return page;

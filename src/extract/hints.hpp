@@ -49,6 +49,9 @@ struct PageHints {
   std::vector<dom::NodeId> unlikely;
   // The elements outside those subtrees declared as content (Hints::content).
   std::vector<dom::NodeId> declared;
+  // The elements outside those subtrees that prune_content judges
+  // (judged_by_pruning, by tag).
+  std::vector<dom::NodeId> containers;
 };
 PageHints read_page_hints(const dom::Dom& dom);
 

@@ -64,6 +64,10 @@ struct Pass {
   // anything away from them (which only shortens own text): the only ones
   // that may vote in select_content. Null: any node may.
   const std::vector<dom::NodeId>* long_own_text = nullptr;
+  // In document order, at least every live element judged_by_pruning()
+  // (PageHints::containers): what prune_content judges. Null: it walks the
+  // subtrees it prunes.
+  const std::vector<dom::NodeId>* containers = nullptr;
 
   Pass(const dom::Dom& d, const std::vector<Hints>& h, Flags fl)
       : dom(d), hints(h), flags(fl), features(measured) {}
@@ -77,7 +81,8 @@ struct Pass {
   // flags.strip_unlikely, on hints that prepare() reads alike) left off.
   Pass(const dom::Dom& d, const std::vector<Hints>& h, Flags fl, Tuning tu, const Pass& prepared)
       : dom(d), hints(h), flags(fl), dead(prepared.dead), why(prepared.why),
-        features(prepared.features), tuning(tu), long_own_text(prepared.long_own_text) {}
+        features(prepared.features), tuning(tu), long_own_text(prepared.long_own_text),
+        containers(prepared.containers) {}
   // `features` may refer to the pass's own member: no copies (a copy would
   // refer to its source's).
   Pass(const Pass&) = delete;
@@ -123,5 +128,8 @@ Selection select_content(const Pass& pass);
 // Leaves out clutter inside the selected content: link lists, counter bars,
 // galleries, form remnants, clutter-named blocks.
 void prune_content(Pass& pass, const std::vector<dom::NodeId>& roots);
+// The containers prune_content judges; paragraphs and inline elements are
+// judged as blocks when rendered.
+bool judged_by_pruning(dom::Tag tag);
 
 }  // namespace pith::extraction

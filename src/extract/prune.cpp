@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <string>
 
 #include "extract/discussion.hpp"
@@ -21,9 +22,11 @@ Remaining remaining(const NodeFeatures& f, const Remaining& pruned) {
   return r;
 }
 
+}  // namespace
+
 // Containers the conditional rules judge; paragraphs and inline elements are
 // judged as blocks when rendered.
-bool judged(Tag tag) {
+bool judged_by_pruning(Tag tag) {
   switch (tag) {
     case Tag::div: case Tag::section: case Tag::ul: case Tag::ol: case Tag::dl:
     case Tag::table: case Tag::form: case Tag::fieldset: case Tag::aside: case Tag::header:
@@ -34,6 +37,8 @@ bool judged(Tag tag) {
       return false;
   }
 }
+
+namespace {
 
 bool is_list(Tag tag) { return tag == Tag::ul || tag == Tag::ol || tag == Tag::dl; }
 
@@ -113,9 +118,9 @@ void prune_content(Pass& pass, const std::vector<NodeId>& roots) {
     NodeId end = nodes[root].subtree_end;
     // Bottom-up (reverse document order), so an outer container is judged on
     // what is left after the clutter inside it is gone.
-    for (NodeId i = end; i-- > root + 1;) {
+    auto judge = [&](NodeId i) {
       // Code is content to the last character, whatever its markup looks like.
-      if (pass.dead[i] || !judged(nodes[i].tag) || pass.features[i].in_code) continue;
+      if (pass.dead[i] || pass.features[i].in_code) return;
       Remaining inside;
       while (!pieces.empty() && pieces.back().node < nodes[i].subtree_end) {
         inside.add(pieces.back().amount);
@@ -135,6 +140,16 @@ void prune_content(Pass& pass, const std::vector<NodeId>& roots) {
         inside.add(r);  // now all of it
       }
       pieces.push_back({i, inside});
+    };
+    if (pass.containers) {
+      // The page's containers in the subtree, last first: the nodes the walk
+      // below would judge, without reading every node's tag.
+      const std::vector<NodeId>& listed = *pass.containers;
+      auto first = std::upper_bound(listed.begin(), listed.end(), root);
+      for (auto it = std::lower_bound(first, listed.end(), end); it != first;) judge(*--it);
+    } else {
+      for (NodeId i = end; i-- > root + 1;)
+        if (judged_by_pruning(nodes[i].tag)) judge(i);
     }
   }
 }

@@ -122,6 +122,25 @@ void check_page(const std::string& html) {
   Pass derived_listed(dom, hints, Flags{true, true, true}, stripped_listed, &long_own);
   derived_listed.dead = derived.dead;
   check_same_selection(derived_listed, anew);
+  // Pruning the page's listed containers prunes what the walk over the
+  // subtrees prunes, for the selection and for the whole body.
+  REQUIRE_FALSE(page.containers.empty());
+  pith::dom::NodeId body = dom.find_first(pith::dom::Tag::body);
+  for (const Pass* prepared : {&unstripped, &anew}) {
+    for (bool clean : {true, false}) {
+      Flags flags{prepared->flags.strip_unlikely, true, clean};
+      std::vector<pith::dom::NodeId> selected = pith::extraction::select_content(*prepared).roots;
+      for (const std::vector<pith::dom::NodeId>& roots : {selected, {body}}) {
+        Pass walked(dom, hints, flags, pith::extraction::kBalancedTuning, *prepared);
+        Pass listed_containers(dom, hints, flags, pith::extraction::kBalancedTuning, *prepared);
+        listed_containers.containers = &page.containers;
+        pith::extraction::prune_content(walked, roots);
+        pith::extraction::prune_content(listed_containers, roots);
+        CHECK(walked.dead == listed_containers.dead);
+        CHECK(walked.why == listed_containers.why);
+      }
+    }
+  }
   pith::extraction::put_back(dom, features, removed);
   for (pith::dom::NodeId i = 0; i < dom.size(); ++i) {
     INFO("node " << i);
