@@ -120,40 +120,50 @@ std::uint16_t card_words(std::string_view name) {
 }
 
 // The words of every element's class and id, found in one pass over the
-// elements in document order: the line builder, the comment test and the
+// page's attributes (a dense array; a pass over the elements tests every
+// node for attributes): the line builder, the comment test and the
 // author-element reader ask about nearly every element that has a class or
-// an id (words found lazily, element by element as asked, cost half as much
-// again), and the pass also lists the few elements named as bylines.
+// an id. The few elements named as bylines are listed too.
 class ElementWords {
  public:
-  explicit ElementWords(const dom::Dom& dom) : words_(dom.size(), 0) {
+  explicit ElementWords(const dom::Dom& dom) : dom_(dom), attr_words_(dom.attrs.size(), 0) {
     const std::string_view pool(dom.pool);
-    const dom::Node* nodes = dom.nodes.data();
-    const NodeId count = static_cast<NodeId>(dom.size());
-    for (NodeId id = 0; id < count; ++id) {
-      const dom::Node& n = nodes[id];
-      if (n.attr_count == 0) continue;
-      std::uint16_t found = 0;
-      auto for_names = [&](auto&& words_of) {
-        for (std::uint32_t a = n.attr_begin; a < n.attr_begin + n.attr_count; ++a) {
-          const dom::AttrValue& v = dom.attrs[a];
-          if (v.name == Attr::class_ || v.name == Attr::id) found |= words_of(pool.substr(v.offset, v.length));
-        }
-      };
-      for_names([&](std::string_view name) { return name_words(name, pool.size() - (name.data() - pool.data())); });
-      if (found & kBylineWords) {
-        for_names(card_words);
-        if (!(found & kAuthorCardWords)) bylines_.push_back(id);
+    for (std::size_t a = 0; a < dom.attrs.size(); ++a) {
+      const dom::AttrValue& v = dom.attrs[a];
+      if (v.name != Attr::class_ && v.name != Attr::id) continue;
+      attr_words_[a] = name_words(pool.substr(v.offset, v.length), pool.size() - v.offset);
+      all_ |= attr_words_[a];
+    }
+    if (!(all_ & kBylineWords)) return;
+    // The elements with a byline word, and their author-card words (or'ed
+    // into their first attribute's entry, which operator[] reads too).
+    for (NodeId id = 0; id < dom.size(); ++id) {
+      const dom::Node& n = dom.nodes[id];
+      if (n.attr_count == 0 || !((*this)[id] & kBylineWords)) continue;
+      std::uint16_t cards = 0;
+      for (std::uint32_t a = n.attr_begin; a < n.attr_begin + n.attr_count; ++a) {
+        const dom::AttrValue& v = dom.attrs[a];
+        if (v.name == Attr::class_ || v.name == Attr::id) cards |= card_words(pool.substr(v.offset, v.length));
       }
-      words_[id] = found;
+      attr_words_[n.attr_begin] |= cards;
+      if (!(cards & kAuthorCardWords)) bylines_.push_back(id);
     }
   }
-  std::uint16_t operator[](NodeId id) const { return words_[id]; }
+  std::uint16_t operator[](NodeId id) const {
+    const dom::Node& n = dom_.nodes[id];
+    std::uint16_t found = 0;
+    for (std::uint32_t a = n.attr_begin; a < n.attr_begin + n.attr_count; ++a) found |= attr_words_[a];
+    return found;
+  }
+  // Does some element's class or id hold one of `words`?
+  bool any(std::uint16_t words) const { return (all_ & words) != 0; }
   // The elements with a byline word and no author-card word, in document order.
   const std::vector<NodeId>& bylines() const { return bylines_; }
 
  private:
-  std::vector<std::uint16_t> words_;
+  const dom::Dom& dom_;
+  std::vector<std::uint16_t> attr_words_;  // per attribute: the words of a class or id, else 0
+  std::uint16_t all_ = 0;                  // the words of all the page's classes and ids
   std::vector<NodeId> bylines_;
 };
 
@@ -208,7 +218,7 @@ class PageLines {
  public:
   // `body`: the page's first <body>, kNoNode when it has none.
   PageLines(const dom::Dom& dom, const ElementWords& words, NodeId body)
-      : dom_(dom), words_(words), next_(body == kNoNode ? 0 : body) {}
+      : dom_(dom), words_(words), comments_named_(words.any(kCommentWords)), next_(body == kNoNode ? 0 : body) {}
 
   // Is there a k-th line? Builds the lines up to it (and one more, which
   // finishes it).
@@ -332,7 +342,7 @@ class PageLines {
   bool skipped(NodeId i) const {
     Tag tag = dom_.nodes[i].tag;
     return tag == Tag::script || tag == Tag::title || tag == Tag::head ||
-           (dom_.nodes[i].attr_count != 0 && is_comment_container(dom_, words_, i));
+           (dom_.nodes[i].attr_count != 0 && comments_named_ && is_comment_container(dom_, words_, i));
   }
 
   // Reads nodes until a line starts (so the one before is complete) or the
@@ -390,6 +400,7 @@ class PageLines {
 
   const dom::Dom& dom_;
   const ElementWords& words_;
+  const bool comments_named_;  // no element is a comment thread otherwise
   std::vector<Line> lines_;
   std::vector<Piece> pieces_;
   std::string scratch_;  // the line being collapsed
@@ -858,6 +869,7 @@ class BylineReader {
   }
 
   bool in_comments(NodeId id) const {
+    if (!words_.any(kCommentWords)) return false;
     for (NodeId p = id; p != kNoNode; p = dom_.nodes[p].parent)
       if (is_comment_container(dom_, words_, p)) return true;
     return false;

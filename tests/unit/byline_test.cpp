@@ -46,6 +46,11 @@ TEST_CASE("author elements: rel=author links and byline-named elements, in docum
   // None after the headline: the first before it.
   CHECK(bylines_of(page("<p class=\"byline\">Kim Park</p><a rel=\"author\" href=\"/b\">Bo Lind</a>" + kHeadline +
                         "<p>Text.</p>")).authors == Names{"Kim Park"});
+  // The byline word in one attribute, the card word in another (and after
+  // attributes that name nothing): a card.
+  CHECK(bylines_of(page(kHeadline + "<p><a href=\"/k\" role=\"link\" class=\"author\" id=\"author-Avatar\">Kim Park</a>"
+                                    "</p><p role=\"note\" class=\"x\" id=\"ByLine\">Ana Ruiz</p>")).authors ==
+        Names{"Ana Ruiz"});
   // Named as a byline but a card, or too long, or empty: passed over for the next one.
   CHECK(bylines_of(page(kHeadline + "<div class=\"author-avatar\">Kim Park</div>"
                                     "<div class=\"byline\">" + std::string(121, 'x') + "</div>"
