@@ -90,6 +90,13 @@ bool counted_blank(const dom::Dom& dom, NodeId text) {
   return text < dom.counts.size() && dom.counts[text].chars == 0;
 }
 
+// Whether a text node is known to hold `chars` characters or more that are
+// not white space, from the counts the Dom keeps.
+bool counted_at_least(const dom::Dom& dom, NodeId text, std::size_t chars) {
+  return text < dom.counts.size() && dom.counts[text].chars != dom::Dom::kNotCounted.chars &&
+         dom.counts[text].chars >= chars;
+}
+
 // Whether an item opens with a stamp: a <time> element (or a datetime
 // attribute: language-free, and how "3 hours ago" is usually marked up) or a
 // date or time in its first kStampSearchBytes bytes of text. Whitespace is
@@ -117,6 +124,10 @@ bool opens_with_stamp(const dom::Dom& dom, NodeId item, std::string& head) {
       }
       std::string_view text = dom.text(i);
       if (holds_timestamp(text)) return true;
+      // Collapsed, the text keeps each of its counted characters (not white
+      // space), a byte or more each: when they fill the bytes left, so would
+      // the text, and the search ends here without collapsing it.
+      if (counted_at_least(dom, i, kStampSearchBytes - head.size())) return false;
       append_collapsed_up_to(head, text, pending_space, kStampSearchBytes);
       pending_space = true;
     } else if (dom.nodes[i].tag == Tag::time || dom.has_attr(i, dom::Attr::datetime)) {

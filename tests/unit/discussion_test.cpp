@@ -1,0 +1,74 @@
+// Stamped item lists (extract/discussion.cpp): a date or time counts when it
+// opens an item, within its first kStampSearchBytes bytes of text once white
+// space is collapsed; the text node that reaches that far is searched to its
+// end, nothing after it.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "dom/build.hpp"
+#include "extract/discussion.hpp"
+#include "extract/heuristics.hpp"
+#include "extract/hints.hpp"
+#include "extract/pass.hpp"
+
+namespace {
+
+using pith::extraction::kStampSearchBytes;
+
+// Whether a list of four items, each `item` (HTML), is a stamped item list.
+bool stamped_list_of(const std::string& item) {
+  std::string html = "<html><body><ul>";
+  for (int k = 0; k < 4; ++k) html += "<li>" + item + "</li>";
+  html += "</ul></body></html>";
+  pith::dom::Dom dom = pith::dom::build_dom(html);
+  std::vector<pith::extraction::Hints> hints = pith::extraction::page_hints(dom);
+  pith::extraction::Pass pass(dom, hints, pith::extraction::Flags{false, true, true});
+  pith::extraction::prepare(pass);
+  pith::dom::NodeId list = dom.find_first(pith::dom::Tag::ul);
+  REQUIRE(list != pith::dom::kNoNode);
+  return pith::extraction::is_stamped_item_list(pass, list, 0.5);
+}
+
+// `chars` letters that are not white space, in words of five.
+std::string words(std::size_t chars) {
+  std::string text;
+  for (std::size_t k = 0; k < chars; ++k) {
+    if (k > 0 && k % 5 == 0) text += "   \n ";  // collapses to one space
+    text += 'a';
+  }
+  return text;
+}
+
+}  // namespace
+
+TEST_CASE("stamped items: a stamp in the item's opening bytes counts, one past them does not") {
+  CHECK(stamped_list_of("<p>Posted 12.09.2024 by someone. Text.</p>"));
+  CHECK(stamped_list_of("<time>now</time><p>A reply. Text.</p>"));
+  CHECK_FALSE(stamped_list_of("<p>No date at all in here. Text.</p>"));
+  // The stamp in a text node of its own, after a first one: found while the
+  // first leaves room (collapsed, with the space between the two).
+  for (std::size_t chars : {std::size_t{10}, kStampSearchBytes / 2, kStampSearchBytes - 40}) {
+    CAPTURE(chars);
+    std::string first = words(chars);
+    std::size_t collapsed = chars + (chars - 1) / 5;  // letters and one space per gap
+    REQUIRE(collapsed < kStampSearchBytes);
+    CHECK(stamped_list_of("<p>" + first + ".</p><p>12.09.2024</p>"));
+  }
+  // A first text node that fills the opening bytes (by its characters alone,
+  // or only once its spaces are counted) ends the search before the stamp.
+  for (std::size_t chars : {kStampSearchBytes, kStampSearchBytes + 1, 3 * kStampSearchBytes,
+                            kStampSearchBytes - 10}) {
+    CAPTURE(chars);
+    std::size_t collapsed = chars + (chars - 1) / 5;
+    REQUIRE(collapsed >= kStampSearchBytes);
+    CHECK_FALSE(stamped_list_of("<p>" + words(chars) + ".</p><p>12.09.2024</p>"));
+  }
+  // At the edge, one word with no space (its letters and a full stop): a
+  // byte short of the opening bytes leaves room for the next text node, all
+  // of them do not.
+  CHECK(stamped_list_of("<p>" + std::string(kStampSearchBytes - 2, 'a') + ".</p><p>12.09.2024</p>"));
+  CHECK_FALSE(stamped_list_of("<p>" + std::string(kStampSearchBytes - 1, 'a') + ".</p><p>12.09.2024</p>"));
+  // The text node that reaches past the opening bytes is searched to its end.
+  CHECK(stamped_list_of("<p>" + words(3 * kStampSearchBytes) + " 12.09.2024.</p>"));
+}
