@@ -30,11 +30,11 @@ namespace {
 
 // The page's headline: the first <h1> whose text the title contains (or
 // that contains the title), else the first <h1> when there is only one.
-NodeId find_headline(const dom::Dom& dom, std::string_view title) {
+// `h1`: the page's <h1> elements, in document order (PageHints::h1).
+NodeId find_headline(const dom::Dom& dom, std::string_view title, const std::vector<NodeId>& h1) {
   NodeId first = kNoNode;
   int count = 0;
-  for (NodeId i = 0; i < dom.size(); ++i) {
-    if (dom.nodes[i].tag != Tag::h1) continue;
+  for (NodeId i : h1) {
     std::string text = inline_text(dom, i);
     if (text.empty()) continue;
     if (!title.empty() && (title.find(text) != std::string_view::npos ||
@@ -512,7 +512,7 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
   // has the discussion as its content: its names ("comment", "reply") then
   // describe content, and it joins the selection.
   Discussion discussion = find_discussion(page_passes.prepared(/*strip_unlikely=*/false));
-  NodeId headline = find_headline(dom, options.title);
+  NodeId headline = find_headline(dom, options.title, page.h1);
   timer.lap(&Timings::features);
   Attempt best = select_with_retries(page_passes, discussion.node, false, headline, options);
   // The passes of the hints the chosen attempt used: the later strategies

@@ -514,7 +514,9 @@ Hints element_hints(const dom::Dom& dom, dom::NodeId id, ClassLists&& class_list
 // scan their subtrees again).
 class ContentAhead {
  public:
-  ContentAhead(const dom::Dom& dom, std::vector<Hints>& hints) : dom_(dom), hints_(hints) {}
+  // The <h1> elements passed over are added to `h1`.
+  ContentAhead(const dom::Dom& dom, std::vector<Hints>& hints, std::vector<dom::NodeId>& h1)
+      : dom_(dom), hints_(hints), h1_(h1) {}
 
   // Whether an element of [id, end) is declared as content. `id` may not be
   // less than in the previous call.
@@ -522,7 +524,9 @@ class ContentAhead {
     if (scanned_ < id) scanned_ = id;
     HintAttributes unused;
     for (; scanned_ < end; ++scanned_) {
-      if (dom_.nodes[scanned_].tag == Tag::text) continue;
+      Tag tag = dom_.nodes[scanned_].tag;
+      if (tag == Tag::text) continue;
+      if (tag == Tag::h1) h1_.push_back(scanned_);
       hints_[scanned_] = markup_hints(dom_, scanned_, unused);
       if (hints_[scanned_].content) return true;  // stays here: it may be asked again
     }
@@ -532,6 +536,7 @@ class ContentAhead {
  private:
   const dom::Dom& dom_;
   std::vector<Hints>& hints_;
+  std::vector<dom::NodeId>& h1_;
   // No element from the last id asked about up to here is declared content.
   dom::NodeId scanned_ = 0;
 };
@@ -553,7 +558,7 @@ PageHints read_page_hints(const dom::Dom& dom) {
   // Ids are mostly unique on their page: only class lists are remembered.
   auto memo = std::make_unique<ClassListMemo>();
   auto class_lists = [&memo](std::string_view names) { return memo->lists_found(names); };
-  ContentAhead declared(dom, hints);
+  ContentAhead declared(dom, hints, page.h1);
   HintAttributes unused;
   static const std::array<bool, 256> containers = [] {
     std::array<bool, 256> table{};
@@ -576,8 +581,11 @@ PageHints read_page_hints(const dom::Dom& dom) {
     // looks there).
     if (node.tag == Tag::head) {
       hints[i] = h;
-      for (dom::NodeId k = i + 1; k < node.subtree_end; ++k)
-        if (dom.nodes[k].tag != Tag::text) hints[k] = markup_hints(dom, k, unused);
+      for (dom::NodeId k = i + 1; k < node.subtree_end; ++k) {
+        if (dom.nodes[k].tag == Tag::text) continue;
+        if (dom.nodes[k].tag == Tag::h1) page.h1.push_back(k);
+        hints[k] = markup_hints(dom, k, unused);
+      }
       page.left_out.push_back(i);
       i = node.subtree_end;
       continue;
@@ -593,8 +601,13 @@ PageHints read_page_hints(const dom::Dom& dom) {
     if (h.unlikely) page.unlikely.push_back(i);
     if (h.content) page.declared.push_back(i);
     if (containers[static_cast<std::uint8_t>(node.tag)]) page.containers.push_back(i);
+    if (node.tag == Tag::h1) page.h1.push_back(i);
     ++i;
   }
+  // Every element was met by the walk, the search ahead or both (once
+  // each by either, in document order): the two lists merged, once each.
+  std::sort(page.h1.begin(), page.h1.end());
+  page.h1.erase(std::unique(page.h1.begin(), page.h1.end()), page.h1.end());
   return page;
 }
 

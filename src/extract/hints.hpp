@@ -52,6 +52,9 @@ struct PageHints {
   // The elements outside those subtrees that prune_content judges
   // (judged_by_pruning, by tag).
   std::vector<dom::NodeId> containers;
+  // Every <h1> of the page, those subtrees included (the headline may be
+  // anywhere).
+  std::vector<dom::NodeId> h1;
 };
 PageHints read_page_hints(const dom::Dom& dom);
 

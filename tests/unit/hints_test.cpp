@@ -261,3 +261,39 @@ TEST_CASE("page_hints: deeply nested boilerplate with declared content at the bo
   CHECK(agreement.elements > 400);
   CHECK(agreement.mismatches == 0);
 }
+
+TEST_CASE("read_page_hints: the lists hold every element they name, in document order") {
+  // <h1> and containers everywhere: in left-out subtrees (met only by the
+  // search for declared content ahead), in boilerplate that holds declared
+  // content (met by both), and elsewhere.
+  const char* html =
+      "<html><head><title>t</title></head><body><h1>top</h1>"
+      "<nav><h1>in nav</h1><div class=\"menu\"><h1>deeper</h1></div></nav>"
+      "<nav class=\"x\"><h1>before</h1><div><article><h1>in article</h1></article></div>"
+      "<footer><h1>in footer</h1></footer><h1>after</h1></nav>"
+      "<aside><section><h1 role=\"main\">odd</h1></section></aside>"
+      "<main><div class=\"sidebar\"><h1>last</h1><ul><li>x</li></ul></div></main>"
+      "</body></html>";
+  pith::dom::Dom dom = pith::dom::build_dom(html);
+  pith::extraction::PageHints page = pith::extraction::read_page_hints(dom);
+  std::vector<pith::dom::NodeId> h1, unlikely, declared;
+  for (pith::dom::NodeId i = 0; i < dom.size(); ++i)
+    if (dom.nodes[i].tag == pith::dom::Tag::h1) h1.push_back(i);
+  CHECK(h1.size() == 9);
+  CHECK(page.h1 == h1);
+  // The other lists: what the hints say, outside the left-out subtrees.
+  pith::extraction::Pass unstripped(dom, page.hints, pith::extraction::Flags{false, true, true});
+  pith::extraction::remove_left_out(unstripped, page.left_out);
+  std::vector<pith::dom::NodeId> containers;
+  for (pith::dom::NodeId i = 0; i < dom.size(); ++i) {
+    if (unstripped.dead[i] || dom.nodes[i].tag == pith::dom::Tag::text) continue;
+    if (page.hints[i].unlikely) unlikely.push_back(i);
+    if (page.hints[i].content) declared.push_back(i);
+    if (pith::extraction::judged_by_pruning(dom.nodes[i].tag)) containers.push_back(i);
+  }
+  CHECK(page.unlikely == unlikely);
+  CHECK(page.declared == declared);
+  CHECK(page.containers == containers);
+  CHECK_FALSE(unlikely.empty());
+  CHECK(declared.size() >= 2);
+}
