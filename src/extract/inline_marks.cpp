@@ -13,7 +13,7 @@ bool is_space(char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; 
 
 }  // namespace
 
-void InlineMarks::open(const dom::Dom& dom, dom::NodeId id, std::size_t at) {
+void InlineMarks::open_range(const dom::Dom& dom, dom::NodeId id, std::size_t at) {
   InlineKind kind;
   switch (dom.nodes[id].tag) {
     case Tag::a: kind = InlineKind::link; break;
@@ -21,7 +21,7 @@ void InlineMarks::open(const dom::Dom& dom, dom::NodeId id, std::size_t at) {
     case Tag::em: case Tag::i: kind = InlineKind::emphasis; break;
     case Tag::strong: case Tag::b: kind = InlineKind::strong; break;
     case Tag::code: case Tag::kbd: case Tag::samp: case Tag::tt: kind = InlineKind::code; break;
-    default: return;  // most elements: settled before a range is made
+    default: return;  // may_open_range() lets none through
   }
   Inline span;
   span.kind = kind;
@@ -38,8 +38,7 @@ void InlineMarks::open(const dom::Dom& dom, dom::NodeId id, std::size_t at) {
   open_.push_back({id, std::move(span)});
 }
 
-void InlineMarks::close(dom::NodeId id, const std::string& text) {
-  if (open_.empty() || open_.back().id != id) return;
+void InlineMarks::close_range(const std::string& text) {
   Inline span = std::move(open_.back().span);
   open_.pop_back();
   std::size_t begin = std::min<std::size_t>(span.begin, text.size()), end = text.size();

@@ -14,10 +14,15 @@ namespace pith::extraction {
 
 class InlineMarks {
  public:
-  // An element starts at byte `at` of the block text being built.
-  void open(const dom::Dom& dom, dom::NodeId id, std::size_t at);
+  // An element starts at byte `at` of the block text being built. (Inline:
+  // the renderer reports every element, and most open no range.)
+  void open(const dom::Dom& dom, dom::NodeId id, std::size_t at) {
+    if (may_open_range(dom.nodes[id].tag)) open_range(dom, id, at);
+  }
   // An element ends; `text` is the block text so far.
-  void close(dom::NodeId id, const std::string& text);
+  void close(dom::NodeId id, const std::string& text) {
+    if (!open_.empty() && open_.back().id == id) close_range(text);
+  }
   // The block's text is final: it was `text` before `leading` bytes of white
   // space were trimmed off its front. Returns its ranges; elements still open
   // continue in the next block from its start.
@@ -26,6 +31,21 @@ class InlineMarks {
   void drop_block();
 
  private:
+  // Links, images, emphasis and code: the elements that may open a range.
+  static bool may_open_range(dom::Tag tag) {
+    switch (tag) {
+      case dom::Tag::a: case dom::Tag::img: case dom::Tag::em: case dom::Tag::i:
+      case dom::Tag::strong: case dom::Tag::b: case dom::Tag::code: case dom::Tag::kbd:
+      case dom::Tag::samp: case dom::Tag::tt:
+        return true;
+      default:
+        return false;
+    }
+  }
+  void open_range(const dom::Dom& dom, dom::NodeId id, std::size_t at);
+  // Closes the innermost open range, its element ending.
+  void close_range(const std::string& text);
+
   struct Open {
     dom::NodeId id;
     Inline span;
