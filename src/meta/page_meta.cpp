@@ -78,6 +78,10 @@ PageElements find_page_elements(const dom::Dom& dom) {
       default: break;
     }
   }
+  // Kept for the thread's next page, like the DOM's buffers (build.cpp),
+  // unless a huge page grew it past what they keep.
+  constexpr std::size_t kMaxKeptBytes = std::size_t{16} << 20;
+  if (recorded.capacity() * sizeof(NodeId) > kMaxKeptBytes) std::vector<NodeId>().swap(recorded);
   if (!any_items) return found;
   for (NodeId i = 0; i < count; ++i) {
     const dom::Node& n = nodes[i];
