@@ -506,6 +506,18 @@ Hints element_hints(const dom::Dom& dom, dom::NodeId id, ClassLists&& class_list
   return h;
 }
 
+// An element whose class and id names go unread: its markup hints, and its
+// place in `h1` when it is an <h1>. Returns whether it is declared content.
+// `scratch` receives the attributes read (the caller's, set up once).
+[[gnu::always_inline]] inline bool take_markup_hints(const dom::Dom& dom, dom::NodeId id,
+                                                     std::vector<Hints>& hints,
+                                                     std::vector<dom::NodeId>& h1,
+                                                     HintAttributes& scratch) {
+  if (dom.nodes[id].tag == Tag::h1) h1.push_back(id);
+  hints[id] = markup_hints(dom, id, scratch);
+  return hints[id].content;
+}
+
 // Declared content ahead in document order, as remove_boilerplate() looks
 // for it (DeclaredContent, select.cpp): whether a subtree holds an element
 // declared as content (the markup says so, not the names). The elements
@@ -522,14 +534,10 @@ class ContentAhead {
   // less than in the previous call.
   bool within(dom::NodeId id, dom::NodeId end) {
     if (scanned_ < id) scanned_ = id;
-    HintAttributes unused;
-    for (; scanned_ < end; ++scanned_) {
-      Tag tag = dom_.nodes[scanned_].tag;
-      if (tag == Tag::text) continue;
-      if (tag == Tag::h1) h1_.push_back(scanned_);
-      hints_[scanned_] = markup_hints(dom_, scanned_, unused);
-      if (hints_[scanned_].content) return true;  // stays here: it may be asked again
-    }
+    HintAttributes scratch;
+    for (; scanned_ < end; ++scanned_)
+      if (dom_.nodes[scanned_].tag != Tag::text && take_markup_hints(dom_, scanned_, hints_, h1_, scratch))
+        return true;  // stays here: it may be asked again
     return false;
   }
 
@@ -559,7 +567,7 @@ PageHints read_page_hints(const dom::Dom& dom) {
   auto memo = std::make_unique<ClassListMemo>();
   auto class_lists = [&memo](std::string_view names) { return memo->lists_found(names); };
   ContentAhead declared(dom, hints, page.h1);
-  HintAttributes unused;
+  HintAttributes scratch;
   static const std::array<bool, 256> containers = [] {
     std::array<bool, 256> table{};
     for (int t = 0; t < 256; ++t) table[t] = judged_by_pruning(static_cast<Tag>(t));
@@ -581,11 +589,8 @@ PageHints read_page_hints(const dom::Dom& dom) {
     // looks there).
     if (node.tag == Tag::head) {
       hints[i] = h;
-      for (dom::NodeId k = i + 1; k < node.subtree_end; ++k) {
-        if (dom.nodes[k].tag == Tag::text) continue;
-        if (dom.nodes[k].tag == Tag::h1) page.h1.push_back(k);
-        hints[k] = markup_hints(dom, k, unused);
-      }
+      for (dom::NodeId k = i + 1; k < node.subtree_end; ++k)
+        if (dom.nodes[k].tag != Tag::text) take_markup_hints(dom, k, hints, page.h1, scratch);
       page.left_out.push_back(i);
       i = node.subtree_end;
       continue;
