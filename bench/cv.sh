@@ -6,7 +6,8 @@
 # cross-validation table (WCXB pages by domain fold, word F1 and shingle F1,
 # per page type, 95 % domain-bootstrap intervals) and the dev table.
 # `--base DIR` (an earlier cv-pred folder, e.g. kept with `cp -r`) adds the
-# paired differences. Environment: BUILD_DIR (default build), EVAL (default
+# paired differences. Environment: BUILD_DIR (default build), BENCH_ARGS (more
+# pith_bench options, e.g. "--focus recall"), EVAL (default
 # ../shared/eval beside the project root), PYTHON (default python3).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -25,6 +26,6 @@ rm -rf "$PRED"
 for set in train dev; do
   [[ -d "$EVAL/$set" ]] || continue
   echo "+ pith_bench --data $EVAL/$set --pred $PRED/$set" >&2
-  "$BUILD_DIR/bench/pith_bench" --data "$EVAL/$set" --pred "$PRED/$set" --json >"$BUILD_DIR/cv-bench-$set.json"
+  "$BUILD_DIR/bench/pith_bench" --data "$EVAL/$set" --pred "$PRED/$set" --json ${BENCH_ARGS:-} >"$BUILD_DIR/cv-bench-$set.json"
 done
 exec "$PYTHON" bench/cv.py --eval "$EVAL" --pred "$PRED" "$@"

@@ -59,12 +59,13 @@ struct Args {
   bool json = false;
   int threads = 0;         // > 0: also time 1 and N threads over all pages
   std::string synthetic;   // a page to grow 1x, 10x, 100x (linearity check)
+  pith::Focus focus = pith::Focus::balanced;  // Options::focus of every call
 };
 
 [[noreturn]] void usage(int code) {
   std::fprintf(code ? stderr : stdout,
                "usage: pith_bench [--data DIR] [--pred OUT_DIR] [--repeat N] [--gumbo-baseline] "
-               "[--threads N] [--json]\n"
+               "[--threads N] [--focus F] [--json]\n"
                "       pith_bench --synthetic PAGE [--repeat N]\n"
                "  --data DIR        dataset root with source folders, or one source folder\n"
                "                    (default: ../shared/eval/dev, relative to the current\n"
@@ -76,6 +77,7 @@ struct Args {
                "  --threads N       also run all pages on 1 and on N threads (wall clock,\n"
                "                    pages/s and speed-up)\n"
                "  --synthetic PAGE  only: time PAGE with its body repeated 1x, 10x, 100x\n"
+               "  --focus F         Options::focus: balanced (default), precision or recall\n"
                "  --json            print the results as one JSON object\n");
   std::exit(code);
 }
@@ -111,6 +113,16 @@ Args parse_args(int argc, char** argv) {
       }
     } else if (s == "--synthetic") a.synthetic = value(s);
     else if (s == "--gumbo-baseline") a.gumbo_baseline = true;
+    else if (s == "--focus") {
+      std::string v = value(s);
+      if (v == "balanced") a.focus = pith::Focus::balanced;
+      else if (v == "precision") a.focus = pith::Focus::precision;
+      else if (v == "recall") a.focus = pith::Focus::recall;
+      else {
+        std::fprintf(stderr, "pith_bench: --focus wants balanced, precision or recall, got '%s'\n", v.c_str());
+        usage(2);
+      }
+    }
     else if (s == "--json") a.json = true;
     else if (s == "-h" || s == "--help") usage(0);
     else {
@@ -423,6 +435,7 @@ int main(int argc, char** argv) {
       PageResult& res = results[i];
       pith::Options opt;
       opt.url = pg.url;
+      opt.focus = args.focus;
       auto t0 = Clock::now();
       try {
         pith::Document doc = pith::extract(pg.bytes, opt);

@@ -17,16 +17,33 @@ using dom::Tag;
 namespace {
 
 
-// A data table's cells hold text; a layout table's cells hold the page.
+// Whether a text node holds anything but white space.
+bool has_visible_text(std::string_view text) {
+  return text.find_first_not_of(" \t\n\r\f\v") != std::string_view::npos;
+}
+
+// A data table's cells hold text; a layout table's cells hold the page: a
+// nested table, or a block element (div, p, a heading...) with text inside. A
+// block that holds no text (an empty <div> for an icon, a spacer) says
+// nothing about the table, as an empty <span> would not.
 bool is_data_table(const dom::Dom& dom, NodeId table) {
   std::string_view role = dom.attr(table, Attr::role);
   if (role == "presentation" || role == "none") return false;
+  // The end of the block elements met so far, when the node being read lies
+  // inside one (their subtrees nest, so one bound covers them all).
+  NodeId inside_block_until = 0;
   for (NodeId i = table + 1; i < dom.nodes[table].subtree_end; ++i) {
     switch (dom.nodes[i].tag) {
-      case Tag::table: case Tag::div: case Tag::p: case Tag::ul: case Tag::ol: case Tag::h1:
+      case Tag::table:
+        return false;
+      case Tag::text:
+        if (i < inside_block_until && has_visible_text(dom.text(i))) return false;
+        break;
+      case Tag::div: case Tag::p: case Tag::ul: case Tag::ol: case Tag::h1:
       case Tag::h2: case Tag::h3: case Tag::h4: case Tag::h5: case Tag::h6: case Tag::blockquote:
       case Tag::pre: case Tag::section: case Tag::article: case Tag::form:
-        return false;
+        inside_block_until = std::max(inside_block_until, dom.nodes[i].subtree_end);
+        break;
       default:
         break;
     }
