@@ -7,6 +7,9 @@
 #include <array>
 #include <cstdint>
 
+#include "classify/confidence.hpp"
+#include "classify/page_features.hpp"
+#include "classify/page_type.hpp"
 #include "dom/build.hpp"
 #include "encoding/decode.hpp"
 #include "extract/content.hpp"
@@ -14,6 +17,7 @@
 #include "meta/page_meta.hpp"
 #include "meta/url.hpp"
 #include "output/renderers.hpp"
+#include "pipeline.hpp"
 
 namespace pith {
 namespace {
@@ -111,6 +115,10 @@ void check_time_budget(Clock::time_point start, const Options& options, const ch
 }  // namespace
 
 Document extract(std::string_view html, const Options& options) {
+  return detail::extract(html, options, nullptr);
+}
+
+Document detail::extract(std::string_view html, const Options& options, ModelInputs* inputs) {
   if (html.empty() || only_whitespace(html)) throw Error(ErrorCode::empty_input, "the input is empty");
   if (html.size() > options.max_input_bytes)
     throw Error(ErrorCode::input_too_large,
@@ -150,6 +158,12 @@ Document extract(std::string_view html, const Options& options) {
   doc.metadata = meta::read_metadata(dom, options.url, &link_base, &declared_article_body);
   doc.title = doc.metadata.title;
   doc.language = doc.metadata.language;
+  doc.metadata.declared_page_type = std::move(doc.metadata.page_type);
+  const classify::PageFeatures page_features =
+      classify::read_page_features(dom, doc.metadata, options.url);
+  const classify::PageTypeGuess page_type = classify::classify_page_type(page_features);
+  doc.metadata.page_type = page_type.name();
+  doc.metadata.page_type_confidence = page_type.confidence;
   extraction::ContentOptions content;
   content.include_title = options.include_title;
   content.title = doc.title;
@@ -166,6 +180,13 @@ Document extract(std::string_view html, const Options& options) {
   auto t3 = Clock::now();
   doc.text = render_text(doc);
   doc.timings.render += Clock::now() - t3;
+  const classify::ConfidenceFeatures confidence_features =
+      classify::read_confidence_features(page_features, page_type, doc);
+  doc.confidence = classify::predict_confidence(confidence_features, doc);
+  if (inputs) {
+    inputs->page = page_features;
+    inputs->confidence = confidence_features;
+  }
   doc.timings.extract = Clock::now() - t2;
   return doc;
 }

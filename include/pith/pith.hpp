@@ -140,8 +140,15 @@ struct Metadata {
   std::string image;                    // the main image, absolute URL
   std::vector<std::string> tags;        // keywords and tags
   std::vector<std::string> categories;  // sections / categories
-  std::string page_type;                // "article", "forum", "product", "listing", "documentation",
-                                        // "recipe", "video", "profile", "website"; "" when unknown
+  // What kind of page this is, as pith's page-type model reads it from the
+  // page's layout: "article", "collection", "documentation", "forum",
+  // "listing", "product" or "service"; with the model's probability.
+  std::string page_type;
+  double page_type_confidence = 0;
+  // What the page declares itself to be (JSON-LD @type > microdata itemtype >
+  // og:type): "article", "forum", "product", "listing", "documentation",
+  // "recipe", "video", "profile", "website"; "" when it declares nothing.
+  std::string declared_page_type;
   std::string license;                  // a URL or a name, where stated
 };
 
@@ -195,6 +202,11 @@ struct Document {
   // max_depth, max_nodes; unclosed formatting tags); empty for almost every page.
   std::vector<std::string> truncations;
   std::string text;            // the main content as plain text, blocks separated by blank lines
+  // A prediction of how well the content matches the page's real main
+  // content (the word F1 a human-made reference would give it), in [0, 1]; 0
+  // when there is no main content. Ranks extractions: low values are worth a
+  // second look (README, "Confidence").
+  double confidence = 0;
   Timings timings;
   Explanation explanation;  // filled when Options::explain
 

@@ -75,7 +75,7 @@ def _metadata_dict(doc, url):
         "license": m.license or None,
         "language": m.language or None,
         "image": m.image or None,
-        "pagetype": m.page_type or None,
+        "pagetype": m.declared_page_type or None,  # trafilatura reads og:type
     }
 
 

@@ -280,7 +280,13 @@ PYBIND11_MODULE(_pith, m) {
       .def_property_readonly("image", [](const pith::Metadata& x) { return to_str(x.image); })
       .def_property_readonly("tags", [](const pith::Metadata& x) { return to_str_list(x.tags); })
       .def_property_readonly("categories", [](const pith::Metadata& x) { return to_str_list(x.categories); })
-      .def_property_readonly("page_type", [](const pith::Metadata& x) { return to_str(x.page_type); })
+      .def_property_readonly("page_type", [](const pith::Metadata& x) { return to_str(x.page_type); },
+                             "What kind of page this is, by pith's page-type model: article, collection, "
+                             "documentation, forum, listing, product or service")
+      .def_property_readonly("page_type_confidence", [](const pith::Metadata& x) { return x.page_type_confidence; },
+                             "The model's probability of page_type")
+      .def_property_readonly("declared_page_type", [](const pith::Metadata& x) { return to_str(x.declared_page_type); },
+                             "What the page declares itself to be (JSON-LD, microdata, og:type), '' if nothing")
       .def_property_readonly("license", [](const pith::Metadata& x) { return to_str(x.license); })
       .def("__repr__", [](const pith::Metadata& x) {
         return py::str("Metadata(title={!r}, authors={!r}, date_published={!r}, site_name={!r}, page_type={!r})")
@@ -353,6 +359,8 @@ PYBIND11_MODULE(_pith, m) {
       })
       .def_property_readonly("truncations", [](const Extraction& x) { return to_str_list(x.doc.truncations); })
       .def_property_readonly("has_main_content", [](const Extraction& x) { return x.doc.has_main_content(); })
+      .def_property_readonly("confidence", [](const Extraction& x) { return x.doc.confidence; },
+                             "A prediction of the content's word F1 against the page's real main content, in [0, 1]")
       .def_property_readonly("timings", [](const Extraction& x) { return timings_dict(x.doc.timings); },
                              "seconds per stage")
       .def(

@@ -62,6 +62,8 @@ Json metadata_json(const Metadata& m) {
   j["tags"] = m.tags;
   j["categories"] = m.categories;
   j["page_type"] = m.page_type;
+  j["page_type_confidence"] = m.page_type_confidence;
+  j["declared_page_type"] = m.declared_page_type;
   j["license"] = m.license;
   return j;
 }
@@ -100,6 +102,7 @@ nlohmann::ordered_json document_json(const Document& doc) {
   // must see that the content may be incomplete, not only stderr.
   j["truncations"] = doc.truncations;
   j["has_main_content"] = doc.has_main_content();
+  j["confidence"] = doc.confidence;
   j["pith_version"] = pith::version;
   return j;
 }

@@ -199,7 +199,8 @@ std::string render_xml(const Document& doc, const RenderOptions& options) {
   append_attribute(out, "tags", joined(m.tags));
   append_attribute(out, "image", m.image);
   append_attribute(out, "license", m.license);
-  append_attribute(out, "pagetype", m.page_type);
+  // trafilatura's attribute: what the page declares (og:type and kin).
+  append_attribute(out, "pagetype", m.declared_page_type);
   append_attribute(out, "language", doc.language);
   out += ">\n<main>\n";
   append_main(out, doc.blocks, options);

@@ -61,6 +61,10 @@ def test_typed_document_and_dict(pages):
     assert doc.metadata.date_published == record["metadata"]["date_published"]
     assert doc.text == record["text"] and doc.content == record["markdown"]
     assert doc.url == url and doc.has_main_content
+    assert doc.confidence == record["confidence"] and 0 < doc.confidence <= 1
+    assert doc.metadata.page_type == record["metadata"]["page_type"]
+    assert doc.metadata.page_type_confidence == record["metadata"]["page_type_confidence"]
+    assert doc.metadata.declared_page_type == record["metadata"]["declared_page_type"]
     assert [b.kind for b in doc.blocks] == [b["type"] for b in record["blocks"]]
     assert doc.blocks[0].kind == "heading" and doc.blocks[0].level >= 1
     assert set(doc.timings) >= {"decode", "parse", "extract"} and all(t >= 0 for t in doc.timings.values())

@@ -432,17 +432,21 @@ void check_schema(const nlohmann::json& j) {
   const auto& m = j["metadata"];
   REQUIRE(m.is_object());
   for (const char* key : {"title", "date_published", "date_modified", "site_name", "description", "language",
-                          "canonical_url", "image", "page_type", "license"}) {
+                          "canonical_url", "image", "page_type", "declared_page_type", "license"}) {
     INFO(key);
     REQUIRE(m.contains(key));
     CHECK(m[key].is_string());
   }
+  REQUIRE(m.contains("page_type_confidence"));
+  CHECK(m["page_type_confidence"].is_number());
+  REQUIRE(j.contains("confidence"));
+  CHECK(j["confidence"].is_number());
   for (const char* key : {"authors", "tags", "categories"}) {
     INFO(key);
     REQUIRE(m.contains(key));
     CHECK(is_string_array(m[key]));
   }
-  CHECK(m.size() == 13);  // no undocumented fields
+  CHECK(m.size() == 15);  // no undocumented fields
   REQUIRE(j.contains("blocks"));
   REQUIRE(j["blocks"].is_array());
   for (const auto& b : j["blocks"]) {

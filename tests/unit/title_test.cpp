@@ -53,7 +53,7 @@ TEST_CASE("title: a JSON-LD Person or Organization is the site's owner, not the 
       body_text() + "</div></body></html>";
   const pith::Document doc = pith::extract(html);
   CHECK(doc.metadata.title == "Progressive web apps for retailers");
-  CHECK(doc.metadata.page_type != "profile");
+  CHECK(doc.metadata.declared_page_type != "profile");
 }
 
 TEST_CASE("title: microdata of a list of article teasers is not the page's headline, author or date") {
@@ -66,7 +66,7 @@ TEST_CASE("title: microdata of a list of article teasers is not the page's headl
   html += "</div></body></html>";
   const pith::Document doc = pith::extract(html);
   CHECK(doc.metadata.title == "The Harbour Blog");
-  CHECK(doc.metadata.page_type == "listing");
+  CHECK(doc.metadata.declared_page_type == "listing");
   // One teaser on its own is an article page, and its microdata is the page's.
   std::string single = "<html><head><title>The Harbour Blog - Harbour</title></head><body><article itemscope "
                        "itemtype='https://schema.org/BlogPosting'><h1 itemprop='headline'>Teaser number 0 of "

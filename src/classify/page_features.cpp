@@ -1,0 +1,397 @@
+#include "classify/page_features.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "text/ascii.hpp"
+#include "text/chars.hpp"
+
+namespace pith::classify {
+
+using dom::Attr;
+using dom::NodeId;
+using dom::Tag;
+
+namespace {
+
+using F = PageFeature;
+
+double log1p_count(double n) { return std::log1p(n); }
+double share(double part, double whole) { return whole > 0 ? part / whole : 0.0; }
+
+// Words of class and id names that say what a block is, and the features
+// they count. A short word must be a whole name token ("toc" is not "stock",
+// "tag" not "vintage"); a longer one may sit inside a token ("productCard").
+struct NameHint {
+  std::string_view word;
+  F feature;
+};
+constexpr NameHint kNameHints[] = {
+    {"product", F::name_product},   {"price", F::name_price},          {"cart", F::name_cart},
+    {"basket", F::name_cart},       {"comment", F::name_comment},      {"reply", F::name_comment},
+    {"post", F::name_post},         {"thread", F::name_thread},        {"topic", F::name_thread},
+    {"forum", F::name_thread},      {"user", F::name_user},            {"avatar", F::name_user},
+    {"author", F::name_user},       {"doc", F::name_doc},              {"docs", F::name_doc},
+    {"sidebar", F::name_sidebar},   {"toc", F::name_toc},              {"breadcrumb", F::name_breadcrumb},
+    {"card", F::name_card},         {"tile", F::name_card},            {"grid", F::name_grid},
+    {"item", F::name_item},         {"pagination", F::name_pagination}, {"pager", F::name_pagination},
+    {"filter", F::name_filter},     {"facet", F::name_filter},         {"hero", F::name_hero},
+    {"banner", F::name_hero},       {"feature", F::name_feature},      {"pricing", F::name_pricing},
+    {"plan", F::name_pricing},      {"faq", F::name_faq},              {"accordion", F::name_faq},
+    {"testimonial", F::name_testimonial}, {"article", F::name_article}, {"entry", F::name_article},
+    {"code", F::name_code},         {"highlight", F::name_code},       {"syntax", F::name_code},
+    {"review", F::name_review},     {"rating", F::name_review},        {"category", F::name_category},
+    {"tag", F::name_tag},           {"tags", F::name_tag},             {"btn", F::name_button},
+    {"button", F::name_button},     {"cta", F::name_button},
+};
+constexpr std::size_t kWholeTokenBelow = 5;  // words shorter than this match whole tokens only
+
+// JSON-LD types, matched as quoted strings (a prefix like "schema.org/" or a
+// kind like "NewsArticle" ends with the same quote).
+struct TypeHint {
+  std::string_view suffix;
+  F feature;
+};
+constexpr TypeHint kTypeHints[] = {
+    {"Product\"", F::jsonld_product},       {"ProductGroup\"", F::jsonld_product},
+    {"Offer\"", F::jsonld_offer},           {"AggregateOffer\"", F::jsonld_offer},
+    {"Article\"", F::jsonld_article},       {"BlogPosting\"", F::jsonld_article},
+    {"DiscussionForumPosting\"", F::jsonld_forum}, {"QAPage\"", F::jsonld_forum},
+    {"FAQPage\"", F::jsonld_faq},           {"ItemList\"", F::jsonld_itemlist},
+    {"CollectionPage\"", F::jsonld_itemlist}, {"BreadcrumbList\"", F::jsonld_breadcrumb},
+    {"Organization\"", F::jsonld_organization}, {"Service\"", F::jsonld_service},
+    {"SoftwareApplication\"", F::jsonld_service}, {"HowTo\"", F::jsonld_howto},
+    {"Event\"", F::jsonld_event},           {"AggregateRating\"", F::jsonld_rating},
+};
+
+// Declared page types (Metadata::declared_page_type).
+struct DeclaredType {
+  std::string_view name;
+  F feature;
+};
+constexpr DeclaredType kDeclaredTypes[] = {
+    {"article", F::declared_article},   {"forum", F::declared_forum},
+    {"product", F::declared_product},   {"listing", F::declared_listing},
+    {"documentation", F::declared_documentation}, {"recipe", F::declared_recipe},
+    {"video", F::declared_video},       {"profile", F::declared_profile},
+    {"website", F::declared_website},
+};
+
+bool is_token_separator(char c) { return c == ' ' || c == '-' || c == '_' || c == '\t' || c == '\n'; }
+
+// Counts, for one class or id value, each hint it names (once per hint).
+void count_name_hints(std::string_view value, PageFeatures& f) {
+  char lowered[128];
+  std::size_t n = std::min(value.size(), sizeof lowered);
+  for (std::size_t k = 0; k < n; ++k) lowered[k] = text::ascii_lower(value[k]);
+  std::string_view v(lowered, n);
+  bool seen[kPageFeatureCount] = {};
+  for (const NameHint& hint : kNameHints) {
+    std::size_t at = v.find(hint.word);
+    bool match = false;
+    while (at != std::string_view::npos && !match) {
+      std::size_t end = at + hint.word.size();
+      match = hint.word.size() >= kWholeTokenBelow ||
+              ((at == 0 || is_token_separator(v[at - 1])) && (end == v.size() || is_token_separator(v[end])));
+      at = v.find(hint.word, at + 1);
+    }
+    auto index = static_cast<std::size_t>(hint.feature);
+    if (match && !seen[index]) {
+      seen[index] = true;
+      f[index] += 1;
+    }
+  }
+}
+
+// A price: a currency sign next to a digit ("$19.99", "19,99 €", "¥1200").
+bool holds_price(std::string_view text) {
+  static constexpr std::string_view kSigns[] = {"$", "\xE2\x82\xAC", "\xC2\xA3", "\xC2\xA5",
+                                                "\xE2\x82\xB9", "\xE2\x82\xBD", "\xE2\x82\xA9"};
+  auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
+  for (std::string_view sign : kSigns) {
+    for (std::size_t at = text.find(sign); at != std::string_view::npos; at = text.find(sign, at + 1)) {
+      std::size_t after = at + sign.size();
+      while (after < text.size() && text[after] == ' ') ++after;
+      std::size_t before = at;
+      while (before > 0 && text[before - 1] == ' ') --before;
+      if ((after < text.size() && is_digit(text[after])) || (before > 0 && is_digit(text[before - 1])))
+        return true;
+    }
+  }
+  return false;
+}
+
+// The address's path: how deep, how long its last segment, whether it names
+// a number (an id, a date), whether it has a query; the site's root page.
+void read_url(std::string_view url, PageFeatures& f) {
+  std::size_t scheme = url.find("://");
+  if (scheme == std::string_view::npos) return;
+  std::string_view rest = url.substr(scheme + 3);
+  std::size_t slash = rest.find('/');
+  std::string_view path = slash == std::string_view::npos ? std::string_view{} : rest.substr(slash);
+  std::size_t query = path.find_first_of("?#");
+  f[static_cast<std::size_t>(F::url_has_query)] = query != std::string_view::npos && path[query] == '?';
+  path = path.substr(0, query);
+  int depth = 0;
+  std::string_view last;
+  bool number = false, date = false;
+  for (std::size_t i = 0; i < path.size();) {
+    while (i < path.size() && path[i] == '/') ++i;
+    std::size_t end = path.find('/', i);
+    if (end == std::string_view::npos) end = path.size();
+    if (end > i) {
+      ++depth;
+      last = path.substr(i, end - i);
+      int digits = 0;
+      for (char c : last) digits = c >= '0' && c <= '9' ? digits + 1 : 0, number = number || digits >= 4;
+      // A year of its own as a segment (/2024/05/...), as dated archives write it.
+      if (last.size() == 4 && (last.starts_with("19") || last.starts_with("20")) &&
+          last.find_first_not_of("0123456789") == std::string_view::npos)
+        date = true;
+    }
+    i = end;
+  }
+  f[static_cast<std::size_t>(F::url_depth)] = depth;
+  f[static_cast<std::size_t>(F::url_last_segment_length)] = log1p_count(static_cast<double>(last.size()));
+  f[static_cast<std::size_t>(F::url_has_number)] = number;
+  f[static_cast<std::size_t>(F::url_is_root)] = depth == 0;
+  f[static_cast<std::size_t>(F::url_has_date)] = date;
+  // Words of the last segment: a story's slug has many ("how-we-cut-costs-by-half").
+  double slug_words = last.empty() ? 0 : 1;
+  for (char c : last) slug_words += c == '-' || c == '_';
+  f[static_cast<std::size_t>(F::url_slug_words)] = slug_words;
+}
+
+// Sibling repetition: children of one parent that share their tag and class
+// are a grid of cards, a list of results, a thread of posts.
+struct Repetition {
+  double max_run = 0;      // the largest group of alike siblings
+  double groups = 0;       // groups of at least kRepeatedGroup alike siblings
+  double text = 0;         // characters in the group holding the most text
+  double link_text = 0;    // of which in links
+  double with_image = 0;   // the share of that group's members holding an image
+  double with_heading = 0; // ... holding a heading
+  double item_chars = 0;   // characters per member
+};
+constexpr std::size_t kRepeatedGroup = 4;
+// A paragraph of at least this many characters is prose (two sentences or
+// more in most scripts, CJK counting one a character).
+constexpr std::uint32_t kProseParagraphChars = 200;
+
+std::uint64_t signature(const dom::Dom& dom, NodeId id) {
+  std::uint64_t h = 1469598103934665603ull ^ static_cast<std::uint64_t>(dom.nodes[id].tag);
+  for (char c : dom.attr(id, Attr::class_)) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+  return h;
+}
+
+}  // namespace
+
+PageFeatures read_page_features(const dom::Dom& dom, const Metadata& metadata, std::string_view url) {
+  PageFeatures f{};
+  auto at = [&](F feature) -> double& { return f[static_cast<std::size_t>(feature)]; };
+  const auto& nodes = dom.nodes;
+  const NodeId n = static_cast<NodeId>(nodes.size());
+
+  // Characters of visible text under each node (bottom-up below), and of
+  // link text, for the repetition measure.
+  std::vector<std::uint32_t> text_under(n, 0), links_under(n, 0);
+  // Per node, flags (9 bytes a node in all: the hostile corpus bounds peak memory).
+  constexpr std::uint8_t kHidden = 1;   // in <head>, <script>, <style>, <svg>, <math>
+  constexpr std::uint8_t kImage = 2;    // an image in the subtree
+  constexpr std::uint8_t kHeading = 4;  // a heading in the subtree
+  std::vector<std::uint8_t> flags(n, 0);
+  auto hidden = [&](NodeId i) { return (flags[i] & kHidden) != 0; };
+
+  double total = 0, words = 0, cjk = 0, digits = 0, sentence_ends = 0, commas = 0, longest = 0;
+  double in_link = 0, in_p = 0, in_li = 0, in_cell = 0, in_code = 0, in_heading = 0, in_chrome = 0,
+         in_form = 0;
+  NodeId link_end = 0, p_end = 0, li_end = 0, cell_end = 0, code_end = 0, heading_end = 0,
+         chrome_end = 0, form_end = 0, hidden_end = 0;
+  double elements = 0;
+  for (NodeId i = 0; i < n; ++i) {
+    const dom::Node& node = nodes[i];
+    if (i < hidden_end) {
+      flags[i] = kHidden;
+      if (node.tag == Tag::text && node.parent != dom::kNoNode && nodes[node.parent].tag == Tag::script &&
+          dom.attr(node.parent, Attr::type).find("ld+json") != std::string_view::npos) {
+        std::string_view json = dom.text(i);
+        for (const TypeHint& hint : kTypeHints)
+          if (json.find(hint.suffix) != std::string_view::npos) at(hint.feature) = 1;
+      }
+      continue;
+    }
+    if (node.tag == Tag::text) {
+      text::TextCounts c = dom.text_counts(i);
+      if (c.chars == 0) continue;
+      total += c.chars;
+      words += c.words;
+      cjk += c.cjk;
+      digits += c.digits;
+      sentence_ends += c.sentence_ends;
+      commas += c.commas;
+      longest = std::max(longest, static_cast<double>(c.chars));
+      text_under[i] = c.chars;
+      if (i < link_end) in_link += c.chars, links_under[i] = c.chars;
+      if (i < p_end) in_p += c.chars;
+      if (i < li_end) in_li += c.chars;
+      if (i < cell_end) in_cell += c.chars;
+      if (i < code_end) in_code += c.chars;
+      if (i < heading_end) in_heading += c.chars;
+      if (i < chrome_end) in_chrome += c.chars;
+      if (i < form_end) in_form += c.chars;
+      if (c.digits > 0 && holds_price(dom.text(i))) at(F::prices) += 1;
+      continue;
+    }
+    ++elements;
+    const NodeId end = node.subtree_end;
+    switch (node.tag) {
+      case Tag::head: case Tag::script: case Tag::style: case Tag::svg: case Tag::math:
+        hidden_end = std::max(hidden_end, end);
+        flags[i] = kHidden;
+        continue;
+      case Tag::a: link_end = std::max(link_end, end); at(F::links_per_kchar) += 1; break;
+      case Tag::p: p_end = std::max(p_end, end); at(F::paragraphs) += 1; break;
+      case Tag::li: li_end = std::max(li_end, end); at(F::list_items) += 1; break;
+      case Tag::td: case Tag::th: cell_end = std::max(cell_end, end); break;
+      case Tag::tr: at(F::table_rows) += 1; break;
+      case Tag::pre: code_end = std::max(code_end, end); at(F::code_blocks) += 1; break;
+      case Tag::code: code_end = std::max(code_end, end); break;
+      case Tag::h1: at(F::h1s) += 1; [[fallthrough]];
+      case Tag::h2: case Tag::h3: case Tag::h4: case Tag::h5: case Tag::h6:
+        heading_end = std::max(heading_end, end);
+        flags[i] |= kHeading;
+        at(F::headings) += 1;
+        break;
+      case Tag::nav: at(F::navs) += 1; chrome_end = std::max(chrome_end, end); break;
+      case Tag::aside: at(F::asides) += 1; chrome_end = std::max(chrome_end, end); break;
+      case Tag::header: case Tag::footer: chrome_end = std::max(chrome_end, end); break;
+      case Tag::form: form_end = std::max(form_end, end); at(F::forms) += 1; break;
+      case Tag::img: flags[i] |= kImage; at(F::images) += 1; break;
+      case Tag::input: at(F::inputs) += 1; break;
+      case Tag::button: at(F::buttons) += 1; break;
+      case Tag::select: at(F::selects) += 1; break;
+      case Tag::option: at(F::options) += 1; break;
+      case Tag::textarea: at(F::textareas) += 1; break;
+      case Tag::article: at(F::articles) += 1; break;
+      case Tag::time: at(F::times) += 1; break;
+      case Tag::iframe: at(F::iframes) += 1; break;
+      case Tag::video: at(F::videos) += 1; break;
+      case Tag::figure: at(F::figures) += 1; break;
+      case Tag::blockquote: at(F::blockquotes) += 1; break;
+      case Tag::dt: at(F::dts) += 1; break;
+      case Tag::section: at(F::sections) += 1; break;
+      default: break;
+    }
+    if (node.attr_count > 0) {
+      std::string_view cls = dom.attr(i, Attr::class_), id = dom.attr(i, Attr::id);
+      if (!cls.empty()) count_name_hints(cls, f);
+      if (!id.empty()) count_name_hints(id, f);
+    }
+  }
+
+  // Bottom-up sums: a node's subtree follows it, so a reverse loop adds each
+  // node into its parent after its own children were added into it.
+  for (NodeId i = n; i-- > 1;) {
+    NodeId parent = nodes[i].parent;
+    if (parent == dom::kNoNode || hidden(i)) continue;
+    text_under[parent] += text_under[i];
+    links_under[parent] += links_under[i];
+    flags[parent] |= flags[i] & (kImage | kHeading);
+  }
+
+  // Prose: paragraphs long enough to be sentences of an article, not blurbs.
+  double long_paragraphs = 0, prose = 0;
+  for (NodeId i = 0; i < n; ++i)
+    if (nodes[i].tag == Tag::p && !hidden(i) && text_under[i] >= kProseParagraphChars) {
+      long_paragraphs += 1;
+      prose += text_under[i] - links_under[i];
+    }
+
+  Repetition rep;
+  std::vector<std::pair<std::uint64_t, NodeId>> children;
+  for (NodeId i = 0; i < n; ++i) {
+    if (nodes[i].tag == Tag::text || hidden(i) || text_under[i] == 0) continue;
+    children.clear();
+    for (NodeId c = nodes[i].first_child; c != dom::kNoNode; c = nodes[c].next_sibling)
+      if (nodes[c].tag != Tag::text && !hidden(c)) children.emplace_back(signature(dom, c), c);
+    if (children.size() < kRepeatedGroup) continue;
+    std::sort(children.begin(), children.end());
+    for (std::size_t a = 0; a < children.size();) {
+      std::size_t b = a;
+      double text = 0, link_text = 0, with_image = 0, with_heading = 0;
+      while (b < children.size() && children[b].first == children[a].first) {
+        NodeId c = children[b].second;
+        text += text_under[c];
+        link_text += links_under[c];
+        with_image += (flags[c] & kImage) != 0;
+        with_heading += (flags[c] & kHeading) != 0;
+        ++b;
+      }
+      double run = static_cast<double>(b - a);
+      rep.max_run = std::max(rep.max_run, run);
+      if (run >= kRepeatedGroup && text > 0) {
+        rep.groups += 1;
+        if (text > rep.text) {
+          rep.text = text;
+          rep.link_text = link_text;
+          rep.with_image = with_image / run;
+          rep.with_heading = with_heading / run;
+          rep.item_chars = text / run;
+        }
+      }
+      a = b;
+    }
+  }
+
+  double kchars = std::max(total / 1000.0, 1.0);
+  const double headings_count = std::max(at(F::headings), 1.0);
+  at(F::log_elements) = log1p_count(elements);
+  at(F::log_text_chars) = log1p_count(total);
+  at(F::log_words) = log1p_count(words);
+  at(F::cjk_share) = share(cjk, total);
+  at(F::link_text_share) = share(in_link, total);
+  at(F::paragraph_text_share) = share(in_p, total);
+  at(F::list_text_share) = share(in_li, total);
+  at(F::cell_text_share) = share(in_cell, total);
+  at(F::code_text_share) = share(in_code, total);
+  at(F::heading_text_share) = share(in_heading, total);
+  at(F::chrome_text_share) = share(in_chrome, total);
+  at(F::form_text_share) = share(in_form, total);
+  at(F::longest_text_share) = share(longest, total);
+  at(F::digit_share) = share(digits, total);
+  at(F::sentence_ends_per_kchar) = sentence_ends / kchars;
+  at(F::commas_per_kchar) = commas / kchars;
+  at(F::links_per_kchar) /= kchars;
+  for (F count : {F::paragraphs, F::list_items, F::table_rows, F::code_blocks, F::headings, F::h1s,
+                  F::images, F::forms, F::inputs, F::buttons, F::selects, F::options, F::textareas,
+                  F::articles, F::times, F::iframes, F::videos, F::figures, F::blockquotes, F::dts,
+                  F::sections, F::navs, F::asides, F::prices})
+    at(count) = log1p_count(at(count));
+  // The name features are contiguous in the list, from name_product to name_button.
+  for (auto k = static_cast<std::size_t>(F::name_product); k <= static_cast<std::size_t>(F::name_button); ++k)
+    f[k] = log1p_count(f[k]);
+  at(F::repeat_max) = log1p_count(rep.max_run);
+  at(F::repeat_groups) = log1p_count(rep.groups);
+  at(F::repeat_text_share) = share(rep.text, total);
+  at(F::repeat_link_share) = share(rep.link_text, rep.text);
+  at(F::repeat_items_with_image) = rep.with_image;
+  at(F::repeat_items_with_heading) = rep.with_heading;
+  at(F::repeat_item_chars) = log1p_count(rep.item_chars);
+  at(F::long_paragraphs) = log1p_count(long_paragraphs);
+  at(F::prose_share) = share(prose, total);
+  at(F::text_per_heading) = log1p_count(share(total, headings_count));
+  at(F::title_chars) = log1p_count(static_cast<double>(text::count_text(metadata.title).chars));
+
+  bool declared = false;
+  for (const DeclaredType& t : kDeclaredTypes)
+    if (metadata.declared_page_type == t.name) at(t.feature) = 1, declared = true;
+  at(F::declared_none) = !declared;
+  at(F::has_date) = !metadata.date_published.empty();
+  at(F::has_author) = !metadata.authors.empty();
+  read_url(url.empty() ? metadata.canonical_url : url, f);
+  return f;
+}
+
+}  // namespace pith::classify

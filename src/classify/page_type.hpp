@@ -1,0 +1,40 @@
+// Page types: what kind of page this is, from its features (page_features.hpp),
+// by a gradient-boosted model trained on WCXB's labelled pages
+// (train/train_models.py; the model is page_type_model.cpp, generated).
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <string_view>
+
+#include "classify/page_features.hpp"
+
+namespace pith::classify {
+
+// The types the model tells apart, in the order of its outputs (WCXB's
+// seven page types).
+#define PITH_PAGE_TYPES(X) X(article) X(collection) X(documentation) X(forum) X(listing) X(product) X(service)
+
+enum class PageType : std::size_t {
+#define PITH_PAGE_TYPE_ENUM(name) name,
+  PITH_PAGE_TYPES(PITH_PAGE_TYPE_ENUM)
+#undef PITH_PAGE_TYPE_ENUM
+  count
+};
+inline constexpr std::size_t kPageTypeCount = static_cast<std::size_t>(PageType::count);
+inline constexpr std::array<std::string_view, kPageTypeCount> kPageTypeNames = {
+#define PITH_PAGE_TYPE_NAME(name) #name,
+    PITH_PAGE_TYPES(PITH_PAGE_TYPE_NAME)
+#undef PITH_PAGE_TYPE_NAME
+};
+
+struct PageTypeGuess {
+  PageType type = PageType::article;
+  double confidence = 0;  // the model's probability of `type`
+  std::array<double, kPageTypeCount> probabilities{};
+  std::string_view name() const { return kPageTypeNames[static_cast<std::size_t>(type)]; }
+};
+
+PageTypeGuess classify_page_type(const PageFeatures& features);
+
+}  // namespace pith::classify

@@ -1,0 +1,144 @@
+// The classify stage: the tree evaluator, the page features the page-type
+// model reads, and the page type and confidence every Document carries.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <numeric>
+#include <string>
+
+#include "classify/confidence.hpp"
+#include "classify/page_features.hpp"
+#include "classify/page_type.hpp"
+#include "classify/trees.hpp"
+#include "dom/build.hpp"
+#include "pith/pith.hpp"
+
+namespace {
+
+using pith::classify::PageFeature;
+
+double feature(const pith::classify::PageFeatures& f, PageFeature which) {
+  return f[static_cast<std::size_t>(which)];
+}
+
+pith::classify::PageFeatures features_of(const std::string& html, const std::string& url = "",
+                                         const std::string& declared = "") {
+  pith::dom::Dom dom = pith::dom::build_dom(html);
+  pith::Metadata metadata;
+  metadata.declared_page_type = declared;
+  return pith::classify::read_page_features(dom, metadata, url);
+}
+
+}  // namespace
+
+TEST_CASE("trees: each output sums its own trees, scaled, on top of its initial score") {
+  using pith::classify::TreeNode;
+  using pith::classify::kLeaf;
+  // Tree 0 (output 0): x0 <= 0.5 ? 1 : 3. Tree 1 (output 1): x1 <= 2 ? -1 : 5.
+  const TreeNode nodes[] = {{0.5f, 2, 0}, {1.0f, 0, kLeaf}, {3.0f, 0, kLeaf},
+                            {2.0f, 2, 1}, {-1.0f, 0, kLeaf}, {5.0f, 0, kLeaf}};
+  const std::int32_t roots[] = {0, 3};
+  const double initial[] = {10.0, 20.0};
+  pith::classify::TreeEnsemble model{nodes, roots, initial, 0.5, 2};
+  double out[2];
+  const double left[] = {0.5, 2.0};  // equal to the thresholds: left
+  pith::classify::evaluate(model, left, out);
+  CHECK(out[0] == 10.5);
+  CHECK(out[1] == 19.5);
+  const double right[] = {0.6, 2.5};
+  pith::classify::evaluate(model, right, out);
+  CHECK(out[0] == 11.5);
+  CHECK(out[1] == 22.5);
+  // Inputs are rounded to float first, as scikit-learn does: a double a hair
+  // above 0.5 that rounds to 0.5f goes left.
+  const double rounds_down[] = {0.5 + 1e-12, 0};
+  pith::classify::evaluate(model, rounds_down, out);
+  CHECK(out[0] == 10.5);
+}
+
+TEST_CASE("page features: a grid of alike cards is one repeated group holding the text") {
+  std::string html = "<html><body><nav><a href=/>Home</a></nav><div class=grid>";
+  for (int k = 0; k < 6; ++k)
+    html += "<div class=\"card product-card\"><img src=a.jpg><h3><a href=/p>Lamp " + std::to_string(k) +
+            "</a></h3><span class=price>$19.99</span></div>";
+  html += "</div></body></html>";
+  auto f = features_of(html, "https://shop.example/lamps?page=2");
+  CHECK(std::expm1(feature(f, PageFeature::repeat_max)) == doctest::Approx(6));
+  CHECK(std::expm1(feature(f, PageFeature::repeat_groups)) == doctest::Approx(1));
+  CHECK(feature(f, PageFeature::repeat_text_share) > 0.8);
+  CHECK(feature(f, PageFeature::repeat_items_with_image) == 1.0);
+  CHECK(feature(f, PageFeature::repeat_items_with_heading) == 1.0);
+  CHECK(std::expm1(feature(f, PageFeature::prices)) == doctest::Approx(6));
+  // "card" and "product" are named by all six cards, "price" by their prices.
+  CHECK(std::expm1(feature(f, PageFeature::name_card)) == doctest::Approx(6));
+  CHECK(std::expm1(feature(f, PageFeature::name_product)) == doctest::Approx(6));
+  CHECK(std::expm1(feature(f, PageFeature::name_price)) == doctest::Approx(6));
+  CHECK(feature(f, PageFeature::url_depth) == 1);
+  CHECK(feature(f, PageFeature::url_has_query) == 1);
+  CHECK(feature(f, PageFeature::url_is_root) == 0);
+  CHECK(feature(f, PageFeature::declared_none) == 1);
+}
+
+TEST_CASE("page features: short hint words match whole name tokens only") {
+  auto f = features_of("<html><body><div class=\"in-stock vintage\">x</div>"
+                       "<div id=toc class=\"post-tags\">y</div></body></html>");
+  CHECK(std::expm1(feature(f, PageFeature::name_toc)) == doctest::Approx(1));  // id=toc, not in-stock
+  CHECK(std::expm1(feature(f, PageFeature::name_tag)) == doctest::Approx(1));  // post-tags, not vintage
+  CHECK(std::expm1(feature(f, PageFeature::name_post)) == doctest::Approx(1));
+}
+
+TEST_CASE("page features: prose, the address's shape and the declared type") {
+  std::string para(260, 'a');
+  std::string html = "<html><body><article><h1>T</h1><p>" + para + ".</p><p>" + para + ".</p><p>short</p>"
+                     "</article></body></html>";
+  auto f = features_of(html, "https://news.example/2024/05/how-we-cut-the-costs-by-half", "article");
+  CHECK(std::expm1(feature(f, PageFeature::long_paragraphs)) == doctest::Approx(2));
+  CHECK(feature(f, PageFeature::prose_share) > 0.9);
+  CHECK(feature(f, PageFeature::url_depth) == 3);
+  CHECK(feature(f, PageFeature::url_has_date) == 1);
+  CHECK(feature(f, PageFeature::url_slug_words) == 7);
+  CHECK(feature(f, PageFeature::declared_article) == 1);
+  CHECK(feature(f, PageFeature::declared_none) == 0);
+}
+
+TEST_CASE("page features: JSON-LD types are read from the scripts, hidden text is not counted") {
+  auto f = features_of(
+      "<html><head><script type=\"application/ld+json\">{\"@type\": \"Product\", \"offers\": "
+      "{\"@type\": \"Offer\", \"price\": \"12\"}}</script></head><body><p>Visible</p>"
+      "<script>var hidden = 'text that is not on the page';</script></body></html>");
+  CHECK(feature(f, PageFeature::jsonld_product) == 1);
+  CHECK(feature(f, PageFeature::jsonld_offer) == 1);
+  CHECK(feature(f, PageFeature::jsonld_article) == 0);
+  CHECK(std::expm1(feature(f, PageFeature::log_text_chars)) == doctest::Approx(7));
+}
+
+TEST_CASE("every Document carries a page type with its probability, and a confidence in [0, 1]") {
+  std::string body;
+  for (int k = 0; k < 8; ++k)
+    body += "<p>The council met on Tuesday evening, and after a long debate about the budget, the members "
+            "agreed to fund the new library, which will open next spring near the station.</p>";
+  pith::Document doc = pith::extract("<html><head><title>Council funds library</title></head><body>"
+                                     "<article><h1>Council funds library</h1>" + body +
+                                     "</article></body></html>",
+                                     pith::Options{.url = "https://news.example/2024/05/council-funds-the-new-library"});
+  REQUIRE(doc.has_main_content());
+  bool known = false;
+  for (std::string_view name : pith::classify::kPageTypeNames) known = known || doc.metadata.page_type == name;
+  CHECK(known);
+  CHECK(doc.metadata.page_type_confidence > 1.0 / pith::classify::kPageTypeCount);
+  CHECK(doc.metadata.page_type_confidence <= 1.0);
+  CHECK(doc.confidence > 0.0);
+  CHECK(doc.confidence <= 1.0);
+
+  pith::Document empty = pith::extract("<html><body><a href=/a>A</a> <a href=/b>B</a></body></html>");
+  CHECK_FALSE(empty.has_main_content());
+  CHECK(empty.confidence == 0.0);
+}
+
+TEST_CASE("page type probabilities sum to one and the guess is the most probable") {
+  auto f = features_of("<html><body><p>Hello</p></body></html>");
+  pith::classify::PageTypeGuess guess = pith::classify::classify_page_type(f);
+  double sum = std::accumulate(guess.probabilities.begin(), guess.probabilities.end(), 0.0);
+  CHECK(sum == doctest::Approx(1.0));
+  for (double p : guess.probabilities) CHECK(p <= guess.confidence);
+}
