@@ -4,6 +4,7 @@
 #include <gumbo.h>
 
 #include <algorithm>
+#include <cctype>
 #include <limits>
 #include <memory>
 #include <utility>
@@ -191,6 +192,19 @@ bool hides(std::string_view name, const char* value) {
     case 11: return name == "aria-hidden" && text::contains_ascii_ci(value, "true");
     default: return false;
   }
+}
+
+// A streamed server-rendered part of the page: React's streaming renderer
+// sends each part that was not ready in time later in the document, as
+// <div hidden id="S:n">, and a script moves it into its place (a <template
+// id="B:n"> placeholder). Hidden only until that script runs, it is what
+// the reader sees: for many pages, the whole article.
+bool is_streamed_content(const GumboElement& el) {
+  const GumboAttribute* id = gumbo_get_attribute(&el.attributes, "id");
+  if (!id || id->value[0] != 'S' || id->value[1] != ':' || id->value[2] == '\0') return false;
+  for (const char* c = id->value + 2; *c; ++c)
+    if (!std::isxdigit(static_cast<unsigned char>(*c))) return false;
+  return true;
 }
 
 bool skipped_element(Tag tag, const GumboElement& el) {
@@ -467,7 +481,7 @@ class Builder {
       // No kept attribute hides: a kept one is not tested again.
       Attr kept;
       if (!kept_attribute(name, kept)) {
-        if (!keep_hidden_ && hides(name, a->value)) {
+        if (!keep_hidden_ && hides(name, a->value) && !is_streamed_content(el)) {
           dom_.attrs.resize(attrs_before);
           dom_.pool.resize(pool_before);
           attr_count_ = attrs_before;

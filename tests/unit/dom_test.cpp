@@ -183,6 +183,20 @@ TEST_CASE("build_dom leaves hidden subtrees out") {
     CHECK_FALSE(pith::dom::dom_attribute(hiding, attr));
 }
 
+TEST_CASE("build_dom keeps streamed content, hidden until a script moves it into place") {
+  Dom dom = build_dom(
+      "<html><body><p>visible</p><template id=\"B:0\"></template>"
+      "<div hidden id=\"S:0\"><p>streamed</p></div>"
+      "<div hidden id=\"S:1f\"><p>-hex</p></div>"
+      "<div hidden id=\"S:\"><p>no-number</p></div>"
+      "<div hidden id=\"S:0x\"><p>not-hex</p></div>"
+      "<div hidden id=\"s:2\"><p>lower-case</p></div>"
+      "<div style=\"display:none\" id=\"S:3\"><p>-styled</p></div>"
+      "<div hidden id=\"menu\"><p>other-hidden</p></div></body></html>");
+  CHECK(all_text(dom) == "visiblestreamed-hex-styled");
+  check_tree_consistent(dom);
+}
+
 TEST_CASE("build_dom keeps aria-hidden=\"false\" subtrees") {
   Dom dom = build_dom("<html><body><div aria-hidden=\"false\"><p>shown</p></div></body></html>");
   CHECK(all_text(dom) == "shown");
