@@ -282,6 +282,8 @@ class Builder {
   // What the build saw: how many hidden subtrees it left out, how many bytes
   // of text it kept.
   std::size_t hidden_skipped() const { return hidden_skipped_; }
+  // Bytes of text (not white space) in the hidden subtrees left out.
+  std::size_t hidden_text() const { return hidden_text_; }
   std::size_t text_bytes() const { return text_bytes_; }
 
   // Flattened: the vector appends of every node (a call each) then inline.
@@ -310,6 +312,7 @@ class Builder {
           NodeId id = add_element(tag, el, parent, depth, element_in_head);
           if (id == kNoNode) {
             ++hidden_skipped_;
+            hidden_text_ += text_bytes_under(g);
             break;
           }
           if (tag == Tag::head && !head_seen) {
@@ -462,6 +465,44 @@ class Builder {
     text_bytes_ += length;
   }
 
+  // The bytes of text in Gumbo's subtree `top`, moved runs counted at their
+  // length (a walk like build's, over a subtree the build leaves out).
+  std::size_t text_bytes_under(const GumboNode* top) const {
+    std::size_t bytes = 0;
+    for (const GumboNode* g = top;;) {
+      if (g->type == GUMBO_NODE_TEXT || g->type == GUMBO_NODE_CDATA) {
+        bytes += resolved_length(g->v.text.text);
+      } else if ((g->type == GUMBO_NODE_ELEMENT || g->type == GUMBO_NODE_TEMPLATE) &&
+                 g->v.element.children.length > 0) {
+        g = static_cast<const GumboNode*>(g->v.element.children.data[0]);
+        continue;
+      }
+      for (;;) {
+        if (g == top) return bytes;
+        const GumboVector& siblings = g->parent->v.element.children;
+        std::size_t next = g->index_within_parent + 1;
+        if (next < siblings.length) {
+          g = static_cast<const GumboNode*>(siblings.data[next]);
+          break;
+        }
+        g = g->parent;
+      }
+    }
+  }
+
+  // The length of Gumbo's text once its markers are resolved.
+  std::size_t resolved_length(std::string_view text) const {
+    std::size_t length = text.size();
+    for (std::size_t at = MovedValues::find_marker(text); at != std::string_view::npos;
+         at = MovedValues::find_marker(text, at + 1)) {
+      std::size_t piece = moved_.piece_at(text.substr(at));
+      if (piece == std::string_view::npos) continue;
+      length += moved_.ranges[piece].second - kMovedMarkerSize;
+      at += kMovedMarkerSize - 1;
+    }
+    return length;
+  }
+
   // The pool's bytes at `offset`, while it is being built.
   std::string_view pooled(std::uint32_t offset, std::uint32_t length) const {
     if (offset < source_.size()) return source_.substr(offset, length);
@@ -514,6 +555,7 @@ class Builder {
   const MovedValues& moved_;
   std::string_view source_;
   std::size_t hidden_skipped_ = 0;
+  std::size_t hidden_text_ = 0;
   std::size_t text_bytes_ = 0;
   std::vector<NodeId> merged_;  // text nodes that merged pieces, counted at the end
   NodeId node_count_ = 0;        // dom_.nodes.size()
@@ -524,8 +566,9 @@ class Builder {
 // Pages that hide their whole body until a script has run (an anti-flicker
 // visibility:hidden wrapper, a display:none app root) show nothing to a
 // reader without scripts, but their text is what a browser shows a moment
-// later: below this much visible text, hidden subtrees are kept when they
-// hold at least this much and kHiddenTextGain times the visible text.
+// later (a whole product page under a display:none wrapper, beside visible
+// menus): hidden subtrees are kept when the page's text with them is at
+// least this much and kHiddenTextGain times the visible text.
 constexpr std::size_t kMinVisibleTextBytes = 512;
 constexpr std::size_t kHiddenTextGain = 4;
 
@@ -580,7 +623,10 @@ Dom build_dom(std::string_view utf8_html, BuildTimings* timings, const MarkupLim
   auto t1 = Clock::now();
   Builder builder(guarded.elements + guarded.text_runs, /*keep_hidden=*/false, moved);
   Dom dom = builder.build(output->root);
-  if (builder.text_bytes() < kMinVisibleTextBytes && builder.hidden_skipped() > 0) {
+  // Built again with the hidden subtrees only when they hold the page's text.
+  const std::size_t with_hidden = builder.text_bytes() + builder.hidden_text();
+  if (builder.hidden_skipped() > 0 && with_hidden >= kMinVisibleTextBytes &&
+      with_hidden >= builder.text_bytes() * kHiddenTextGain) {
     Builder unhidden(guarded.elements + guarded.text_runs, /*keep_hidden=*/true, moved);
     Dom all = unhidden.build(output->root);
     if (unhidden.text_bytes() >= kMinVisibleTextBytes &&

@@ -183,6 +183,26 @@ TEST_CASE("build_dom leaves hidden subtrees out") {
     CHECK_FALSE(pith::dom::dom_attribute(hiding, attr));
 }
 
+TEST_CASE("build_dom keeps hidden subtrees that hold the page's text, beside visible menus") {
+  std::string menu = "<nav>";
+  for (int k = 0; k < 30; ++k) menu += "<a href=/s" + std::to_string(k) + ">Section " + std::to_string(k) + "</a> ";
+  menu += "</nav>";  // about 600 bytes of visible text
+  auto page_with_hidden = [&](int paragraphs) {
+    std::string html = "<html><body>" + menu + "<div style=\"display: none\" class=wrapper>";
+    for (int k = 0; k < paragraphs; ++k)
+      html += "<p>A paragraph of the product's description, long enough to be read as prose by anyone.</p>";
+    return build_dom(html + "</div></body></html>");
+  };
+  // 40 paragraphs: about 3,600 bytes, over four times the menu's text.
+  Dom most = page_with_hidden(40);
+  CHECK(count_tag(most, Tag::p) == 40);
+  check_tree_consistent(most);
+  // 10 paragraphs: less than four times the visible text, a hidden panel.
+  Dom some = page_with_hidden(10);
+  CHECK(count_tag(some, Tag::p) == 0);
+  CHECK(count_tag(some, Tag::a) == 30);
+}
+
 TEST_CASE("build_dom keeps streamed content, hidden until a script moves it into place") {
   Dom dom = build_dom(
       "<html><body><p>visible</p><template id=\"B:0\"></template>"
