@@ -450,6 +450,7 @@ int main(int argc, char** argv) {
         stages.features += doc.timings.features;
         stages.selection += doc.timings.selection;
         stages.render += doc.timings.render;
+        stages.classify += doc.timings.classify;
         if (r == 0) res.text = std::move(doc.text);
       } catch (const pith::Error& ex) {
         ns d = Clock::now() - t0;
@@ -540,8 +541,8 @@ int main(int argc, char** argv) {
   const double st_decode = secs(stages.decode), st_parse = secs(stages.parse),
                st_build = secs(stages.build), st_extract = secs(stages.extract);
   const double st_features = secs(stages.features), st_selection = secs(stages.selection),
-               st_render = secs(stages.render);
-  const double st_meta_other = st_extract - st_features - st_selection - st_render;
+               st_render = secs(stages.render), st_classify = secs(stages.classify);
+  const double st_meta_other = st_extract - st_features - st_selection - st_render - st_classify;
   const double st_sum = st_decode + st_parse + st_build + st_extract;
   const double st_other = wall_s - st_sum;  // checks, Document assembly/teardown, timer gaps
   const double extraction_over_parse =
@@ -600,7 +601,7 @@ int main(int argc, char** argv) {
     j["stages_s"] = {{"decode", st_decode}, {"parse", st_parse}, {"build", st_build},
                      {"extract", st_extract}, {"features", st_features},
                      {"selection", st_selection}, {"render", st_render},
-                     {"metadata_other", st_meta_other}, {"sum", st_sum}, {"other", st_other}};
+                     {"classify", st_classify}, {"metadata_other", st_meta_other}, {"sum", st_sum}, {"other", st_other}};
     j["stages_pct"] = {{"decode", pct_of(st_decode)}, {"parse", pct_of(st_parse)},
                        {"build", pct_of(st_build)}, {"extract", pct_of(st_extract)}};
     j["extraction_over_parse"] = extraction_over_parse;
@@ -658,6 +659,8 @@ int main(int argc, char** argv) {
   fmt::print("    selection+prune  {:>10.3f}   {:>6.1f} %\n", st_selection, pct_of(st_selection));
   fmt::print("    blocks+render    {:>10.3f}   {:>6.1f} %   (blocks, Document::text)\n", st_render,
              pct_of(st_render));
+  fmt::print("    classify         {:>10.3f}   {:>6.1f} %   (page features, page type, confidence)\n",
+             st_classify, pct_of(st_classify));
   fmt::print("    metadata, other  {:>10.3f}   {:>6.1f} %\n", st_meta_other, pct_of(st_meta_other));
   fmt::print("  sum of stages      {:>10.3f}   (wall - stages = {:.3f} s untimed overhead)\n", st_sum,
              st_other);

@@ -159,11 +159,13 @@ Document detail::extract(std::string_view html, const Options& options, ModelInp
   doc.title = doc.metadata.title;
   doc.language = doc.metadata.language;
   doc.metadata.declared_page_type = std::move(doc.metadata.page_type);
+  auto classify_start = Clock::now();
   const classify::PageFeatures page_features =
       classify::read_page_features(dom, doc.metadata, options.url);
   const classify::PageTypeGuess page_type = classify::classify_page_type(page_features);
   doc.metadata.page_type = page_type.name();
   doc.metadata.page_type_confidence = page_type.confidence;
+  doc.timings.classify = Clock::now() - classify_start;
   extraction::ContentOptions content;
   content.include_title = options.include_title;
   content.title = doc.title;
@@ -180,9 +182,11 @@ Document detail::extract(std::string_view html, const Options& options, ModelInp
   auto t3 = Clock::now();
   doc.text = render_text(doc);
   doc.timings.render += Clock::now() - t3;
+  auto confidence_start = Clock::now();
   const classify::ConfidenceFeatures confidence_features =
       classify::read_confidence_features(page_features, page_type, doc);
   doc.confidence = classify::predict_confidence(confidence_features, doc);
+  doc.timings.classify += Clock::now() - confidence_start;
   if (inputs) {
     inputs->page = page_features;
     inputs->confidence = confidence_features;

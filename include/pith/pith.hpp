@@ -169,6 +169,7 @@ struct Timings {
   std::chrono::nanoseconds features{0};   // class/id hints and feature passes, every attempt
   std::chrono::nanoseconds selection{0};  // candidate scoring and pruning, every attempt
   std::chrono::nanoseconds render{0};     // blocks of the chosen content and Document::text
+  std::chrono::nanoseconds classify{0};   // page features, page type and confidence
 };
 
 // --explain: one block of the page (an element with text of its own) and what

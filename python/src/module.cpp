@@ -244,6 +244,7 @@ py::dict timings_dict(const pith::Timings& t) {
   d["features"] = seconds(t.features);
   d["selection"] = seconds(t.selection);
   d["render"] = seconds(t.render);
+  d["classify"] = seconds(t.classify);
   return d;
 }
 

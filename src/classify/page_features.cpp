@@ -1,8 +1,10 @@
 #include "classify/page_features.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "text/ascii.hpp"
@@ -81,44 +83,85 @@ constexpr DeclaredType kDeclaredTypes[] = {
 
 bool is_token_separator(char c) { return c == ' ' || c == '-' || c == '_' || c == '\t' || c == '\n'; }
 
+// The hints by their first three letters, so that a value is read once: at
+// each position whose three letters begin some hint, only the hints that
+// start with its first letter are compared (class names of utility-CSS pages
+// run to hundreds of bytes; a search per hint took a tenth of pith's time).
+struct HintIndex {
+  std::array<std::vector<std::uint8_t>, 26> by_first;
+  // Letters are coded 0..25, anything else 26. [first * 27 + second], bit
+  // c: some hint starts with these two letters, then letter c.
+  std::array<std::uint32_t, 27 * 27> third{};
+  HintIndex() {
+    for (std::size_t k = 0; k < std::size(kNameHints); ++k) {
+      std::string_view w = kNameHints[k].word;
+      by_first[static_cast<std::size_t>(w[0] - 'a')].push_back(static_cast<std::uint8_t>(k));
+      third[static_cast<std::size_t>((w[0] - 'a') * 27 + (w[1] - 'a'))] |= 1u << (w[2] - 'a');
+    }
+  }
+};
+// Only the start of a long value is read: the names that say what a block
+// is come first, utility classes ("flex gap-4 ...") after.
+constexpr std::size_t kNameBytesRead = 64;
+
 // Counts, for one class or id value, each hint it names (once per hint).
 void count_name_hints(std::string_view value, PageFeatures& f) {
-  char lowered[128];
-  std::size_t n = std::min(value.size(), sizeof lowered);
-  for (std::size_t k = 0; k < n; ++k) lowered[k] = text::ascii_lower(value[k]);
-  std::string_view v(lowered, n);
-  bool seen[kPageFeatureCount] = {};
-  for (const NameHint& hint : kNameHints) {
-    std::size_t at = v.find(hint.word);
-    bool match = false;
-    while (at != std::string_view::npos && !match) {
+  static const HintIndex kIndex;
+  char v[kNameBytesRead];
+  std::uint8_t code[kNameBytesRead];
+  const std::size_t n = std::min(value.size(), sizeof v);
+  for (std::size_t k = 0; k < n; ++k) {
+    v[k] = text::ascii_lower(value[k]);
+    code[k] = v[k] >= 'a' && v[k] <= 'z' ? static_cast<std::uint8_t>(v[k] - 'a') : 26;
+  }
+  // The features this value names, as bits: each counts once for the value.
+  std::uint64_t named[(kPageFeatureCount + 63) / 64] = {};
+  auto bit = [&](F feature, bool set) {
+    auto index = static_cast<std::size_t>(feature);
+    bool was = named[index / 64] >> (index % 64) & 1u;
+    if (set) named[index / 64] |= std::uint64_t{1} << (index % 64);
+    return was;
+  };
+  for (std::size_t at = 0; at + 2 < n; ++at) {
+    const std::size_t first = code[at];
+    if (!(kIndex.third[first * 27 + code[at + 1]] >> code[at + 2] & 1u)) continue;
+    for (std::uint8_t k : kIndex.by_first[first]) {
+      const NameHint& hint = kNameHints[k];
       std::size_t end = at + hint.word.size();
-      match = hint.word.size() >= kWholeTokenBelow ||
-              ((at == 0 || is_token_separator(v[at - 1])) && (end == v.size() || is_token_separator(v[end])));
-      at = v.find(hint.word, at + 1);
-    }
-    auto index = static_cast<std::size_t>(hint.feature);
-    if (match && !seen[index]) {
-      seen[index] = true;
-      f[index] += 1;
+      if (end > n || bit(hint.feature, false) || std::string_view(v + at, hint.word.size()) != hint.word)
+        continue;
+      if (hint.word.size() < kWholeTokenBelow &&
+          !((at == 0 || is_token_separator(v[at - 1])) && (end == n || is_token_separator(v[end]))))
+        continue;
+      bit(hint.feature, true);
+      f[static_cast<std::size_t>(hint.feature)] += 1;
     }
   }
 }
 
-// A price: a currency sign next to a digit ("$19.99", "19,99 €", "¥1200").
+// A price: a currency sign next to a digit ("$19.99", "19,99 €", "¥1200"):
+// $, and in UTF-8 £ ¥ (C2 A3, C2 A5) and € ₹ ₽ ₩ (E2 82 AC/B9/BD/A9), found
+// in one pass over the text.
 bool holds_price(std::string_view text) {
-  static constexpr std::string_view kSigns[] = {"$", "\xE2\x82\xAC", "\xC2\xA3", "\xC2\xA5",
-                                                "\xE2\x82\xB9", "\xE2\x82\xBD", "\xE2\x82\xA9"};
   auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
-  for (std::string_view sign : kSigns) {
-    for (std::size_t at = text.find(sign); at != std::string_view::npos; at = text.find(sign, at + 1)) {
-      std::size_t after = at + sign.size();
-      while (after < text.size() && text[after] == ' ') ++after;
-      std::size_t before = at;
-      while (before > 0 && text[before - 1] == ' ') --before;
-      if ((after < text.size() && is_digit(text[after])) || (before > 0 && is_digit(text[before - 1])))
-        return true;
+  auto byte = [&](std::size_t i) { return i < text.size() ? static_cast<unsigned char>(text[i]) : 0u; };
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    std::size_t sign = 0;
+    unsigned c = byte(i);
+    if (c == '$') sign = 1;
+    else if (c == 0xC2 && (byte(i + 1) == 0xA3 || byte(i + 1) == 0xA5)) sign = 2;
+    else if (c == 0xE2 && byte(i + 1) == 0x82) {
+      unsigned third = byte(i + 2);
+      if (third == 0xAC || third == 0xB9 || third == 0xBD || third == 0xA9) sign = 3;
     }
+    if (sign == 0) continue;
+    std::size_t after = i + sign;
+    while (after < text.size() && text[after] == ' ') ++after;
+    std::size_t before = i;
+    while (before > 0 && text[before - 1] == ' ') --before;
+    if ((after < text.size() && is_digit(text[after])) || (before > 0 && is_digit(text[before - 1])))
+      return true;
+    i += sign - 1;
   }
   return false;
 }
@@ -181,10 +224,33 @@ constexpr std::size_t kRepeatedGroup = 4;
 constexpr std::uint32_t kProseParagraphChars = 200;
 
 std::uint64_t signature(const dom::Dom& dom, NodeId id) {
-  std::uint64_t h = 1469598103934665603ull ^ static_cast<std::uint64_t>(dom.nodes[id].tag);
-  for (char c : dom.attr(id, Attr::class_)) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
-  return h;
+  // std::hash reads the class eight bytes at a time: utility-CSS classes
+  // run to a hundred bytes, and every element is some parent's child.
+  return std::hash<std::string_view>{}(dom.attr(id, Attr::class_)) * 31 +
+         static_cast<std::uint64_t>(dom.nodes[id].tag);
 }
+
+// The per-node buffers of read_page_features. Past kScratchKeptNodes nodes
+// they are freed after use, so that one huge page does not stay resident.
+struct Scratch {
+  std::vector<std::uint32_t> text_under, links_under;
+  std::vector<std::uint8_t> flags;
+  std::vector<std::pair<std::uint64_t, NodeId>> children;
+  void reset(std::size_t n) {
+    text_under.assign(n, 0);
+    links_under.assign(n, 0);
+    flags.assign(n, 0);
+    children.clear();
+  }
+  void release_if_large() {
+    if (text_under.capacity() <= kScratchKeptNodes) return;
+    text_under = {};
+    links_under = {};
+    flags = {};
+    children = {};
+  }
+  static constexpr std::size_t kScratchKeptNodes = std::size_t{1} << 20;
+};
 
 }  // namespace
 
@@ -196,12 +262,18 @@ PageFeatures read_page_features(const dom::Dom& dom, const Metadata& metadata, s
 
   // Characters of visible text under each node (bottom-up below), and of
   // link text, for the repetition measure.
-  std::vector<std::uint32_t> text_under(n, 0), links_under(n, 0);
+  // Buffers kept by the thread from page to page: fresh memory costs a page
+  // fault per 4 KB touched, more than the pass itself (the DOM's buffers are
+  // kept the same way; dom/build.cpp).
+  thread_local Scratch scratch;
+  scratch.reset(n);
+  std::vector<std::uint32_t>& text_under = scratch.text_under;
+  std::vector<std::uint32_t>& links_under = scratch.links_under;
   // Per node, flags (9 bytes a node in all: the hostile corpus bounds peak memory).
   constexpr std::uint8_t kHidden = 1;   // in <head>, <script>, <style>, <svg>, <math>
   constexpr std::uint8_t kImage = 2;    // an image in the subtree
   constexpr std::uint8_t kHeading = 4;  // a heading in the subtree
-  std::vector<std::uint8_t> flags(n, 0);
+  std::vector<std::uint8_t>& flags = scratch.flags;
   auto hidden = [&](NodeId i) { return (flags[i] & kHidden) != 0; };
 
   double total = 0, words = 0, cjk = 0, digits = 0, sentence_ends = 0, commas = 0, longest = 0;
@@ -284,7 +356,9 @@ PageFeatures read_page_features(const dom::Dom& dom, const Metadata& metadata, s
       case Tag::section: at(F::sections) += 1; break;
       default: break;
     }
-    if (node.attr_count > 0) {
+    // Names of blocks, links and buttons: inline elements' classes (icons,
+    // text styles) say nothing of the page and are most of a page's names.
+    if (node.attr_count > 0 && (dom::is_block(node.tag) || node.tag == Tag::a || node.tag == Tag::button)) {
       std::string_view cls = dom.attr(i, Attr::class_), id = dom.attr(i, Attr::id);
       if (!cls.empty()) count_name_hints(cls, f);
       if (!id.empty()) count_name_hints(id, f);
@@ -310,7 +384,7 @@ PageFeatures read_page_features(const dom::Dom& dom, const Metadata& metadata, s
     }
 
   Repetition rep;
-  std::vector<std::pair<std::uint64_t, NodeId>> children;
+  std::vector<std::pair<std::uint64_t, NodeId>>& children = scratch.children;
   for (NodeId i = 0; i < n; ++i) {
     if (nodes[i].tag == Tag::text || hidden(i) || text_under[i] == 0) continue;
     children.clear();
@@ -391,6 +465,7 @@ PageFeatures read_page_features(const dom::Dom& dom, const Metadata& metadata, s
   at(F::has_date) = !metadata.date_published.empty();
   at(F::has_author) = !metadata.authors.empty();
   read_url(url.empty() ? metadata.canonical_url : url, f);
+  scratch.release_if_large();
   return f;
 }
 
