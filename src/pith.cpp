@@ -11,6 +11,8 @@
 #include "encoding/decode.hpp"
 #include "extract/content.hpp"
 #include "extract/comments.hpp"
+#include "fingerprint/fingerprint.hpp"
+#include "lang/identify.hpp"
 #include "meta/page_meta.hpp"
 #include "meta/url.hpp"
 #include "output/renderers.hpp"
@@ -108,6 +110,19 @@ void check_time_budget(Clock::time_point start, const Options& options, const ch
                             spent.count(), stage, options.time_budget.count()));
 }
 
+// Options::target_language: a page in another language keeps its metadata
+// and fingerprints but loses its content.
+void keep_only_target_language(Document& doc, std::string_view target) {
+  if (target.empty() || !doc.has_main_content() || lang::same_language(doc.language, target)) return;
+  doc.no_content_reason =
+      doc.language == lang::kUnknown
+          ? fmt::format("the content's language is unknown (under {} characters or unrecognised), "
+                        "not the target language {}", lang::kMinCharacters, target)
+          : fmt::format("the content is in {}, not in the target language {}", doc.language, target);
+  doc.blocks.clear();
+  doc.text.clear();
+}
+
 }  // namespace
 
 Document extract(std::string_view html, const Options& options) {
@@ -149,7 +164,6 @@ Document extract(std::string_view html, const Options& options) {
   std::string declared_article_body;
   doc.metadata = meta::read_metadata(dom, options.url, &link_base, &declared_article_body);
   doc.title = doc.metadata.title;
-  doc.language = doc.metadata.language;
   extraction::ContentOptions content;
   content.include_title = options.include_title;
   content.title = doc.title;
@@ -166,7 +180,19 @@ Document extract(std::string_view html, const Options& options) {
   auto t3 = Clock::now();
   doc.text = render_text(doc);
   doc.timings.render += Clock::now() - t3;
-  doc.timings.extract = Clock::now() - t2;
+  auto t4 = Clock::now();
+  doc.timings.extract = t4 - t2;
+
+  lang::Identified language = lang::identify(doc.text);
+  doc.language = std::move(language.language);
+  doc.language_confidence = language.confidence;
+  auto t5 = Clock::now();
+  doc.timings.language = t5 - t4;
+  fingerprint::Fingerprints prints = fingerprint::fingerprints(doc.text);
+  doc.simhash = prints.simhash;
+  doc.text_hash = prints.text_hash;
+  doc.timings.fingerprint = Clock::now() - t5;
+  keep_only_target_language(doc, options.target_language);
   return doc;
 }
 

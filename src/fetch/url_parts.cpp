@@ -38,7 +38,8 @@ std::optional<UrlParts> split_url(const std::string& url) {
   *scheme = lower(*scheme);
   if (*scheme != "http" && *scheme != "https") return std::nullopt;
   UrlParts parts;
-  parts.origin = *scheme + "://" + lower(*host) + ":" + *port;
+  parts.host = lower(*host);
+  parts.origin = *scheme + "://" + parts.host + ":" + *port;
   parts.path_and_query = part(handle.get(), CURLUPART_PATH).value_or("/");
   if (parts.path_and_query.empty()) parts.path_and_query = "/";
   if (auto query = part(handle.get(), CURLUPART_QUERY)) parts.path_and_query += "?" + *query;

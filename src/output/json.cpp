@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "fingerprint/fingerprint.hpp"
 #include "output/renderers.hpp"
 
 namespace pith {
@@ -84,7 +85,11 @@ nlohmann::ordered_json document_json(const Document& doc) {
   Json j;
   j["url"] = doc.url;
   j["title"] = doc.title;
+  // "language" was the declared language before detection came; that is
+  // declared_language (and metadata.language) now.
   j["language"] = doc.language;
+  j["language_confidence"] = doc.language_confidence;
+  j["declared_language"] = doc.declared_language();
   j["charset"] = doc.charset;
   j["charset_source"] = doc.charset_source;
   j["metadata"] = metadata_json(doc.metadata);
@@ -99,6 +104,9 @@ nlohmann::ordered_json document_json(const Document& doc) {
   // The limits that cut the page (README, "Limits"): a consumer of the JSON
   // must see that the content may be incomplete, not only stderr.
   j["truncations"] = doc.truncations;
+  j["simhash"] = fingerprint::to_hex(doc.simhash);
+  j["text_hash"] = fingerprint::to_hex(doc.text_hash);
+  j["no_content_reason"] = doc.no_content_reason;
   j["has_main_content"] = doc.has_main_content();
   j["pith_version"] = pith::version;
   return j;

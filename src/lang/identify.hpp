@@ -1,0 +1,34 @@
+// Language identification of the extracted text (CLD2, the detector Common
+// Crawl annotates its records with). One call per page, on Document::text.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace pith::lang {
+
+// Texts with fewer code points than this are "unknown": CLD2 guesses on a
+// line, and a pipeline filtering by language is better served by no answer.
+inline constexpr std::size_t kMinCharacters = 100;
+
+inline constexpr std::string_view kUnknown = "unknown";
+
+// Only the text's first this many bytes are read: CLD2's answer settles well
+// before (accuracy on the dev set's pages is the same as with the whole
+// text), and its cost grows with what it reads.
+inline constexpr std::size_t kMaxBytes = 4096;
+
+struct Identified {
+  std::string language{kUnknown};  // BCP-47 ("en", "zh-Hant", "he"), or "unknown"
+  double confidence = 0;           // share of the text's letters in that language, 0..1
+};
+
+// Identifies the language of `text` (UTF-8; an invalid tail is ignored).
+Identified identify(std::string_view text);
+
+// Whether `detected` (as identify() returns it) is the language `wanted`
+// names: primary subtags compared ASCII case-insensitively, so "zh" matches
+// "zh-Hant" and "en-GB" matches "en". "unknown" matches nothing.
+bool same_language(std::string_view detected, std::string_view wanted);
+
+}  // namespace pith::lang
