@@ -36,10 +36,10 @@ using Json = nlohmann::ordered_json;
 // What became of one record; only the writer (the main thread) counts them.
 struct Outcome {
   enum Kind { content, no_content, error, not_html, not_2xx } kind = error;
-  std::string line;  // the JSON line, without "\n"; empty for not_html and not_2xx
+  std::string line = {};  // the JSON line, without "\n"; empty for not_html and not_2xx
   // With --deduplicate the line is made by the writer, in record order.
-  std::shared_ptr<Document> doc;
-  Json fields;
+  std::shared_ptr<Document> doc = {};
+  Json fields = {};
 };
 
 std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
@@ -64,7 +64,7 @@ Json with_document(Json fields, const Document& doc) {
 
 Outcome error_outcome(Json fields, std::string_view code, std::string_view message) {
   fields["error"] = {{"code", code}, {"message", message}};
-  return {Outcome::error, dump(fields)};
+  return {.kind = Outcome::error, .line = dump(fields)};
 }
 
 // The work of one `response` record, done on a worker thread.
@@ -81,15 +81,15 @@ Outcome run_job(Job& job) {
   job.block = std::string();  // free it before the extraction allocates
   if (http.status != 0) job.fields["http_status"] = http.status;
   if (http.status != 0 && (http.status < 200 || http.status > 299) && !job.all_statuses)
-    return {Outcome::not_2xx, {}};
+    return {.kind = Outcome::not_2xx};
   if (!http.error.empty()) return error_outcome(std::move(job.fields), "bad_http_payload", http.error);
-  if (!is_html(http)) return {Outcome::not_html, {}};
+  if (!is_html(http)) return {.kind = Outcome::not_html};
   job.options.content_type = http.header("Content-Type");
   try {
     auto doc = std::make_shared<Document>(extract(http.body, job.options));
     Outcome::Kind kind = doc->has_main_content() ? Outcome::content : Outcome::no_content;
-    if (job.deduplicate) return {kind, {}, std::move(doc), std::move(job.fields)};
-    return {kind, dump(with_document(std::move(job.fields), *doc))};
+    if (job.deduplicate) return {.kind = kind, .doc = std::move(doc), .fields = std::move(job.fields)};
+    return {.kind = kind, .line = dump(with_document(std::move(job.fields), *doc))};
   } catch (const Error& e) {
     return error_outcome(std::move(job.fields), error_code_name(e.code()), e.what());
   } catch (const std::exception& e) {
@@ -196,11 +196,11 @@ struct Counts {
   std::uint64_t bytes = 0;  // content blocks read
 };
 
-// "3 request, 1 warcinfo" (or "0").
+// "3 request, 1 warcinfo".
 std::string by_type(const std::map<std::string, std::uint64_t>& counts) {
   std::string out;
   for (const auto& [type, n] : counts) out += fmt::format("{}{} {}", out.empty() ? "" : ", ", n, type);
-  return out.empty() ? "0" : out;
+  return out;
 }
 
 // The progress line on a terminal's stderr, redrawn a few times a second.
@@ -319,14 +319,16 @@ int run_warc(const WarcRun& run) {
   // A reader gone away exits 141 quietly, as the other commands do.
   if (write_error != 0) return output_failure(write_error);
   std::uint64_t html = counts.content + counts.no_content;
+  std::uint64_t others = 0;
+  for (const auto& [type, n] : counts.not_responses) others += n;
   std::cerr << fmt::format(
       "pith: warc: {} records in {:.2f} s ({:.0f} records/s, {:.1f} MB/s, {} jobs): {} HTML responses "
-      "extracted ({} with main content, {} without{}), {} errors; skipped {} responses with a non-2xx "
-      "status, {} non-HTML responses and non-response records: {}\n",
+      "extracted ({} with main content, {} without{}), {} errors; skipped {} non-2xx responses, {} "
+      "non-HTML responses and {} other records{}\n",
       counts.records, seconds, seconds > 0 ? double(counts.records) / seconds : 0.0,
       seconds > 0 ? double(counts.bytes) / 1e6 / seconds : 0.0, jobs, html, counts.content, counts.no_content,
       run.deduplicate ? fmt::format(", {} near-duplicates", counts.duplicates) : std::string(), counts.errors,
-      counts.not_2xx, counts.not_html, by_type(counts.not_responses));
+      counts.not_2xx, counts.not_html, others, others ? " (" + by_type(counts.not_responses) + ")" : "");
   return exit_code;
 }
 

@@ -1,7 +1,12 @@
 // Fingerprints (src/fingerprint) and the run's deduplicator (cli/deduplicate).
 #include <doctest/doctest.h>
+#include <xxhash.h>
 
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "cli/deduplicate.hpp"
 #include "fingerprint/fingerprint.hpp"
@@ -45,7 +50,58 @@ std::string page(const char* const (&paragraphs)[5], const std::string& title, c
   return html;
 }
 
+// The textbook SimHash, slowly: split the normalised text into words, hash
+// every run of three, and take each bit's majority.
+std::uint64_t reference_simhash(std::string_view text) {
+  std::string normalised = pith::fingerprint::normalise(text);
+  std::vector<std::string> words;
+  std::istringstream in(normalised);
+  for (std::string w; in >> w;) words.push_back(w);
+  std::vector<std::string> shingles;
+  if (words.size() <= pith::fingerprint::kShingleWords) {
+    if (!words.empty()) shingles.push_back(normalised);
+  } else {
+    for (std::size_t i = 0; i + pith::fingerprint::kShingleWords <= words.size(); ++i)
+      shingles.push_back(words[i] + " " + words[i + 1] + " " + words[i + 2]);
+  }
+  int votes[64] = {};
+  for (const std::string& shingle : shingles) {
+    std::uint64_t h = XXH3_64bits(shingle.data(), shingle.size());
+    for (int bit = 0; bit < 64; ++bit) votes[bit] += (h >> bit) & 1 ? 1 : -1;
+  }
+  std::uint64_t simhash = 0;
+  for (int bit = 0; bit < 64; ++bit)
+    if (votes[bit] > 0) simhash |= std::uint64_t{1} << bit;
+  return simhash;
+}
+
 }  // namespace
+
+TEST_CASE("SimHash equals the textbook one on every fixture's text (counters emptied past 255 shingles)") {
+  int pages = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(PITH_FIXTURES_DIR)) {
+    std::ifstream in(entry.path() / "page.html", std::ios::binary);
+    std::ostringstream bytes;
+    bytes << in.rdbuf();
+    pith::Document doc = pith::extract(bytes.str());
+    CAPTURE(entry.path().filename().string());
+    CHECK(doc.simhash == reference_simhash(doc.text));
+    CHECK(doc.text_hash == pith::fingerprint::text_hash(doc.text));
+    ++pages;
+  }
+  CHECK(pages > 20);
+  // Texts longer than the 64 KiB the fingerprints hold at a time, and one long word.
+  std::string long_text;
+  for (int i = 0; long_text.size() < 300000; ++i) long_text += "word" + std::to_string(i % 977) + " Wörter, ";
+  CHECK(pith::fingerprint::fingerprints(long_text).simhash == reference_simhash(long_text));
+  CHECK(pith::fingerprint::fingerprints(long_text).text_hash ==
+        XXH3_64bits(pith::fingerprint::normalise(long_text).data(), pith::fingerprint::normalise(long_text).size()));
+  std::string one_word(200000, 'a');
+  std::string mixed = "a b " + one_word + " c d " + one_word + " e";
+  CHECK(pith::fingerprint::fingerprints(mixed).simhash == reference_simhash(mixed));
+  for (const char* text : {"one", "one two", "one two three", "one two three four"})
+    CHECK(pith::fingerprint::fingerprints(text).simhash == reference_simhash(text));
+}
 
 TEST_CASE("normalise keeps the words in lower case and nothing else; CJK characters are words") {
   CHECK(pith::fingerprint::normalise("  Hello,   WORLD!\n«Çà va?» ") == "hello world çà va");

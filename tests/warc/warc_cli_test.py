@@ -82,8 +82,8 @@ for gz in (False, True):
               cut["warc_target_uri"] == "https://news.example/cut")
         check(label + " summary", re.search(
             r"12 records .* 4 HTML responses extracted \(3 with main content, 1 without\), 2 errors; "
-            r"skipped 1 responses with a non-2xx status, 2 non-HTML responses and non-response "
-            r"records: 1 metadata, 1 request, 1 warcinfo", err), err)
+            r"skipped 1 non-2xx responses, 2 non-HTML responses and 3 other records "
+            r"\(1 metadata, 1 request, 1 warcinfo\)", err), err)
         if jobs == "1":
             code, lines, err = run("--warc", path, "--all-statuses")
             gone = [l for l in lines if l["warc_target_uri"] == "https://news.example/gone"]
