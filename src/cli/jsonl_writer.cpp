@@ -29,6 +29,8 @@ Json head(const RecordOrigin& origin) {
 Json document_record(const RecordOrigin& origin, const Document& doc) {
   Json j = head(origin);
   Json fields = document_json(doc);  // named: items() only refers to it
+  // Reserved: the object's vector copies its values (the text) when it grows.
+  j.get_ref<Json::object_t&>().reserve(j.size() + fields.size() + 4);
   for (auto& [key, value] : fields.items()) {
     // The document's own "url" is the address it was extracted as: final_url.
     if (key != "url") j[key] = std::move(value);

@@ -58,6 +58,8 @@ Json record_fields(const WarcRecord& record, const std::string& path) {
 
 Json with_document(Json fields, const Document& doc) {
   Json document = document_json(doc);
+  // Reserved: the object's vector copies its values (the text) when it grows.
+  fields.get_ref<Json::object_t&>().reserve(fields.size() + document.size() + 4);
   for (auto& [key, value] : document.items()) fields[key] = std::move(value);
   return fields;
 }

@@ -13,6 +13,10 @@ namespace {
 // rather than sorting keys, which reads better and diffs better.
 using Json = nlohmann::ordered_json;
 
+// The fields document_json() writes, and room for the few a record adds in
+// front (batch and WARC modes).
+constexpr std::size_t kDocumentFields = 32;
+
 Json block_json(const Block& block) {
   Json j;
   switch (block.kind) {
@@ -82,7 +86,11 @@ Json comments_json(const std::vector<Comment>& comments) {
 }  // namespace
 
 nlohmann::ordered_json document_json(const Document& doc) {
-  Json j;
+  Json j = Json::object();
+  // Room for every field up front: ordered_json keeps its fields in a vector
+  // whose elements (pair<const key, value>) are copied, not moved, when it
+  // grows, the page's text and Markdown among them.
+  j.get_ref<Json::object_t&>().reserve(kDocumentFields);
   j["url"] = doc.url;
   j["title"] = doc.title;
   // "language" was the declared language before detection came; that is

@@ -4,7 +4,7 @@ same records as .warc.zst and plain), a brotli, a zstd and a chunked payload,
 a 404, a near-duplicate pair and pages in five languages with their language
 declarations taken out. Checks one record per HTML 2xx response, offsets that
 re-read the same record, the detected languages, the duplicate marked, and
-the summary's count of the skipped 404.
+the summary's count of the skipped 404; and --batch --deduplicate over files.
 
 usage: warc_crawl_test.py PITH FIXTURES_DIR
 """
@@ -118,5 +118,22 @@ check("target language: only French content", [l["language"] for l in fr] == ["f
       str([l["language"] for l in fr]))
 check("target language: reason", any(l["no_content_reason"] == "the content is in de, not in the target "
                                       "language fr" for l in lines))
+
+# --batch --deduplicate over files: the copy names the original's input line.
+listing = os.path.join(work, "pages.txt")
+inputs = []
+for name, html in (("original", ARTICLE), ("other", page("en-blog-clutter")), ("copy", COPY)):
+    inputs.append(os.path.join(work, name + ".html"))
+    with open(inputs[-1], "wb") as fh:
+        fh.write(html)
+with open(listing, "w") as fh:
+    fh.write("\n".join(inputs) + "\n")
+code, lines, err = run("--batch", listing, "--deduplicate", "--jobs", "3")
+check("batch: one record per input", code == 0 and [l["input"] for l in lines] == inputs, err)
+if len(lines) == 3:
+    check("batch: copy marked", lines[2]["duplicate_of"] == inputs[0] and lines[2]["has_main_content"],
+          str(lines[2].get("duplicate_of")))
+    check("batch: others not marked", lines[0]["duplicate_of"] is None and lines[1]["duplicate_of"] is None)
+    check("batch: detected languages", [l["language"] for l in lines] == ["pl", "en", "pl"])
 
 harness.finish()
