@@ -115,7 +115,7 @@ void check_time_budget(Clock::time_point start, const Options& options, const ch
 void keep_only_target_language(Document& doc, std::string_view target) {
   if (target.empty() || !doc.has_main_content() || lang::same_language(doc.language, target)) return;
   doc.no_content_reason =
-      doc.language == lang::kUnknown
+      doc.language == kUnknownLanguage
           ? fmt::format("the content's language is unknown (under {} characters or unrecognised), "
                         "not the target language {}", lang::kMinCharacters, target)
           : fmt::format("the content is in {}, not in the target language {}", doc.language, target);

@@ -190,13 +190,16 @@ struct Explanation {
   std::vector<BlockDecision> blocks;  // in document order
 };
 
+// Document::language when the content's language is not known.
+inline constexpr std::string_view kUnknownLanguage = "unknown";
+
 struct Document {
   std::string url;             // Options::url, as given
   std::string title;           // the page's headline: metadata.title
   // The content's language, detected from `text` (CLD2): a BCP-47 tag ("en",
   // "pt", "zh-Hant"), or "unknown" for a text under 100 characters or one
   // CLD2 cannot place. What the page declares is declared_language().
-  std::string language = "unknown";
+  std::string language{kUnknownLanguage};
   double language_confidence = 0;  // share of the text in `language`, 0..1; halved when CLD2 is unsure
   Metadata metadata;
   std::vector<Comment> comments;  // only with Options::include_comments

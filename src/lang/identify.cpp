@@ -59,7 +59,7 @@ Identified identify(std::string_view text) {
 }
 
 bool same_language(std::string_view detected, std::string_view wanted) {
-  if (detected == kUnknown || wanted.empty()) return false;
+  if (detected == kUnknownLanguage || wanted.empty()) return false;
   return text::iequals_ascii(primary_subtag(detected), primary_subtag(wanted));
 }
 

@@ -5,13 +5,13 @@
 #include <string>
 #include <string_view>
 
+#include "pith/pith.hpp"
+
 namespace pith::lang {
 
 // Texts with fewer code points than this are "unknown": CLD2 guesses on a
 // line, and a pipeline filtering by language is better served by no answer.
 inline constexpr std::size_t kMinCharacters = 100;
-
-inline constexpr std::string_view kUnknown = "unknown";
 
 // Only the text's first this many bytes are read: CLD2's cost grows with what
 // it reads, and its answer settles long before (on the dev set, 1, 2 and
@@ -20,7 +20,7 @@ inline constexpr std::string_view kUnknown = "unknown";
 inline constexpr std::size_t kMaxBytes = 2048;
 
 struct Identified {
-  std::string language{kUnknown};  // BCP-47 ("en", "zh-Hant", "he"), or "unknown"
+  std::string language{kUnknownLanguage};  // BCP-47 ("en", "zh-Hant", "he"), or "unknown"
   double confidence = 0;           // share of the text's letters in that language, 0..1
 };
 

@@ -201,7 +201,7 @@ std::string render_xml(const Document& doc, const RenderOptions& options) {
   append_attribute(out, "license", m.license);
   append_attribute(out, "pagetype", m.page_type);
   // trafilatura's attribute: the detected language, else the declared one.
-  append_attribute(out, "language", doc.language != "unknown" ? doc.language : m.language);
+  append_attribute(out, "language", doc.language != kUnknownLanguage ? doc.language : m.language);
   out += ">\n<main>\n";
   append_main(out, doc.blocks, options);
   out += "</main>\n";
