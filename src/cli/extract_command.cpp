@@ -145,11 +145,13 @@ int run_extract(int argc, char** argv) {
   app.add_flag("--ignore-robots", ignore_robots, "--batch: do not fetch or obey robots.txt");
   app.add_flag("--allow-private", allow_private,
                "--batch: allow loopback, private and link-local addresses (refused by default)");
-  app.add_option("--per-host", batch.crawl.max_per_host, "--batch: connections at once to one host")
+  app.add_option("--per-host", batch.crawl.max_per_host,
+                 "--batch: connections at once to one site (registrable domain: a.example.co.uk and "
+                 "b.example.co.uk are one)")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
   app.add_option("--delay", batch.crawl.min_host_delay_seconds,
-                 "--batch: seconds between two requests to one host")
+                 "--batch: seconds between two requests to one site")
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
   app.footer(
