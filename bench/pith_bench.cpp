@@ -49,6 +49,7 @@ struct Page {
   std::string bytes;      // raw (decompressed) page bytes
   std::string url;        // from <id>.json, "" when absent or null
   std::optional<std::string> page_type;  // from <id>.json (wcxb), else none
+  std::string lang;       // the page's known language from <id>.json ("lang"), "" when absent
 };
 
 struct Args {
@@ -220,6 +221,7 @@ void load_folder(const fs::path& dir, const std::string& source, std::vector<Pag
         if (j.contains("url") && j["url"].is_string()) pg.url = j["url"].get<std::string>();
         if (j.contains("page_type") && j["page_type"].is_string())
           pg.page_type = j["page_type"].get<std::string>();
+        if (j.contains("lang") && j["lang"].is_string()) pg.lang = j["lang"].get<std::string>();
       } catch (const nlohmann::json::exception& ex) {
         std::fprintf(stderr, "pith_bench: %s: bad JSON (%s), no url\n", meta.c_str(), ex.what());
       }
@@ -255,8 +257,35 @@ struct PageResult {
   bool failed = false;
   std::string error;         // "[code] message" when failed
   std::string text;          // from the first repeat
+  std::string language;      // detected, from the first repeat
   ns total{0};               // summed over repeats
 };
+
+// The primary subtag, lower case: "en-US" -> "en".
+std::string primary_language(std::string_view tag) {
+  std::string out(tag.substr(0, std::min(tag.find('-'), tag.find('_'))));
+  for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// Detected language against the dataset's `lang`, over the pages that have one.
+struct LanguageScore {
+  std::size_t known = 0, right = 0, unknown = 0;
+  std::map<std::string, std::size_t> wrong;  // "want->got"
+};
+
+LanguageScore score_languages(const std::vector<Page>& pages, const std::vector<PageResult>& results) {
+  LanguageScore score;
+  for (std::size_t i = 0; i < pages.size(); ++i) {
+    if (pages[i].lang.empty()) continue;
+    ++score.known;
+    std::string want = primary_language(pages[i].lang), got = primary_language(results[i].language);
+    if (got == want) ++score.right;
+    else if (got == "unknown" || got.empty()) ++score.unknown;
+    else ++score.wrong[want + "->" + got];
+  }
+  return score;
+}
 
 const char* code_name(pith::ErrorCode c) {
   switch (c) {
@@ -451,7 +480,12 @@ int main(int argc, char** argv) {
         stages.selection += doc.timings.selection;
         stages.render += doc.timings.render;
         stages.classify += doc.timings.classify;
-        if (r == 0) res.text = std::move(doc.text);
+        stages.language += doc.timings.language;
+        stages.fingerprint += doc.timings.fingerprint;
+        if (r == 0) {
+          res.text = std::move(doc.text);
+          res.language = std::move(doc.language);
+        }
       } catch (const pith::Error& ex) {
         ns d = Clock::now() - t0;
         wall += d;
@@ -543,7 +577,12 @@ int main(int argc, char** argv) {
   const double st_features = secs(stages.features), st_selection = secs(stages.selection),
                st_render = secs(stages.render), st_classify = secs(stages.classify);
   const double st_meta_other = st_extract - st_features - st_selection - st_render - st_classify;
-  const double st_sum = st_decode + st_parse + st_build + st_extract;
+  const double st_language = secs(stages.language), st_fingerprint = secs(stages.fingerprint);
+  const double st_sum = st_decode + st_parse + st_build + st_extract + st_language + st_fingerprint;
+  const double st_before_annotate = st_sum - st_language - st_fingerprint;
+  const LanguageScore languages = score_languages(pages, results);
+  std::size_t languages_wrong = 0;
+  for (const auto& [pair, n] : languages.wrong) languages_wrong += n;
   const double st_other = wall_s - st_sum;  // checks, Document assembly/teardown, timer gaps
   const double extraction_over_parse =
       st_parse > 0 ? (st_build + st_extract) / st_parse : 0.0;
@@ -601,10 +640,19 @@ int main(int argc, char** argv) {
     j["stages_s"] = {{"decode", st_decode}, {"parse", st_parse}, {"build", st_build},
                      {"extract", st_extract}, {"features", st_features},
                      {"selection", st_selection}, {"render", st_render},
-                     {"classify", st_classify}, {"metadata_other", st_meta_other}, {"sum", st_sum}, {"other", st_other}};
+                     {"classify", st_classify}, {"language", st_language}, {"fingerprint", st_fingerprint},
+                     {"metadata_other", st_meta_other}, {"sum", st_sum}, {"other", st_other}};
     j["stages_pct"] = {{"decode", pct_of(st_decode)}, {"parse", pct_of(st_parse)},
                        {"build", pct_of(st_build)}, {"extract", pct_of(st_extract)}};
     j["extraction_over_parse"] = extraction_over_parse;
+    j["language_and_fingerprint_over_rest"] =
+        st_before_annotate > 0 ? (st_language + st_fingerprint) / st_before_annotate : 0.0;
+    j["language_accuracy"] = {{"pages_with_known_language", languages.known},
+                              {"right", languages.right},
+                              {"unknown", languages.unknown},
+                              {"wrong", languages_wrong},
+                              {"accuracy", languages.known ? double(languages.right) / double(languages.known) : 0.0},
+                              {"mistakes", languages.wrong}};
     j["latency_ms"] = {{"p50", pct(0.5)}, {"p90", pct(0.9)}, {"p99", pct(0.99)},
                        {"max", lat.back().first},
                        {"max_page", pages[lat.back().second].source + "/" + pages[lat.back().second].id}};
@@ -662,10 +710,22 @@ int main(int argc, char** argv) {
   fmt::print("    classify         {:>10.3f}   {:>6.1f} %   (page features, page type, confidence)\n",
              st_classify, pct_of(st_classify));
   fmt::print("    metadata, other  {:>10.3f}   {:>6.1f} %\n", st_meta_other, pct_of(st_meta_other));
+  fmt::print("  language (CLD2)    {:>10.3f}   {:>6.1f} %\n", st_language, pct_of(st_language));
+  fmt::print("  fingerprints       {:>10.3f}   {:>6.1f} %   (SimHash, text hash)\n", st_fingerprint,
+             pct_of(st_fingerprint));
   fmt::print("  sum of stages      {:>10.3f}   (wall - stages = {:.3f} s untimed overhead)\n", st_sum,
              st_other);
   fmt::print("extraction (build+extract) / parse = {:.3f}   (extract alone / parse = {:.3f})\n",
              extraction_over_parse, st_parse > 0 ? st_extract / st_parse : 0.0);
+  fmt::print("language + fingerprints / the other stages = {:.3f}\n",
+             st_before_annotate > 0 ? (st_language + st_fingerprint) / st_before_annotate : 0.0);
+  fmt::print("\nlanguage: {} of {} pages with a known language detected right = {:.1f} %  ({} unknown: text\n"
+             "  under 100 characters or unrecognised; {} wrong{}",
+             languages.right, languages.known,
+             languages.known ? 100.0 * double(languages.right) / double(languages.known) : 0.0,
+             languages.unknown, languages_wrong, languages.wrong.empty() ? "" : ":");
+  for (const auto& [pair, n] : languages.wrong) fmt::print(" {} x{}", pair, n);
+  fmt::print(")\n");
   if (args.gumbo_baseline) {
     fmt::print("\ngumbo baseline     {:>10.3f} s  (gumbo_parse + gumbo_destroy_output, default options,\n"
                "                                 on the RAW page bytes, not the UTF-8 pith parses)\n",

@@ -98,7 +98,8 @@ def extract_shard(shard, out_dir, kind, paths, options):
                         write(record)
                 except Exception as e:  # noqa: BLE001 - the file's own line, never a lost task
                     write(error_record({"warc_file": path}, getattr(e, "code", "internal_error"), str(e)))
-                counts["skipped"] += warc_counts.get("not_responses", 0) + warc_counts.get("not_html", 0)
+                counts["skipped"] += (warc_counts.get("not_responses", 0) + warc_counts.get("not_html", 0)
+                                      + warc_counts.get("not_2xx", 0))
         else:
             for path in paths:
                 try:

@@ -7,11 +7,13 @@ packages=(
   build-essential cmake pkg-config g++
   libgumbo-dev libcurl4-openssl-dev libre2-dev libfmt-dev doctest-dev
   libuchardet-dev libutf8proc-dev nlohmann-json3-dev libcli11-dev zlib1g-dev
+  libcld2-dev libxxhash-dev libbrotli-dev libzstd-dev libpsl-dev  # language ID, fingerprints, WARC codings, PSL
   python3 ca-certificates
   time                            # GNU time: peak memory in tests/hostile/run.py
   clang libclang-rt-14-dev        # libFuzzer and sanitizer runtimes for fuzz/ (make fuzz)
   python3-brotli brotli  # the fetch tests serve brotli bodies (tests/http/server.py)
   python3-sklearn        # train/train_models.py: the page-type and confidence models (and their check)
+  zstd                   # tests/warc writes .warc.zst files and zstd payloads
   # The Python module (python/), its tests and the Dask example (examples/);
   # python3-wheel lets `pip install --no-build-isolation ./python` build offline.
   pybind11-dev python3-pybind11 python3-dev python3-pytest python3-dask python3-distributed

@@ -14,6 +14,8 @@
 #include "encoding/decode.hpp"
 #include "extract/content.hpp"
 #include "extract/comments.hpp"
+#include "fingerprint/fingerprint.hpp"
+#include "lang/identify.hpp"
 #include "meta/page_meta.hpp"
 #include "meta/url.hpp"
 #include "output/renderers.hpp"
@@ -112,6 +114,19 @@ void check_time_budget(Clock::time_point start, const Options& options, const ch
                             spent.count(), stage, options.time_budget.count()));
 }
 
+// Options::target_language: a page in another language keeps its metadata
+// and fingerprints but loses its content.
+void keep_only_target_language(Document& doc, std::string_view target) {
+  if (target.empty() || !doc.has_main_content() || lang::same_language(doc.language, target)) return;
+  doc.no_content_reason =
+      doc.language == kUnknownLanguage
+          ? fmt::format("the content's language is unknown (under {} characters or unrecognised), "
+                        "not the target language {}", lang::kMinCharacters, target)
+          : fmt::format("the content is in {}, not in the target language {}", doc.language, target);
+  doc.blocks.clear();
+  doc.text.clear();
+}
+
 }  // namespace
 
 Document extract(std::string_view html, const Options& options) {
@@ -157,7 +172,6 @@ Document detail::extract(std::string_view html, const Options& options, ModelInp
   std::string declared_article_body;
   doc.metadata = meta::read_metadata(dom, options.url, &link_base, &declared_article_body);
   doc.title = doc.metadata.title;
-  doc.language = doc.metadata.language;
   doc.metadata.declared_page_type = std::move(doc.metadata.page_type);
   auto classify_start = Clock::now();
   const classify::PageFeatures page_features =
@@ -182,16 +196,33 @@ Document detail::extract(std::string_view html, const Options& options, ModelInp
   auto t3 = Clock::now();
   doc.text = render_text(doc);
   doc.timings.render += Clock::now() - t3;
-  auto confidence_start = Clock::now();
+  auto content_done = Clock::now();
+  doc.timings.extract = content_done - t2;
+
+  lang::Identified language = lang::identify(doc.text);
+  doc.language = std::move(language.language);
+  doc.language_confidence = language.confidence;
+  auto t5 = Clock::now();
+  doc.timings.language = t5 - content_done;
+  fingerprint::Fingerprints prints = fingerprint::fingerprints(doc.text);
+  doc.simhash = prints.simhash;
+  doc.text_hash = prints.text_hash;
+  auto t6 = Clock::now();
+  doc.timings.fingerprint = t6 - t5;
+  keep_only_target_language(doc, options.target_language);
+
+  // The confidence reads the content as the caller gets it (none for a page
+  // in another language than the target).
   const classify::ConfidenceFeatures confidence_features =
       classify::read_confidence_features(page_features, page_type, doc);
   doc.confidence = classify::predict_confidence(confidence_features, doc);
-  doc.timings.classify += Clock::now() - confidence_start;
+  auto classify_time = Clock::now() - t6;
+  doc.timings.classify += classify_time;
+  doc.timings.extract += classify_time;
   if (inputs) {
     inputs->page = page_features;
     inputs->confidence = confidence_features;
   }
-  doc.timings.extract = Clock::now() - t2;
   return doc;
 }
 

@@ -99,13 +99,16 @@ struct FetchOutcome {
 struct CrawlOptions {
   FetchOptions fetch;              // per request
   int max_connections = 8;         // transfers in flight at once
-  int max_per_host = 2;            // transfers in flight to one host at once
-  double min_host_delay_seconds = 0.5;  // between the starts of two requests to one host
+  // The two limits below are per site: the hosts of one registrable domain
+  // (Public Suffix List), so a.example.co.uk and b.example.co.uk share them;
+  // an IP address is a site of its own.
+  int max_per_host = 2;            // transfers in flight to one site at once
+  double min_host_delay_seconds = 0.5;  // between the starts of two requests to one site
   bool respect_robots = true;      // fetch /robots.txt once per host and obey it
 };
 
-// Fetches many URLs concurrently on one thread with curl multi: a per-host
-// connection limit, a minimum delay between requests to one host, robots.txt
+// Fetches many URLs concurrently on one thread with curl multi: a per-site
+// connection limit, a minimum delay between requests to one site, robots.txt
 // fetched once per host and cached, retries scheduled without blocking others.
 class Fetcher {
  public:

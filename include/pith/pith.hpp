@@ -90,6 +90,11 @@ struct Options {
   Focus focus = Focus::balanced;
   // Fill Document::explanation: every block, kept or dropped, and why.
   bool explain = false;
+  // A BCP-47 language ("fr", "zh"): a page whose content is detected in
+  // another language (or in none: under 100 characters) comes back without
+  // main content, Document::no_content_reason saying why. Primary subtags are
+  // compared, so "zh" keeps "zh-Hant". Empty: every language is kept.
+  std::string target_language;
 };
 
 enum class BlockKind {
@@ -170,6 +175,9 @@ struct Timings {
   std::chrono::nanoseconds selection{0};  // candidate scoring and pruning, every attempt
   std::chrono::nanoseconds render{0};     // blocks of the chosen content and Document::text
   std::chrono::nanoseconds classify{0};   // page features, page type and confidence
+  // After `extract`, on Document::text:
+  std::chrono::nanoseconds language{0};     // language identification
+  std::chrono::nanoseconds fingerprint{0};  // SimHash and text hash
 };
 
 // --explain: one block of the page (an element with text of its own) and what
@@ -190,10 +198,17 @@ struct Explanation {
   std::vector<BlockDecision> blocks;  // in document order
 };
 
+// Document::language when the content's language is not known.
+inline constexpr std::string_view kUnknownLanguage = "unknown";
+
 struct Document {
   std::string url;             // Options::url, as given
   std::string title;           // the page's headline: metadata.title
-  std::string language;        // declared language: metadata.language
+  // The content's language, detected from `text` (CLD2): a BCP-47 tag ("en",
+  // "pt", "zh-Hant"), or "unknown" for a text under 100 characters or one
+  // CLD2 cannot place. What the page declares is declared_language().
+  std::string language{kUnknownLanguage};
+  double language_confidence = 0;  // share of the text in `language`, 0..1; halved when CLD2 is unsure
   Metadata metadata;
   std::vector<Comment> comments;  // only with Options::include_comments
   std::string charset;         // the charset the bytes were decoded from, e.g. "GB18030"
@@ -208,10 +223,20 @@ struct Document {
   // when there is no main content. Ranks extractions: low values are worth a
   // second look (README, "Confidence").
   double confidence = 0;
+  // Fingerprints of `text` for deduplication, over its words in lower case
+  // (punctuation and spacing ignored): a 64-bit SimHash, within a few bits
+  // for near-duplicates, and an exact hash (XXH3). Zero for a text without words.
+  std::uint64_t simhash = 0;
+  std::uint64_t text_hash = 0;
+  // Why a page with text has no main content, when an option decided it
+  // (Options::target_language); "" otherwise.
+  std::string no_content_reason;
   Timings timings;
   Explanation explanation;  // filled when Options::explain
 
   bool has_main_content() const noexcept { return !blocks.empty(); }
+  // The language the page declares (<html lang>, Content-Language, og:locale), e.g. "en-GB".
+  const std::string& declared_language() const noexcept { return metadata.language; }
 };
 
 // Extracts the main content of one page. `html` holds the page's raw bytes in

@@ -1,6 +1,7 @@
-// pith::WarcReader — streams the records of a WARC file (ISO 28500), plain or
+// pith::WarcReader — streams the records of a WARC file (ISO 28500), plain,
 // gzip-compressed (one gzip member per record, as Common Crawl writes them, or
-// one member for the whole file), with bounded memory.
+// one member for the whole file) or zstd-compressed (.warc.zst, with or
+// without a dictionary), with bounded memory.
 //
 //   pith::WarcReader reader("CC-MAIN-...warc.gz");
 //   pith::WarcRecord record;
@@ -42,6 +43,14 @@ struct WarcRecord {
   std::string block;                // the content block (for `response`: HTTP headers + payload)
   std::uint64_t content_length = 0; // as declared
   std::uint64_t offset = 0;         // where the record starts in the uncompressed stream
+  // Where the record lies in the file as stored, for a range read: the bytes
+  // [file_offset, file_offset + file_length) hold it (for compressed input,
+  // the gzip members or zstd frames that hold it, which decompress to it and
+  // nothing else). has_file_range is false when the record shares a member
+  // with others (a file compressed as one stream), so no range holds it alone.
+  bool has_file_range = false;
+  std::uint64_t file_offset = 0;
+  std::uint64_t file_length = 0;
   Status status = Status::ok;
   std::string error;                // what went wrong, when status != ok
 
@@ -80,7 +89,7 @@ class WarcReader {
   // pith::Error(io_failed) naming the offset.
   bool next(WarcRecord& record);
 
-  // Whether the input is gzip-compressed (known after the first next()).
+  // Whether the input is gzip- or zstd-compressed (known after the first next()).
   bool compressed() const;
 
  private:
@@ -92,7 +101,7 @@ class WarcReader {
 struct HttpResponse {
   int status = 0;                                            // 200, 404...
   std::vector<std::pair<std::string, std::string>> headers;  // in order, values trimmed
-  std::string body;  // the payload: chunked transfer coding removed, gzip/deflate decoded
+  std::string body;  // the payload: chunked transfer coding removed, content coding decoded
   std::string error; // "" when parsed; else why the payload cannot be used
 
   // The first header with this name (ASCII case-insensitive), "" when absent.
@@ -100,9 +109,11 @@ struct HttpResponse {
 };
 
 // Parses the status line and headers, removes a chunked transfer coding and
-// decodes a gzip / x-gzip / deflate Content-Encoding (crawlers that already
-// removed them but kept the headers are recognised and left alone). A body
-// that would decode to more than `max_body_bytes` sets `error`.
+// decodes a gzip / x-gzip / deflate / br / zstd Content-Encoding, or a list
+// of them (crawlers that already removed them but kept the headers are
+// recognised and left alone). A body that would decode to more than
+// `max_body_bytes` is cut there and sets `error`: a decompression bomb costs
+// no more memory than the limit.
 HttpResponse parse_http_response(std::string_view block, std::size_t max_body_bytes = 64u << 20);
 
 // Whether the response carries an HTML page: its Content-Type is text/html or

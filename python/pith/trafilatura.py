@@ -11,7 +11,7 @@ Markdown; output_format "txt" / "markdown" / "html" / "json" / "xml" -> format
 ("xml" in trafilatura's shape, metadata as <doc> attributes); with_metadata
 -> a front-matter header ("txt", "markdown"); only_with_metadata -> None
 unless title, date and url are known; target_language -> None unless the
-declared language matches. Tables are always kept (include_tables=False is
+detected language (the declared one for a short text) matches. Tables are always kept (include_tables=False is
 refused). Keywords that tune trafilatura's own machinery (no_fallback,
 deduplicate, config, settingsfile, date_extraction_params, max_tree_size,
 record_id, tei_validation) are accepted and have no effect; prune_xpath,
@@ -84,8 +84,11 @@ def _comments_text(doc):
 
 
 def _language_matches(doc, target_language):
-    declared = (doc.metadata.language or doc.language or "").lower()
-    return not target_language or declared.split("-")[0] == target_language.lower().split("-")[0]
+    # The detected language, as trafilatura's filter uses; the declared one
+    # when the text is too short to tell.
+    language = doc.language if doc.language != "unknown" else doc.metadata.language
+    language = (language or "").lower()
+    return not target_language or language.split("-")[0] == target_language.lower().split("-")[0]
 
 
 def bare_extraction(filecontent, url=None, favor_precision=False, favor_recall=False,

@@ -245,6 +245,8 @@ py::dict timings_dict(const pith::Timings& t) {
   d["selection"] = seconds(t.selection);
   d["render"] = seconds(t.render);
   d["classify"] = seconds(t.classify);
+  d["language"] = seconds(t.language);
+  d["fingerprint"] = seconds(t.fingerprint);
   return d;
 }
 
@@ -343,7 +345,18 @@ PYBIND11_MODULE(_pith, m) {
                              "the main content as plain text, whatever the format")
       .def_property_readonly("url", [](const Extraction& x) { return to_str(x.doc.url); })
       .def_property_readonly("title", [](const Extraction& x) { return to_str(x.doc.title); })
-      .def_property_readonly("language", [](const Extraction& x) { return to_str(x.doc.language); })
+      .def_property_readonly("language", [](const Extraction& x) { return to_str(x.doc.language); },
+                             "the content's language, detected (BCP-47, 'unknown' under 100 characters)")
+      .def_property_readonly("language_confidence", [](const Extraction& x) { return x.doc.language_confidence; },
+                             "share of the text in `language`, 0..1")
+      .def_property_readonly("declared_language", [](const Extraction& x) { return to_str(x.doc.declared_language()); },
+                             "the language the page declares (metadata.language)")
+      .def_property_readonly("simhash", [](const Extraction& x) { return x.doc.simhash; },
+                             "64-bit SimHash of the text: near-duplicates are a few bits apart")
+      .def_property_readonly("text_hash", [](const Extraction& x) { return x.doc.text_hash; },
+                             "64-bit hash of the normalised text: equal for exact duplicates")
+      .def_property_readonly("no_content_reason", [](const Extraction& x) { return to_str(x.doc.no_content_reason); },
+                             "why a page with text has no main content (target_language), '' otherwise")
       .def_property_readonly("charset", [](const Extraction& x) { return to_str(x.doc.charset); })
       .def_property_readonly("charset_source", [](const Extraction& x) { return to_str(x.doc.charset_source); },
                              "bom, caller, http, meta, detected or default")
@@ -387,7 +400,8 @@ PYBIND11_MODULE(_pith, m) {
       "extract",
       [](const py::object& html, const py::object& url, const std::string& format, bool precision, bool recall,
          bool include_comments, bool include_title, bool links, bool images, const py::object& charset,
-         const py::object& content_type, std::size_t max_input_bytes, const py::object& time_budget) {
+         const py::object& content_type, std::size_t max_input_bytes, const py::object& time_budget,
+         const py::object& target_language) {
         ExtractArgs args;
         args.format = format_named(format);
         if (!url.is_none()) args.options.url = url.cast<std::string>();
@@ -398,6 +412,7 @@ PYBIND11_MODULE(_pith, m) {
         args.options.include_title = include_title;
         args.options.max_input_bytes = max_input_bytes;
         args.options.time_budget = time_budget_from(time_budget);
+        if (!target_language.is_none()) args.options.target_language = target_language.cast<std::string>();
         args.render = {links, images};
         return run_extract(html, std::move(args));
       },
@@ -406,6 +421,7 @@ PYBIND11_MODULE(_pith, m) {
       py::arg("include_title") = true, py::arg("links") = false, py::arg("images") = false,
       py::arg("charset") = py::none(), py::arg("content_type") = py::none(),
       py::arg("max_input_bytes") = pith::Options{}.max_input_bytes, py::arg("time_budget") = 60.0,
+      py::arg("target_language") = py::none(),
       R"(Extracts the main content and metadata of one page.
 
 html: the page as bytes (any encoding: BOM, content_type, <meta charset> or
@@ -421,6 +437,8 @@ charset: a charset the caller knows, overriding the page's declaration.
 content_type: the HTTP Content-Type header ("text/html; charset=gbk").
 max_input_bytes: larger inputs raise InputTooLargeError.
 time_budget: seconds per page (None: no limit); over it raises TimeBudgetError.
+target_language: "fr", "zh"...: content detected in another language (or too
+  short to tell) gives no main content, Document.no_content_reason says why.
 
 Raises pith.EmptyInputError, NotHtmlError, InputTooLargeError,
 TimeBudgetError (all pith.PithError); TypeError for other html types.
@@ -458,6 +476,12 @@ The GIL is released while the page is processed.)");
       .def_property_readonly("date", [](const pith::WarcRecord& r) { return to_str(r.date()); })
       .def_readonly("content_length", &pith::WarcRecord::content_length)
       .def_readonly("offset", &pith::WarcRecord::offset, "where the record starts in the uncompressed stream")
+      .def_property_readonly("file_offset", [](const pith::WarcRecord& r) -> py::object {
+        return r.has_file_range ? py::int_(r.file_offset) : py::object(py::none());
+      }, "where the record's bytes (its gzip member / zstd frame) start in the file; None when it shares one")
+      .def_property_readonly("file_length", [](const pith::WarcRecord& r) -> py::object {
+        return r.has_file_range ? py::int_(r.file_length) : py::object(py::none());
+      }, "how many bytes of the file hold the record; None when it shares its member")
       .def_property_readonly("status", [](const pith::WarcRecord& r) { return warc_status_name(r.status); },
                              "ok, too_large, truncated or malformed")
       .def_property_readonly("error", [](const pith::WarcRecord& r) { return to_str(r.error); })

@@ -24,6 +24,7 @@
 #include "cli/batch_prefetch.hpp"
 #include "cli/batch_progress.hpp"
 #include "cli/commands.hpp"
+#include "cli/deduplicate.hpp"
 #include "cli/jsonl_writer.hpp"
 #include "cli/worker_pool.hpp"
 #include "pith/fetch.hpp"
@@ -109,6 +110,10 @@ int run_batch(const BatchRun& run) {
     progress.record_done(failed);
   };
 
+  // --deduplicate: records are finished by the writer, in input order; the
+  // writer's lock serialises the deduplicator.
+  Deduplicator deduplicator;
+
   bool fetcher_failed = false;
   std::size_t inputs = 0;  // read so far; the sequence number of the chunk's first input
   {
@@ -135,8 +140,20 @@ int run_batch(const BatchRun& run) {
           } else {
             bytes = read_input_file(origin.input, options.max_input_bytes);
           }
-          const Document doc = extract(bytes, options);
-          emit(sequence, document_record(origin, doc), false);
+          Document doc = extract(bytes, options);
+          if (run.deduplicate) {
+            writer.put_deferred(sequence, [&deduplicator, origin, doc = std::move(doc)]() mutable {
+              Deduplicator::Verdict verdict = deduplicator.apply(origin.input, doc);
+              nlohmann::ordered_json record = document_record(origin, doc);
+              record["duplicate_of"] = verdict.duplicate_of ? nlohmann::ordered_json(*verdict.duplicate_of) : nullptr;
+              record["duplicate_paragraphs_dropped"] = verdict.dropped_paragraphs;
+              return record;
+            });
+            if (writer.write_failed()) g_stop = true;
+            progress.record_done(false);
+          } else {
+            emit(sequence, document_record(origin, doc), false);
+          }
         } catch (const Error& e) {
           emit(sequence, error_record(origin, error_code_name(e.code()), e.what()), true);
         } catch (const std::exception& e) {

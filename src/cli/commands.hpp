@@ -66,6 +66,8 @@ struct WarcRun {
   std::vector<std::string> files;  // "-" reads standard input
   Options options;                 // max_input_bytes, include_title, charset
   unsigned jobs = 0;               // worker threads; 0 = one per core
+  bool all_statuses = false;       // also extract responses whose status is not 2xx
+  bool deduplicate = false;        // --deduplicate (cli/deduplicate.hpp)
 };
 int run_warc(const WarcRun& run);
 
@@ -74,6 +76,7 @@ struct BatchRun {
   std::string input;   // a file of inputs, or "-" for standard input
   Options options;     // for extraction
   CrawlOptions crawl;  // for fetching; crawl.max_connections is --jobs
+  bool deduplicate = false;  // --deduplicate (cli/deduplicate.hpp)
 };
 int run_batch(const BatchRun& run);
 

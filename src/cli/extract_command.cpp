@@ -117,9 +117,17 @@ int run_extract(int argc, char** argv) {
   std::vector<std::string> warc_files;
   unsigned jobs = 0;
   app.add_option("--warc", warc_files,
-                 "Read WARC files (.warc or .warc.gz, - for standard input) and write one JSON line "
-                 "per HTML response record")
+                 "Read WARC files (.warc, .warc.gz or .warc.zst, - for standard input) and write one "
+                 "JSON line per HTML 2xx response record")
       ->expected(1, -1);
+  bool all_statuses = false, deduplicate = false;
+  app.add_flag("--all-statuses", all_statuses, "--warc: also extract responses whose HTTP status is not 2xx");
+  app.add_flag("--deduplicate", deduplicate,
+               "--batch/--warc: drop paragraphs repeated across the run and mark near-duplicate pages "
+               "(\"duplicate_of\")");
+  app.add_option("--target-language", options.target_language,
+                 "Only content detected in this language (BCP-47, e.g. fr): other pages have no main "
+                 "content (JSON \"no_content_reason\")");
   app.add_option("-j,--jobs", jobs,
                  "Worker threads for --warc (default: one per core); transfers at once for --batch "
                  "(default 8)");
@@ -137,11 +145,13 @@ int run_extract(int argc, char** argv) {
   app.add_flag("--ignore-robots", ignore_robots, "--batch: do not fetch or obey robots.txt");
   app.add_flag("--allow-private", allow_private,
                "--batch: allow loopback, private and link-local addresses (refused by default)");
-  app.add_option("--per-host", batch.crawl.max_per_host, "--batch: connections at once to one host")
+  app.add_option("--per-host", batch.crawl.max_per_host,
+                 "--batch: connections at once to one site (registrable domain: a.example.co.uk and "
+                 "b.example.co.uk are one)")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
   app.add_option("--delay", batch.crawl.min_host_delay_seconds,
-                 "--batch: seconds between two requests to one host")
+                 "--batch: seconds between two requests to one site")
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
   app.footer(
@@ -167,7 +177,7 @@ int run_extract(int argc, char** argv) {
   options.include_title = !no_title;
   options.focus = precision ? pith::Focus::precision : recall ? pith::Focus::recall
                                                                : pith::Focus::balanced;
-  if (!warc_files.empty()) return run_warc({std::move(warc_files), options, jobs});
+  if (!warc_files.empty()) return run_warc({std::move(warc_files), options, jobs, all_statuses, deduplicate});
   if (!batch_input.empty()) {
     if (input != "-" || app.count("--format") > 0) {
       std::cerr << "pith: --batch reads its inputs from the file and writes JSON Lines; "
@@ -176,6 +186,7 @@ int run_extract(int argc, char** argv) {
     }
     batch.input = batch_input;
     batch.options = options;
+    batch.deduplicate = deduplicate;
     fetch_options.max_bytes = options.max_input_bytes;
     fetch_options.block_private_addresses = !allow_private;
     batch.crawl.fetch = fetch_options;
@@ -220,7 +231,7 @@ int run_extract(int argc, char** argv) {
     if (std::ferror(stdout) || std::fflush(stdout) != 0) return output_failure(errno);
     if (!found) {
       std::cerr << "pith: no main content found in " << (input == "-" ? "standard input" : input)
-                << "\n";
+                << (doc.no_content_reason.empty() ? "" : ": ") << doc.no_content_reason << "\n";
       return kNoMainContent;
     }
     return kContentFound;

@@ -29,6 +29,8 @@ Json head(const RecordOrigin& origin) {
 Json document_record(const RecordOrigin& origin, const Document& doc) {
   Json j = head(origin);
   Json fields = document_json(doc);  // named: items() only refers to it
+  // Reserved: the object's vector copies its values (the text) when it grows.
+  j.get_ref<Json::object_t&>().reserve(j.size() + fields.size() + 4);
   for (auto& [key, value] : fields.items()) {
     // The document's own "url" is the address it was extracted as: final_url.
     if (key != "url") j[key] = std::move(value);
@@ -56,20 +58,36 @@ std::string_view error_code_name(ErrorCode code) noexcept {
   return kInternalErrorCode;
 }
 
-void OrderedJsonlWriter::put(std::size_t sequence, const Json& record) {
-  // Dumped outside the lock: large documents should not serialise the workers.
+namespace {
+
+std::string dump_line(const Json& record) {
   // `replace`: hand-built strings may hold invalid UTF-8; the output never does.
   std::string line = record.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   line.push_back('\n');
+  return line;
+}
+
+}  // namespace
+
+void OrderedJsonlWriter::put(std::size_t sequence, const Json& record) {
+  // Dumped outside the lock: large documents should not serialise the workers.
+  put_held(sequence, Held{dump_line(record), {}});
+}
+
+void OrderedJsonlWriter::put_deferred(std::size_t sequence, std::function<Json()> make) {
+  put_held(sequence, Held{{}, std::move(make)});
+}
+
+void OrderedJsonlWriter::put_held(std::size_t sequence, Held held) {
   std::lock_guard lock(mutex_);
   if (sequence != next_) {
-    held_.emplace(sequence, std::move(line));
+    held_.emplace(sequence, std::move(held));
     return;
   }
-  write_line(line);
+  write_held(held);
   ++next_;
   for (auto it = held_.begin(); it != held_.end() && it->first == next_; it = held_.erase(it)) {
-    write_line(it->second);
+    write_held(it->second);
     ++next_;
   }
   // Each record reaches the reader as soon as it is in order: a consumer
@@ -79,9 +97,13 @@ void OrderedJsonlWriter::put(std::size_t sequence, const Json& record) {
 
 void OrderedJsonlWriter::flush_held() {
   std::lock_guard lock(mutex_);
-  for (auto& [sequence, line] : held_) write_line(line);
+  for (auto& [sequence, held] : held_) write_held(held);
   held_.clear();
   flush();
+}
+
+void OrderedJsonlWriter::write_held(Held& held) {
+  write_line(held.make ? dump_line(held.make()) : held.line);
 }
 
 void OrderedJsonlWriter::write_line(const std::string& line) {

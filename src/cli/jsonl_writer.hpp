@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -47,6 +48,9 @@ class OrderedJsonlWriter {
 
   // Thread-safe. `sequence` numbers must be distinct.
   void put(std::size_t sequence, const nlohmann::ordered_json& record);
+  // Like put(), but the record is made by `make` when its turn comes, on the
+  // writing thread and in sequence order (--deduplicate depends on the order).
+  void put_deferred(std::size_t sequence, std::function<nlohmann::ordered_json()> make);
   // Writes every record still held, in order, leaving gaps where records never
   // came (an interrupted run). Then flushes.
   void flush_held();
@@ -58,7 +62,15 @@ class OrderedJsonlWriter {
   int write_error() const;
 
  private:
-  // These three with the mutex held.
+  // A record waiting for its turn: its line, or what makes it.
+  struct Held {
+    std::string line;
+    std::function<nlohmann::ordered_json()> make;
+  };
+  void put_held(std::size_t sequence, Held held);
+
+  // These four with the mutex held.
+  void write_held(Held& held);
   void write_line(const std::string& line);
   void flush();
   void note_failure();
@@ -66,7 +78,7 @@ class OrderedJsonlWriter {
   std::FILE* out_;
   mutable std::mutex mutex_;
   std::size_t next_ = 0;  // the sequence number the output waits for
-  std::map<std::size_t, std::string> held_;
+  std::map<std::size_t, Held> held_;
   std::size_t written_ = 0;
   int error_ = 0;  // errno of the first failed write
 };

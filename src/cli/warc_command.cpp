@@ -1,6 +1,6 @@
-// `pith --warc FILE.warc[.gz]...`: streams WARC files, extracts every HTML
-// `response` record on worker threads, and writes one JSON line per record in
-// record order (README, "WARC files").
+// `pith --warc FILE.warc[.gz|.zst]...`: streams WARC files, extracts every
+// HTML 2xx `response` record on worker threads, and writes one JSON line per
+// record in record order (README, "WARC files").
 #include <fmt/format.h>
 
 #include <cerrno>
@@ -18,7 +18,10 @@
 #include <thread>
 #include <vector>
 
+#include <unistd.h>
+
 #include "cli/commands.hpp"
+#include "cli/deduplicate.hpp"
 #include "cli/jsonl_writer.hpp"
 #include "output/renderers.hpp"
 #include "pith/pith.hpp"
@@ -32,23 +35,38 @@ using Json = nlohmann::ordered_json;
 
 // What became of one record; only the writer (the main thread) counts them.
 struct Outcome {
-  enum Kind { content, no_content, error, not_html } kind = error;
-  std::string line;  // the JSON line, without "\n"; empty for not_html
+  enum Kind { content, no_content, error, not_html, not_2xx } kind = error;
+  std::string line = {};  // the JSON line, without "\n"; empty for not_html and not_2xx
+  // With --deduplicate the line is made by the writer, in record order.
+  std::shared_ptr<Document> doc = {};
+  Json fields = {};
 };
 
 std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
-Json record_fields(const WarcRecord& record) {
+Json record_fields(const WarcRecord& record, const std::string& path) {
   Json j;
   j["warc_record_id"] = record.record_id();
   j["warc_target_uri"] = record.target_uri();
   j["warc_date"] = record.date();
+  // A range read of these bytes gives the record back (WarcRecord::file_offset).
+  j["warc_file"] = path;
+  j["warc_offset"] = record.has_file_range ? Json(record.file_offset) : Json(nullptr);
+  j["warc_length"] = record.has_file_range ? Json(record.file_length) : Json(nullptr);
   return j;
+}
+
+Json with_document(Json fields, const Document& doc) {
+  Json document = document_json(doc);
+  // Reserved: the object's vector copies its values (the text) when it grows.
+  fields.get_ref<Json::object_t&>().reserve(fields.size() + document.size() + 4);
+  for (auto& [key, value] : document.items()) fields[key] = std::move(value);
+  return fields;
 }
 
 Outcome error_outcome(Json fields, std::string_view code, std::string_view message) {
   fields["error"] = {{"code", code}, {"message", message}};
-  return {Outcome::error, dump(fields)};
+  return {.kind = Outcome::error, .line = dump(fields)};
 }
 
 // The work of one `response` record, done on a worker thread.
@@ -56,21 +74,24 @@ struct Job {
   Json fields;         // the record's WARC fields
   std::string block;   // HTTP headers + payload
   Options options;
+  bool all_statuses = false;
+  bool deduplicate = false;
 };
 
 Outcome run_job(Job& job) {
   HttpResponse http = parse_http_response(job.block, job.options.max_input_bytes);
   job.block = std::string();  // free it before the extraction allocates
   if (http.status != 0) job.fields["http_status"] = http.status;
+  if (http.status != 0 && (http.status < 200 || http.status > 299) && !job.all_statuses)
+    return {.kind = Outcome::not_2xx};
   if (!http.error.empty()) return error_outcome(std::move(job.fields), "bad_http_payload", http.error);
-  if (!is_html(http)) return {Outcome::not_html, {}};
+  if (!is_html(http)) return {.kind = Outcome::not_html};
   job.options.content_type = http.header("Content-Type");
   try {
-    Document doc = extract(http.body, job.options);
-    Json j = std::move(job.fields);
-    Json document = document_json(doc);
-    for (auto& [key, value] : document.items()) j[key] = std::move(value);
-    return {doc.has_main_content() ? Outcome::content : Outcome::no_content, dump(j)};
+    auto doc = std::make_shared<Document>(extract(http.body, job.options));
+    Outcome::Kind kind = doc->has_main_content() ? Outcome::content : Outcome::no_content;
+    if (job.deduplicate) return {.kind = kind, .doc = std::move(doc), .fields = std::move(job.fields)};
+    return {.kind = kind, .line = dump(with_document(std::move(job.fields), *doc))};
   } catch (const Error& e) {
     return error_outcome(std::move(job.fields), error_code_name(e.code()), e.what());
   } catch (const std::exception& e) {
@@ -171,8 +192,42 @@ class OrderedPool {
 };
 
 struct Counts {
-  std::uint64_t records = 0, responses = 0, not_responses = 0, not_html = 0;
-  std::uint64_t content = 0, no_content = 0, errors = 0;
+  std::uint64_t records = 0, responses = 0, not_html = 0, not_2xx = 0;
+  std::uint64_t content = 0, no_content = 0, errors = 0, duplicates = 0;
+  std::map<std::string, std::uint64_t> not_responses;  // by WARC-Type
+  std::uint64_t bytes = 0;  // content blocks read
+};
+
+// "3 request, 1 warcinfo".
+std::string by_type(const std::map<std::string, std::uint64_t>& counts) {
+  std::string out;
+  for (const auto& [type, n] : counts) out += fmt::format("{}{} {}", out.empty() ? "" : ", ", n, type);
+  return out;
+}
+
+// The progress line on a terminal's stderr, redrawn a few times a second.
+class WarcProgress {
+ public:
+  explicit WarcProgress(bool enabled) : enabled_(enabled) {}
+  void update(const Counts& counts) {
+    if (!enabled_) return;
+    auto now = std::chrono::steady_clock::now();
+    if (now - last_ < std::chrono::milliseconds(200)) return;
+    last_ = now;
+    double seconds = std::chrono::duration<double>(now - start_).count();
+    std::string line = fmt::format("\r\x1b[Kpith: warc: {} records, {:.1f} MB/s, {} extracted, {} errors",
+                                   counts.records, seconds > 0 ? double(counts.bytes) / 1e6 / seconds : 0.0,
+                                   counts.content + counts.no_content, counts.errors);
+    std::fwrite(line.data(), 1, line.size(), stderr);
+    std::fflush(stderr);
+  }
+  void finish() {
+    if (enabled_) std::fputs("\r\x1b[K", stderr);
+  }
+
+ private:
+  bool enabled_;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now(), last_{};
 };
 
 // Only records that carry an HTTP response: WARC Content-Type
@@ -187,13 +242,27 @@ bool carries_http(const WarcRecord& record) {
 int run_warc(const WarcRun& run) {
   unsigned jobs = run.jobs ? run.jobs : std::max(1u, std::thread::hardware_concurrency());
   Counts counts;
+  WarcProgress progress(::isatty(STDERR_FILENO) == 1);
+  Deduplicator deduplicator;
   int write_error = 0;  // errno of the first failed write: the run stops there
   auto sink = [&](Outcome& outcome) {
+    if (outcome.doc) {  // --deduplicate: in record order
+      std::string id = outcome.fields.value("warc_record_id", "");
+      Deduplicator::Verdict verdict = deduplicator.apply(id, *outcome.doc);
+      if (!outcome.doc->has_main_content()) outcome.kind = Outcome::no_content;
+      Json j = with_document(std::move(outcome.fields), *outcome.doc);
+      j["duplicate_of"] = verdict.duplicate_of ? Json(*verdict.duplicate_of) : Json(nullptr);
+      j["duplicate_paragraphs_dropped"] = verdict.dropped_paragraphs;
+      counts.duplicates += verdict.duplicate_of.has_value();
+      outcome.line = dump(j);
+      outcome.doc.reset();
+    }
     switch (outcome.kind) {
       case Outcome::content: ++counts.content; break;
       case Outcome::no_content: ++counts.no_content; break;
       case Outcome::error: ++counts.errors; break;
       case Outcome::not_html: ++counts.not_html; return;
+      case Outcome::not_2xx: ++counts.not_2xx; return;
     }
     outcome.line.push_back('\n');
     if (std::fwrite(outcome.line.data(), 1, outcome.line.size(), stdout) != outcome.line.size() &&
@@ -215,22 +284,27 @@ int run_warc(const WarcRun& run) {
         WarcReader reader(path, reader_options);
         while (write_error == 0 && reader.next(record)) {
           ++counts.records;
+          counts.bytes += record.block.size();
+          progress.update(counts);
           if (record.status == WarcRecord::Status::malformed) {
-            pool.submit_done(error_outcome(record_fields(record), "malformed_record", record.error));
+            pool.submit_done(error_outcome(record_fields(record, path), "malformed_record", record.error));
             continue;
           }
           if (record.type() != "response" || !carries_http(record)) {
-            ++counts.not_responses;
+            std::string type(record.type().empty() ? "untyped" : record.type());
+            if (record.type() == "response") type = "non-HTTP response";
+            ++counts.not_responses[type];
             continue;
           }
           ++counts.responses;
           if (record.status != WarcRecord::Status::ok) {
             const char* code =
                 record.status == WarcRecord::Status::too_large ? "record_too_large" : "truncated_record";
-            pool.submit_done(error_outcome(record_fields(record), code, record.error));
+            pool.submit_done(error_outcome(record_fields(record, path), code, record.error));
             continue;
           }
-          auto job = std::make_shared<Job>(Job{record_fields(record), std::move(record.block), run.options});
+          auto job = std::make_shared<Job>(Job{record_fields(record, path), std::move(record.block), run.options,
+                                               run.all_statuses, run.deduplicate});
           job->options.url = std::string(record.target_uri());
           pool.submit([job] { return run_job(*job); });
         }
@@ -241,17 +315,22 @@ int run_warc(const WarcRun& run) {
     }
     pool.finish();
   }
+  progress.finish();
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   if (std::fflush(stdout) != 0 && write_error == 0) write_error = errno != 0 ? errno : EIO;
   // A reader gone away exits 141 quietly, as the other commands do.
   if (write_error != 0) return output_failure(write_error);
   std::uint64_t html = counts.content + counts.no_content;
+  std::uint64_t others = 0;
+  for (const auto& [type, n] : counts.not_responses) others += n;
   std::cerr << fmt::format(
-      "pith: warc: {} records in {:.2f} s ({:.0f} records/s, {} jobs): {} HTML responses extracted "
-      "({} with main content, {} without), {} errors; skipped {} non-response records and {} "
-      "non-HTML responses\n",
-      counts.records, seconds, seconds > 0 ? double(counts.records) / seconds : 0.0, jobs, html,
-      counts.content, counts.no_content, counts.errors, counts.not_responses, counts.not_html);
+      "pith: warc: {} records in {:.2f} s ({:.0f} records/s, {:.1f} MB/s, {} jobs): {} HTML responses "
+      "extracted ({} with main content, {} without{}), {} errors; skipped {} non-2xx responses, {} "
+      "non-HTML responses and {} other records{}\n",
+      counts.records, seconds, seconds > 0 ? double(counts.records) / seconds : 0.0,
+      seconds > 0 ? double(counts.bytes) / 1e6 / seconds : 0.0, jobs, html, counts.content, counts.no_content,
+      run.deduplicate ? fmt::format(", {} near-duplicates", counts.duplicates) : std::string(), counts.errors,
+      counts.not_2xx, counts.not_html, others, others ? " (" + by_type(counts.not_responses) + ")" : "");
   return exit_code;
 }
 

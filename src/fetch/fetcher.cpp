@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "fetch/robots.hpp"
+#include "fetch/site.hpp"
 #include "fetch/transfer.hpp"
 #include "fetch/url_parts.hpp"
 #include "pith/fetch.hpp"
@@ -50,10 +51,17 @@ struct Job {
 
 enum class RobotsState { unknown, fetching, ready };
 
-struct Host {
-  std::string origin;
+// The connection and delay budget of one site (fetch/site.hpp): every host
+// of a registrable domain shares it.
+struct Site {
   int active = 0;
   Clock::time_point next_start{};
+};
+
+// robots.txt is per origin, the budget per site.
+struct Host {
+  std::string origin;
+  std::size_t site = 0;  // index into the fetcher's sites
   double crawl_delay = 0;  // seconds, from robots.txt
   RobotsState robots = RobotsState::unknown;
   RobotsRules rules = RobotsRules::allow_all();
@@ -70,6 +78,8 @@ struct Fetcher::Impl {
   CURLM* multi = nullptr;
   std::vector<Host> hosts;  // every host seen, across runs
   std::unordered_map<std::string, std::size_t> host_index;  // origin -> hosts
+  std::vector<Site> sites;
+  std::unordered_map<std::string, std::size_t> site_index;  // registrable domain -> sites
 
   explicit Impl(CrawlOptions o) : options(std::move(o)) {
     fetch_detail::init_curl_once();
@@ -107,10 +117,11 @@ struct Fetcher::Impl {
     const CURLMcode rc = curl_multi_add_handle(multi, job.transfer->handle());
     if (rc != CURLM_OK) throw FetchError(FetchErrorKind::network, std::string("curl multi: ") + curl_multi_strerror(rc));
     ++job.attempts;
-    ++host.active;
+    Site& site = sites[host.site];
+    ++site.active;
     ++run.active;
     const double delay = std::max(options.min_host_delay_seconds, host.crawl_delay);
-    host.next_start = now + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(delay));
+    site.next_start = now + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(delay));
   }
 
   // Starts what the limits allow; lowers `wake` to the next time something
@@ -125,9 +136,10 @@ struct Fetcher::Impl {
           wake = std::min(wake, now + std::chrono::milliseconds(5));
           break;
         }
-        if (host.active >= options.max_per_host) break;
-        if (now < host.next_start) {
-          wake = std::min(wake, host.next_start);
+        const Site& site = sites[host.site];
+        if (site.active >= options.max_per_host) break;
+        if (now < site.next_start) {
+          wake = std::min(wake, site.next_start);
           break;
         }
         if (options.respect_robots && host.robots != RobotsState::ready) {
@@ -167,7 +179,8 @@ struct Fetcher::Impl {
     curl_multi_remove_handle(multi, job.transfer->handle());
     AttemptOutcome outcome = job.transfer->finish(code);
     job.transfer.reset();
-    --host.active;
+    Site& site = sites[host.site];
+    --site.active;
     --run.active;
     if (job.index == kRobotsJob) {
       host.robots = RobotsState::ready;
@@ -175,7 +188,7 @@ struct Fetcher::Impl {
         host.rules = RobotsRules::parse(outcome.result->body, token);
         host.crawl_delay = std::min(host.rules.crawl_delay(), kMaxCrawlDelaySeconds);
         // The robots.txt request itself counts: the first page waits the crawl delay.
-        host.next_start = std::max(host.next_start, now + std::chrono::duration_cast<Clock::duration>(
+        site.next_start = std::max(site.next_start, now + std::chrono::duration_cast<Clock::duration>(
                                                               std::chrono::duration<double>(host.crawl_delay)));
       } else if (outcome.error->kind() == FetchErrorKind::http_status && outcome.error->status() >= 500) {
         // RFC 9309 §2.3.1.4: an unreachable robots.txt means "disallow all".
@@ -212,7 +225,9 @@ struct Fetcher::Impl {
         host.robots = RobotsState::unknown;  // asked again by the next run
       }
       host.waiting.clear();  // the run's jobs die with it
-      host.active = 0;
+    }
+    for (Site& site : sites) {
+      site.active = 0;
     }
   }
 
@@ -221,6 +236,8 @@ struct Fetcher::Impl {
     if (hosts.size() > kMaxRememberedHosts) {
       hosts.clear();
       host_index.clear();
+      sites.clear();
+      site_index.clear();
     }
     for (std::size_t i = 0; i < urls.size(); ++i) {
       Job& job = run.jobs[i];
@@ -230,7 +247,13 @@ struct Fetcher::Impl {
       if (!parts) continue;  // reported below, once the queues are built
       job.path = std::move(parts->path_and_query);
       auto [it, added] = host_index.try_emplace(parts->origin, hosts.size());
-      if (added) hosts.emplace_back().origin = parts->origin;
+      if (added) {
+        Host& host = hosts.emplace_back();
+        host.origin = parts->origin;
+        auto [site, new_site] = site_index.try_emplace(fetch_detail::site_of(parts->host), sites.size());
+        if (new_site) sites.emplace_back();
+        host.site = site->second;
+      }
       job.host = it->second;
       Host& host = hosts[job.host];
       if (host.waiting.empty()) run.hosts_with_work.push_back(job.host);

@@ -38,9 +38,10 @@ std::optional<UrlParts> split_url(const std::string& url) {
   *scheme = lower(*scheme);
   if (*scheme != "http" && *scheme != "https") return std::nullopt;
   UrlParts parts;
-  parts.origin = *scheme + "://" + lower(*host) + ":" + *port;
+  parts.host = lower(*host);
+  parts.origin = *scheme + "://" + parts.host + ":" + *port;
   parts.path_and_query = part(handle.get(), CURLUPART_PATH).value_or("/");
-  if (parts.path_and_query.empty()) parts.path_and_query = "/";
+  if (parts.path_and_query.empty()) parts.path_and_query.push_back('/');  // not = "/": GCC 12 -Wrestrict false positive
   if (auto query = part(handle.get(), CURLUPART_QUERY)) parts.path_and_query += "?" + *query;
   return parts;
 }

@@ -9,6 +9,7 @@ namespace pith::fetch_detail {
 
 struct UrlParts {
   std::string origin;          // "https://example.org:443", scheme and host lower case, port explicit
+  std::string host;            // "example.org", lower case
   std::string path_and_query;  // "/a/b?x=1", "/" at least
 };
 

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "fingerprint/fingerprint.hpp"
 #include "output/renderers.hpp"
 
 namespace pith {
@@ -11,6 +12,10 @@ namespace {
 // ordered_json keeps the schema's field order (url, title, ...) in the output
 // rather than sorting keys, which reads better and diffs better.
 using Json = nlohmann::ordered_json;
+
+// The fields document_json() writes, and room for the few a record adds in
+// front (batch and WARC modes).
+constexpr std::size_t kDocumentFields = 32;
 
 Json block_json(const Block& block) {
   Json j;
@@ -83,10 +88,18 @@ Json comments_json(const std::vector<Comment>& comments) {
 }  // namespace
 
 nlohmann::ordered_json document_json(const Document& doc) {
-  Json j;
+  Json j = Json::object();
+  // Room for every field up front: ordered_json keeps its fields in a vector
+  // whose elements (pair<const key, value>) are copied, not moved, when it
+  // grows, the page's text and Markdown among them.
+  j.get_ref<Json::object_t&>().reserve(kDocumentFields);
   j["url"] = doc.url;
   j["title"] = doc.title;
+  // "language" was the declared language before detection came; that is
+  // declared_language (and metadata.language) now.
   j["language"] = doc.language;
+  j["language_confidence"] = doc.language_confidence;
+  j["declared_language"] = doc.declared_language();
   j["charset"] = doc.charset;
   j["charset_source"] = doc.charset_source;
   j["metadata"] = metadata_json(doc.metadata);
@@ -101,6 +114,9 @@ nlohmann::ordered_json document_json(const Document& doc) {
   // The limits that cut the page (README, "Limits"): a consumer of the JSON
   // must see that the content may be incomplete, not only stderr.
   j["truncations"] = doc.truncations;
+  j["simhash"] = fingerprint::to_hex(doc.simhash);
+  j["text_hash"] = fingerprint::to_hex(doc.text_hash);
+  j["no_content_reason"] = doc.no_content_reason;
   j["has_main_content"] = doc.has_main_content();
   j["confidence"] = doc.confidence;
   j["pith_version"] = pith::version;

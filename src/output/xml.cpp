@@ -201,7 +201,8 @@ std::string render_xml(const Document& doc, const RenderOptions& options) {
   append_attribute(out, "license", m.license);
   // trafilatura's attribute: what the page declares (og:type and kin).
   append_attribute(out, "pagetype", m.declared_page_type);
-  append_attribute(out, "language", doc.language);
+  // trafilatura's attribute: the detected language, else the declared one.
+  append_attribute(out, "language", doc.language != kUnknownLanguage ? doc.language : m.language);
   out += ">\n<main>\n";
   append_main(out, doc.blocks, options);
   out += "</main>\n";

@@ -12,6 +12,16 @@ namespace {
 
 constexpr std::size_t kRawBuffer = 1u << 16;
 constexpr std::size_t kOutBuffer = 1u << 18;
+// The zstd WARC format (IIPC, "warc.zst") may start with a dictionary in a
+// skippable frame of this magic; Common Crawl's dictionaries are ~100 KB.
+constexpr std::uint32_t kZstdDictionaryMagic = 0x184D2A5D;
+constexpr std::size_t kMaxDictionaryBytes = 64u << 20;
+
+std::uint32_t read_le32(const char* p) {
+  std::uint32_t v = 0;
+  for (int i = 3; i >= 0; --i) v = (v << 8) | static_cast<unsigned char>(p[i]);
+  return v;
+}
 
 }  // namespace
 
@@ -20,6 +30,7 @@ ByteStream::ByteStream(WarcReader::ReadFunction read)
 
 ByteStream::~ByteStream() {
   if (zs_ready_) inflateEnd(&zs_);
+  if (zstd_) ZSTD_freeDCtx(zstd_);
 }
 
 bool ByteStream::read_raw() {
@@ -29,6 +40,7 @@ bool ByteStream::read_raw() {
     raw_end_ -= raw_begin_;
     raw_begin_ = 0;
   }
+  if (raw_end_ == raw_.size()) raw_.resize(raw_.size() * 2);  // only while reading a dictionary
   std::size_t got = read_(raw_.data() + raw_end_, raw_.size() - raw_end_);
   if (got == 0) {
     raw_done_ = true;
@@ -38,58 +50,143 @@ bool ByteStream::read_raw() {
   return true;
 }
 
+void ByteStream::sniff() {
+  sniffed_ = true;
+  while (raw_end_ - raw_begin_ < 4 && read_raw()) {}
+  std::size_t have = raw_end_ - raw_begin_;
+  const char* head = raw_.data() + raw_begin_;
+  std::uint32_t magic = have >= 4 ? read_le32(head) : 0;
+  if (have >= 2 && static_cast<unsigned char>(head[0]) == 0x1f && static_cast<unsigned char>(head[1]) == 0x8b) {
+    codec_ = Codec::gzip;
+    if (inflateInit2(&zs_, 16 + MAX_WBITS) != Z_OK) throw Error(ErrorCode::io_failed, "cannot initialise zlib");
+    zs_ready_ = true;
+  } else if (magic == ZSTD_MAGICNUMBER || (magic & ZSTD_MAGIC_SKIPPABLE_MASK) == ZSTD_MAGIC_SKIPPABLE_START) {
+    codec_ = Codec::zstd;
+    zstd_ = ZSTD_createDCtx();
+    if (!zstd_) throw Error(ErrorCode::io_failed, "cannot initialise zstd");
+    if (magic == kZstdDictionaryMagic) load_zstd_dictionary();
+  }
+  member_starts_.emplace_back(0, raw_position_);
+}
+
+// The dictionary frame: magic, 32-bit size, then the dictionary, itself
+// zstd-compressed or not.
+void ByteStream::load_zstd_dictionary() {
+  while (raw_end_ - raw_begin_ < 8 && read_raw()) {}
+  if (raw_end_ - raw_begin_ < 8) throw Error(ErrorCode::io_failed, "zstd dictionary frame cut short");
+  std::uint32_t size = read_le32(raw_.data() + raw_begin_ + 4);
+  if (size > kMaxDictionaryBytes)
+    throw Error(ErrorCode::io_failed, fmt::format("zstd dictionary of {} bytes is too large", size));
+  while (raw_end_ - raw_begin_ < 8 + std::size_t{size} && read_raw()) {}
+  if (raw_end_ - raw_begin_ < 8 + std::size_t{size})
+    throw Error(ErrorCode::io_failed, "zstd dictionary frame cut short");
+  const char* dict = raw_.data() + raw_begin_ + 8;
+  std::string expanded;
+  if (size >= 4 && read_le32(dict) == ZSTD_MAGICNUMBER) {
+    unsigned long long content = ZSTD_getFrameContentSize(dict, size);
+    if (content == ZSTD_CONTENTSIZE_UNKNOWN || content == ZSTD_CONTENTSIZE_ERROR || content > kMaxDictionaryBytes)
+      throw Error(ErrorCode::io_failed, "zstd dictionary frame without a usable size");
+    expanded.resize(content);
+    std::size_t got = ZSTD_decompress(expanded.data(), expanded.size(), dict, size);
+    if (ZSTD_isError(got)) throw Error(ErrorCode::io_failed, "corrupt zstd dictionary");
+    expanded.resize(got);
+  } else {
+    expanded.assign(dict, size);
+  }
+  if (ZSTD_isError(ZSTD_DCtx_loadDictionary(zstd_, expanded.data(), expanded.size())))
+    throw Error(ErrorCode::io_failed, "unusable zstd dictionary");
+  raw_begin_ += 8 + std::size_t{size};
+  raw_position_ += 8 + std::uint64_t{size};
+  raw_.resize(std::max(kRawBuffer, raw_end_ - raw_begin_));
+}
+
+void ByteStream::member_ends(std::uint64_t uncompressed_end) {
+  in_member_ = false;
+  member_starts_.emplace_back(uncompressed_end, raw_position_);
+}
+
+bool ByteStream::inflate_some() {
+  zs_.next_in = reinterpret_cast<Bytef*>(raw_.data() + raw_begin_);
+  zs_.avail_in = static_cast<uInt>(raw_end_ - raw_begin_);
+  zs_.next_out = reinterpret_cast<Bytef*>(out_.data());
+  zs_.avail_out = static_cast<uInt>(out_.size());
+  int rc = inflate(&zs_, Z_NO_FLUSH);
+  std::size_t consumed = (raw_end_ - raw_begin_) - zs_.avail_in;
+  raw_begin_ += consumed;
+  raw_position_ += consumed;
+  out_end_ = out_.size() - zs_.avail_out;
+  produced_ += out_end_;
+  if (rc == Z_STREAM_END) {
+    // One member (usually one record) done; the next member starts afresh.
+    inflateReset(&zs_);
+    member_ends(produced_);
+  } else if (rc == Z_OK || rc == Z_BUF_ERROR) {
+    if (consumed > 0) in_member_ = true;
+  } else {
+    throw Error(ErrorCode::io_failed, fmt::format("corrupt gzip data near compressed byte {}: {}", raw_position_,
+                                                  zs_.msg ? zs_.msg : "inflate failed"));
+  }
+  return out_end_ > 0;
+}
+
+bool ByteStream::unzstd_some() {
+  ZSTD_inBuffer in{raw_.data() + raw_begin_, raw_end_ - raw_begin_, 0};
+  ZSTD_outBuffer out{out_.data(), out_.size(), 0};
+  std::size_t rc = ZSTD_decompressStream(zstd_, &out, &in);
+  if (ZSTD_isError(rc))
+    throw Error(ErrorCode::io_failed,
+                fmt::format("corrupt zstd data near compressed byte {}: {}", raw_position_, ZSTD_getErrorName(rc)));
+  raw_begin_ += in.pos;
+  raw_position_ += in.pos;
+  out_end_ = out.pos;
+  produced_ += out_end_;
+  if (rc == 0) {
+    member_ends(produced_);  // a frame fully decoded and flushed
+  } else if (in.pos > 0) {
+    in_member_ = true;
+  }
+  return out_end_ > 0;
+}
+
 bool ByteStream::fill() {
   if (out_begin_ < out_end_) return true;
   out_begin_ = out_end_ = 0;
-  if (!sniffed_) {
-    // The gzip magic decides the mode; a WARC file starts with "WARC/".
-    while (raw_end_ - raw_begin_ < 2 && read_raw()) {}
-    sniffed_ = true;
-    gzip_ = raw_end_ - raw_begin_ >= 2 && static_cast<unsigned char>(raw_[raw_begin_]) == 0x1f &&
-            static_cast<unsigned char>(raw_[raw_begin_ + 1]) == 0x8b;
-    if (gzip_) {
-      if (inflateInit2(&zs_, 16 + MAX_WBITS) != Z_OK)
-        throw Error(ErrorCode::io_failed, "cannot initialise zlib");
-      zs_ready_ = true;
-    }
-  }
-  if (!gzip_) {
+  if (!sniffed_) sniff();
+  if (codec_ == Codec::plain) {
     if (raw_begin_ == raw_end_ && !read_raw()) return false;
     // Plain input: hand the raw buffer over as it is.
     std::swap(raw_, out_);
     out_begin_ = raw_begin_;
     out_end_ = raw_end_;
+    produced_ += out_end_ - out_begin_;
     raw_.resize(kRawBuffer);
     raw_begin_ = raw_end_ = 0;
     return true;
   }
   while (true) {
+    // A member can end without its last call producing output; give the
+    // decoder one more turn before asking for input.
+    if (raw_begin_ == raw_end_ && !in_member_ && !read_raw()) return false;
     if (raw_begin_ == raw_end_ && !read_raw()) {
+      if (in_member_ && (codec_ == Codec::gzip ? inflate_some() : unzstd_some())) return true;
       cut_short_ = in_member_;
       return false;
     }
-    zs_.next_in = reinterpret_cast<Bytef*>(raw_.data() + raw_begin_);
-    zs_.avail_in = static_cast<uInt>(raw_end_ - raw_begin_);
-    zs_.next_out = reinterpret_cast<Bytef*>(out_.data());
-    zs_.avail_out = static_cast<uInt>(out_.size());
-    int rc = inflate(&zs_, Z_NO_FLUSH);
-    std::size_t consumed = (raw_end_ - raw_begin_) - zs_.avail_in;
-    raw_begin_ += consumed;
-    raw_position_ += consumed;
-    out_end_ = out_.size() - zs_.avail_out;
-    if (rc == Z_STREAM_END) {
-      // One member (usually one record) done; the next member starts afresh.
-      inflateReset(&zs_);
-      in_member_ = false;
-    } else if (rc == Z_OK || rc == Z_BUF_ERROR) {
-      if (consumed > 0) in_member_ = true;
-    } else {
-      throw Error(ErrorCode::io_failed,
-                  fmt::format("corrupt gzip data near compressed byte {}: {}", raw_position_,
-                              zs_.msg ? zs_.msg : "inflate failed"));
-    }
-    if (out_end_ > 0) return true;
+    if (codec_ == Codec::gzip ? inflate_some() : unzstd_some()) return true;
   }
+}
+
+std::optional<std::uint64_t> ByteStream::raw_offset_at(std::uint64_t position) {
+  if (codec_ == Codec::plain) return position;
+  // A member that ends exactly here may not have reported its end yet.
+  if (position == position_ && out_begin_ == out_end_) fill();
+  for (const auto& [start, raw] : member_starts_)
+    if (start == position) return raw;
+  return std::nullopt;
+}
+
+void ByteStream::forget_before(std::uint64_t position) {
+  while (!member_starts_.empty() && member_starts_.front().first < position) member_starts_.pop_front();
 }
 
 bool ByteStream::read_line(std::string& line, std::size_t max_length) {
@@ -132,6 +229,16 @@ std::uint64_t ByteStream::skip(std::uint64_t n) {
   }
   position_ += done;
   return done;
+}
+
+void ByteStream::skip_newlines(std::size_t n) {
+  while (n > 0 && fill()) {
+    char c = out_[out_begin_];
+    if (c != '\r' && c != '\n') return;
+    ++out_begin_;
+    ++position_;
+    --n;
+  }
 }
 
 }  // namespace pith::warc

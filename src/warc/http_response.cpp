@@ -1,10 +1,13 @@
 // The HTTP response inside a WARC `response` record: status line, headers,
 // and the payload with its transfer and content codings removed.
 #include <fmt/format.h>
+#include <brotli/decode.h>
 #include <zlib.h>
+#include <zstd.h>
 
 #include <charconv>
 #include <string>
+#include <vector>
 
 #include "pith/warc.hpp"
 #include "text/ascii.hpp"
@@ -116,31 +119,130 @@ bool is_zlib(std::string_view s) {
   return (cmf & 0x0f) == 8 && ((cmf << 8) | flg) % 31 == 0;
 }
 
-void decode_content(HttpResponse& r, std::size_t max_body) {
-  // The header's string must outlive the view trim() returns: a range-for
-  // keeps only its outermost temporary alive (ASan: stack-use-after-scope).
-  std::string encoding = r.header("Content-Encoding");
-  std::string coding;
-  for (char c : trim(encoding)) coding += text::ascii_lower(c);
-  if (coding.empty() || coding == "identity") return;
-  std::string decoded;
+// Brotli has no magic number; a body that fails to decode was stored decoded.
+bool unbrotli_all(std::string_view in, std::size_t max_out, std::string& out, std::string& error) {
+  out.clear();
+  BrotliDecoderState* state = BrotliDecoderCreateInstance(nullptr, nullptr, nullptr);
+  if (!state) {
+    error = "cannot initialise brotli";
+    return false;
+  }
+  const auto* next_in = reinterpret_cast<const std::uint8_t*>(in.data());
+  std::size_t avail_in = in.size();
+  char buffer[1 << 16];
+  bool ok = true;
+  while (true) {
+    auto* next_out = reinterpret_cast<std::uint8_t*>(buffer);
+    std::size_t avail_out = sizeof buffer;
+    BrotliDecoderResult rc = BrotliDecoderDecompressStream(state, &avail_in, &next_in, &avail_out, &next_out, nullptr);
+    std::size_t produced = sizeof buffer - avail_out;
+    if (out.size() + produced > max_out) {
+      out.append(buffer, max_out - out.size());
+      error = fmt::format("body larger than {} bytes once decompressed", max_out);
+      break;
+    }
+    out.append(buffer, produced);
+    if (rc == BROTLI_DECODER_RESULT_SUCCESS || rc == BROTLI_DECODER_RESULT_NEEDS_MORE_INPUT) break;  // cut short: keep what arrived
+    if (rc == BROTLI_DECODER_RESULT_ERROR) {
+      error = fmt::format("corrupt brotli body: {}",
+                          BrotliDecoderErrorString(BrotliDecoderGetErrorCode(state)));
+      ok = false;
+      break;
+    }
+  }
+  BrotliDecoderDestroyInstance(state);
+  return ok;
+}
+
+bool is_zstd(std::string_view s) {
+  return s.size() >= 4 && static_cast<unsigned char>(s[0]) == 0x28 && static_cast<unsigned char>(s[1]) == 0xb5 &&
+         static_cast<unsigned char>(s[2]) == 0x2f && static_cast<unsigned char>(s[3]) == 0xfd;
+}
+
+bool unzstd_all(std::string_view in, std::size_t max_out, std::string& out, std::string& error) {
+  out.clear();
+  ZSTD_DCtx* dctx = ZSTD_createDCtx();
+  if (!dctx) {
+    error = "cannot initialise zstd";
+    return false;
+  }
+  ZSTD_inBuffer input{in.data(), in.size(), 0};
+  char buffer[1 << 16];
+  bool ok = true;
+  while (true) {
+    ZSTD_outBuffer output{buffer, sizeof buffer, 0};
+    std::size_t rc = ZSTD_decompressStream(dctx, &output, &input);
+    if (ZSTD_isError(rc)) {
+      error = fmt::format("corrupt zstd body: {}", ZSTD_getErrorName(rc));
+      ok = false;
+      break;
+    }
+    if (out.size() + output.pos > max_out) {
+      out.append(buffer, max_out - out.size());
+      error = fmt::format("body larger than {} bytes once decompressed", max_out);
+      break;
+    }
+    out.append(buffer, output.pos);
+    // Done, or the input is used up and nothing more comes out (cut short: keep what arrived).
+    if ((rc == 0 && input.pos == input.size) || (input.pos == input.size && output.pos < sizeof buffer)) break;
+  }
+  ZSTD_freeDCtx(dctx);
+  return ok;
+}
+
+// Decodes one content coding; false leaves the body as it is (stored decoded,
+// or an error set).
+bool decode_one(std::string_view coding, HttpResponse& r, std::size_t max_body, std::string& decoded) {
   if (coding == "gzip" || coding == "x-gzip") {
-    if (!is_gzip(r.body)) return;  // stored already decoded
-    if (!inflate_all(r.body, 16 + MAX_WBITS, max_body, decoded, r.error)) return;
-  } else if (coding == "deflate") {
+    if (!is_gzip(r.body)) return false;  // stored already decoded
+    return inflate_all(r.body, 16 + MAX_WBITS, max_body, decoded, r.error) || !r.error.empty();
+  }
+  if (coding == "deflate") {
     // "deflate" is meant to be zlib-wrapped; some servers send raw deflate.
     // A body stored already decoded is plain text and fails both.
     std::string ignored;
     int bits = is_zlib(r.body) ? MAX_WBITS : -MAX_WBITS;
-    if (!inflate_all(r.body, bits, max_body, decoded, ignored)) {
-      if (!ignored.empty() && ignored.find("larger than") != std::string::npos) r.error = ignored;
-      return;
-    }
-  } else {
-    r.error = fmt::format("unsupported Content-Encoding: {}", coding);
-    return;
+    if (inflate_all(r.body, bits, max_body, decoded, ignored)) return true;
+    if (ignored.find("larger than") != std::string::npos) r.error = ignored;
+    return !r.error.empty();
   }
-  r.body = std::move(decoded);
+  if (coding == "br") {
+    std::string ignored;
+    if (unbrotli_all(r.body, max_body, decoded, ignored) && ignored.empty()) return true;
+    if (ignored.find("larger than") != std::string::npos) {
+      r.error = ignored;
+      return true;
+    }
+    return false;
+  }
+  if (coding == "zstd") {
+    if (!is_zstd(r.body)) return false;
+    return unzstd_all(r.body, max_body, decoded, r.error) || !r.error.empty();
+  }
+  r.error = fmt::format("unsupported Content-Encoding: {}", coding);
+  return false;
+}
+
+// Codings apply in the order listed ("gzip, br": gzip first), so they come
+// off from the last. A body cut at the limit keeps its first max_body bytes
+// with the error.
+void decode_content(HttpResponse& r, std::size_t max_body) {
+  // The header's string must outlive the views into it.
+  std::string encoding = r.header("Content-Encoding");
+  std::vector<std::string> codings;
+  for (std::string_view rest = encoding; !rest.empty();) {
+    std::size_t comma = rest.find(',');
+    std::string coding;
+    for (char c : trim(rest.substr(0, comma))) coding += text::ascii_lower(c);
+    if (!coding.empty() && coding != "identity") codings.push_back(std::move(coding));
+    rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+  }
+  for (auto it = codings.rbegin(); it != codings.rend(); ++it) {
+    std::string decoded;
+    bool changed = decode_one(*it, r, max_body, decoded);
+    if (changed) r.body = std::move(decoded);
+    if (!r.error.empty()) return;
+  }
 }
 
 }  // namespace

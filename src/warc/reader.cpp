@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <optional>
 
 #include "pith/pith.hpp"
 #include "pith/warc.hpp"
@@ -86,6 +87,29 @@ struct WarcReader::Impl {
   }
 
   bool next(WarcRecord& record) {
+    bool more = read_record(record);
+    if (more) locate(record);
+    return more;
+  }
+
+  // The record's bytes in the file as stored (WarcRecord::file_offset); the
+  // blank lines that end a record belong to it, as they do to its gzip member.
+  void locate(WarcRecord& record) {
+    record.has_file_range = false;
+    record.file_offset = record.file_length = 0;
+    // After skipping garbage, the next record's version line is read already.
+    if (!has_pending) stream.skip_newlines(4);
+    std::uint64_t stop = has_pending ? pending_offset : stream.position();
+    std::optional<std::uint64_t> begin = stream.raw_offset_at(record.offset);
+    std::optional<std::uint64_t> end = stream.raw_offset_at(stop);
+    stream.forget_before(stop);
+    if (!begin || !end || *end < *begin) return;
+    record.has_file_range = true;
+    record.file_offset = *begin;
+    record.file_length = *end - *begin;
+  }
+
+  bool read_record(WarcRecord& record) {
     record.version.clear();
     record.headers.clear();
     record.block.clear();

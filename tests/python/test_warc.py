@@ -21,6 +21,7 @@ def build_warc(path, pages, gzip_records):
             w.metadata(uri)
         w.response("https://fixture.example/logo.png", b"\x89PNG\r\n\x1a\n" + bytes(64), content_type="image/png")
         w.response("https://fixture.example/empty", b"", content_type="text/html")
+        w.response("https://fixture.example/gone", b"<html><body><p>gone</p></body></html>", status="404 Not Found")
         w.response("https://fixture.example/cut", b"<html><body><p>cut short</p>" * 50, truncate_to=300)
 
 
@@ -38,6 +39,9 @@ def test_extract_warc_equals_cli(cli, pages, tmp_path, gzip_records):
     assert len(records) == len(pages) + 2
     assert [r["error"]["code"] for r in records if "error" in r] == ["empty_input", "truncated_record"]
     assert counts["not_html"] == 1 and counts["not_responses"] == 1 + 2 * len(pages)
+    assert counts["not_2xx"] == 1
+    assert all(r["warc_file"] == str(warc) for r in records)
+    assert all(r["warc_length"] > 0 for r in records if "error" not in r)
 
 
 def test_reader_records(pages, tmp_path):
@@ -79,7 +83,10 @@ def test_file_objects_read_like_paths(pages, tmp_path):
     from_path = list(pith.extract_warc(warc))
     with open(warc, "rb") as fh:
         assert list(pith.extract_warc(fh)) == from_path
-    assert list(pith.extract_warc(io.BytesIO(warc.read_bytes()))) == from_path
+    # A file object without a name has no warc_file; the rest is the same.
+    unnamed = list(pith.extract_warc(io.BytesIO(warc.read_bytes())))
+    assert all(r["warc_file"] is None for r in unnamed)
+    assert [{**r, "warc_file": str(warc)} for r in unnamed] == from_path
     # A read() that raises ends the stream with pith.ReadError (an OSError), not a crash.
     with pytest.raises(pith.ReadError, match="the network share went away"):
         list(pith.WarcReader(_FailingFile(warc.read_bytes()[:4000])))

@@ -525,6 +525,37 @@ TEST_CASE("Fetcher: connection limits, per host and in total") {
   CHECK(hits("max:total") == 3);
 }
 
+TEST_CASE("Fetcher: the per-host limit is per registrable domain") {
+  // libcurl resolves every *.localhost name to the loopback address, and the
+  // Public Suffix List's default rule makes "localhost" a public suffix: so
+  // a.site.localhost and b.site.localhost are one site, a-site.localhost and
+  // b-site.localhost two.
+  auto options = crawl_options();
+  options.respect_robots = false;
+  options.max_per_host = 2;
+  const std::string port = std::to_string(TestServer::get().port());
+  auto at = [&](const std::string& host, const std::string& key) {
+    return "http://" + host + ":" + port + "/inflight?key=" + key;
+  };
+  std::vector<std::string> urls;
+  for (int i = 0; i < 4; ++i) {
+    urls.push_back(at("a.site.localhost", "one-site"));
+    urls.push_back(at("b.site.localhost", "one-site"));
+  }
+  const Collected one = run_fetcher(options, urls);
+  REQUIRE(one.outcomes.size() == 8);
+  for (const auto& [index, outcome] : one.outcomes) CHECK(outcome.result.has_value());
+  CHECK(hits("max:one-site") == 2);
+
+  urls.clear();
+  for (int i = 0; i < 4; ++i) {
+    urls.push_back(at("a-site.localhost", "two-sites"));
+    urls.push_back(at("b-site.localhost", "two-sites"));
+  }
+  CHECK(run_fetcher(options, urls).outcomes.size() == 8);
+  CHECK(hits("max:two-sites") == 4);
+}
+
 TEST_CASE("Fetcher: back-pressure holds new transfers back, loses nothing") {
   auto options = crawl_options();
   options.respect_robots = false;

@@ -3,22 +3,41 @@
     with WarcWriter(path, gzip_records=True) as w:
         w.response("https://a.example/", html_bytes, content_type="text/html; charset=utf-8")
 
-gzip_records=True writes one gzip member per record, as Common Crawl does.
+gzip_records=True writes one gzip member per record, as Common Crawl does;
+zstd_records=True one zstd frame per record (.warc.zst).
 """
 import gzip
+import subprocess
 import urllib.parse
 import uuid
 
 
+def zstd_compress(data):
+    """One zstd frame (the zstd command-line tool; Python 3.11 has no zstd module)."""
+    return subprocess.run(["zstd", "-q", "-c", "-3"], input=data, capture_output=True, check=True).stdout
+
+
+def brotli_compress(data):
+    """python3-brotli when this python has it, else the brotli command-line tool."""
+    try:
+        import brotli
+        return brotli.compress(data)
+    except ImportError:
+        return subprocess.run(["brotli", "-c"], input=data, capture_output=True, check=True).stdout
+
+
 def http_response(body, content_type="text/html; charset=utf-8", status="200 OK",
-                  extra_headers=(), chunked=False, gzip_body=False):
-    """The block of a `response` record: HTTP status line, headers, payload."""
+                  extra_headers=(), chunked=False, gzip_body=False, encoding=None):
+    """The block of a `response` record: HTTP status line, headers, payload.
+    encoding: "gzip", "br" or "zstd" compresses the payload with that coding."""
     headers = []
     if content_type is not None:
         headers.append(("Content-Type", content_type))
     if gzip_body:
-        body = gzip.compress(body)
-        headers.append(("Content-Encoding", "gzip"))
+        encoding = "gzip"
+    if encoding:
+        body = {"gzip": gzip.compress, "br": brotli_compress, "zstd": zstd_compress}[encoding](body)
+        headers.append(("Content-Encoding", encoding))
     if chunked:
         headers.append(("Transfer-Encoding", "chunked"))
         out, step = b"", 1000
@@ -34,9 +53,10 @@ def http_response(body, content_type="text/html; charset=utf-8", status="200 OK"
 
 
 class WarcWriter:
-    def __init__(self, path, gzip_records=False, level=6):
+    def __init__(self, path, gzip_records=False, level=6, zstd_records=False):
         self.out = open(path, "wb")
         self.gzip_records = gzip_records
+        self.zstd_records = zstd_records
         self.level = level
         self.count = 0
 
@@ -67,6 +87,8 @@ class WarcWriter:
             data = gzip.compress(data, compresslevel=self.level)
             if truncate_to is not None:
                 data = data[:len(data) * 2 // 3]
+        elif self.zstd_records:
+            data = zstd_compress(data)
         self.out.write(data)
         return record_id
 

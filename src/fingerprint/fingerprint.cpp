@@ -1,0 +1,152 @@
+#include "fingerprint/fingerprint.hpp"
+
+#include <fmt/format.h>
+#include <utf8proc.h>
+#include <xxhash.h>
+
+#include <algorithm>
+#include <array>
+#include <memory>
+#include <new>
+
+#include "text/chars.hpp"
+#include "text/utf8.hpp"
+
+namespace pith::fingerprint {
+namespace {
+
+// Byte k of kSpreadBits[v] is bit k of v.
+constexpr std::array<std::uint64_t, 256> kSpreadBits = [] {
+  std::array<std::uint64_t, 256> table{};
+  for (unsigned v = 0; v < 256; ++v)
+    for (unsigned k = 0; k < 8; ++k) table[v] |= std::uint64_t{(v >> k) & 1u} << (8 * k);
+  return table;
+}();
+
+// Appends the normalised words of `utf8` to `out` (lower case, one space
+// between them, punctuation and spacing gone), calling on_word(start) when a
+// word that begins at out[start] is complete. on_word may take bytes off the
+// front of `out` (see fingerprints()), so no more than a chunk of the words
+// need ever be held.
+template <typename OnWord>
+void append_words(std::string_view utf8, std::string& out, OnWord on_word) {
+  bool in_word = false;
+  std::size_t start = 0;
+  auto end_word = [&] {
+    if (in_word) on_word(start);
+    in_word = false;
+  };
+  for (std::size_t i = 0; i < utf8.size();) {
+    char32_t c;
+    bool is_word, cjk = false;
+    if (static_cast<unsigned char>(utf8[i]) < 0x80) {  // most text: no call per character
+      c = static_cast<unsigned char>(utf8[i++]);
+      if (c >= 'A' && c <= 'Z') c += 32;
+      is_word = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';  // as text::is_word_char
+    } else {
+      c = text::decode_utf8(utf8, i);
+      c = static_cast<char32_t>(utf8proc_tolower(static_cast<utf8proc_int32_t>(c)));
+      is_word = text::is_word_char(c);
+      cjk = is_word && c >= 0x2E80 && text::is_cjk(c);  // a word of its own
+    }
+    if (!is_word || cjk) end_word();
+    if (!is_word) continue;
+    if (!in_word) {
+      if (!out.empty()) out.push_back(' ');
+      start = out.size();
+      in_word = true;
+    }
+    text::append_utf8(out, c);
+    if (cjk) end_word();
+  }
+  end_word();
+}
+
+// The SimHash's votes: every bit of the fingerprint is the majority vote of
+// that bit over the shingles' hashes. The ones are counted eight bits at a
+// time: byte k of counters_[b] counts bit 8b+k, so a hash costs eight
+// additions, not 64 shifts; the byte counters are emptied into ones_ before
+// they can overflow.
+class Votes {
+ public:
+  void add(std::uint64_t h) {
+    ++hashes_;
+    for (int b = 0; b < 8; ++b) counters_[b] += kSpreadBits[(h >> (8 * b)) & 0xFF];
+    if (++pending_ == 255) empty_counters();
+  }
+  std::uint64_t majority() {
+    empty_counters();
+    std::uint64_t simhash = 0;
+    for (int bit = 0; bit < 64; ++bit)
+      if (2 * ones_[bit] > hashes_) simhash |= std::uint64_t{1} << bit;
+    return simhash;
+  }
+
+ private:
+  void empty_counters() {
+    for (int b = 0; b < 8; ++b) {
+      for (int k = 0; k < 8; ++k) ones_[8 * b + k] += static_cast<std::uint32_t>((counters_[b] >> (8 * k)) & 0xFF);
+      counters_[b] = 0;
+    }
+    pending_ = 0;
+  }
+
+  std::array<std::uint32_t, 64> ones_{};
+  std::array<std::uint64_t, 8> counters_{};
+  std::uint32_t hashes_ = 0, pending_ = 0;
+};
+
+}  // namespace
+
+std::string normalise(std::string_view utf8) {
+  std::string out;
+  append_words(utf8, out, [](std::size_t) {});
+  return out;
+}
+
+std::uint64_t text_hash(std::string_view utf8) { return fingerprints(utf8).text_hash; }
+
+// The normalised words go to a buffer that is hashed (XXH3's streaming state
+// for text_hash) and emptied whenever it holds a chunk, keeping the last
+// words a shingle still needs: memory stays at a chunk whatever the text.
+constexpr std::size_t kChunkBytes = 64u << 10;
+
+Fingerprints fingerprints(std::string_view utf8) {
+  struct FreeState {
+    void operator()(XXH3_state_t* s) const { XXH3_freeState(s); }
+  };
+  std::unique_ptr<XXH3_state_t, FreeState> whole(XXH3_createState());
+  if (!whole) throw std::bad_alloc();
+  XXH3_64bits_reset(whole.get());
+  Votes votes;
+  std::string buffer;
+  buffer.reserve(std::min(utf8.size(), kChunkBytes) + 64);
+  std::array<std::size_t, kShingleWords> starts{};  // of the last words, in a ring
+  std::size_t words = 0;
+  append_words(utf8, buffer, [&](std::size_t start) {
+    starts[words++ % kShingleWords] = start;
+    if (words < kShingleWords) return;
+    std::size_t first = starts[words % kShingleWords];  // the shingle's first word
+    votes.add(XXH3_64bits(buffer.data() + first, buffer.size() - first));
+    if (buffer.size() < kChunkBytes) return;
+    // Keep the words the next shingle shares with this one (and the space
+    // before them); a buffer that is one long word stays as it is.
+    if (starts[(words + 1) % kShingleWords] == 0) return;
+    std::size_t keep_from = starts[(words + 1) % kShingleWords] - 1;
+    XXH3_64bits_update(whole.get(), buffer.data(), keep_from);
+    buffer.erase(0, keep_from);
+    for (std::size_t& s : starts) s -= std::min(s, keep_from);
+  });
+  Fingerprints result;
+  if (words == 0) return result;
+  XXH3_64bits_update(whole.get(), buffer.data(), buffer.size());
+  result.text_hash = XXH3_64bits_digest(whole.get());
+  // A text of fewer words than a shingle is one shingle: the whole text.
+  if (words < kShingleWords) votes.add(result.text_hash);
+  result.simhash = votes.majority();
+  return result;
+}
+
+std::string to_hex(std::uint64_t value) { return fmt::format("{:016x}", value); }
+
+}  // namespace pith::fingerprint

@@ -1,0 +1,35 @@
+// Language identification of the extracted text (CLD2, the detector Common
+// Crawl annotates its records with). One call per page, on Document::text.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "pith/pith.hpp"
+
+namespace pith::lang {
+
+// Texts with fewer code points than this are "unknown": CLD2 guesses on a
+// line, and a pipeline filtering by language is better served by no answer.
+inline constexpr std::size_t kMinCharacters = 100;
+
+// Only the text's first this many bytes are read: CLD2's cost grows with what
+// it reads, and its answer settles long before (on the dev set, 1, 2 and
+// 4 KiB and the whole text get the same pages right). 2 KiB leaves room for
+// a page that opens with a line in another language.
+inline constexpr std::size_t kMaxBytes = 2048;
+
+struct Identified {
+  std::string language{kUnknownLanguage};  // BCP-47 ("en", "zh-Hant", "he"), or "unknown"
+  double confidence = 0;           // share of the text's letters in that language, 0..1
+};
+
+// Identifies the language of `text` (UTF-8; an invalid tail is ignored).
+Identified identify(std::string_view text);
+
+// Whether `detected` (as identify() returns it) is the language `wanted`
+// names: primary subtags compared ASCII case-insensitively, so "zh" matches
+// "zh-Hant" and "en-GB" matches "en". "unknown" matches nothing.
+bool same_language(std::string_view detected, std::string_view wanted);
+
+}  // namespace pith::lang
