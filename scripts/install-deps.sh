@@ -11,6 +11,7 @@ packages=(
   time                            # GNU time: peak memory in tests/hostile/run.py
   clang libclang-rt-14-dev        # libFuzzer and sanitizer runtimes for fuzz/ (make fuzz)
   python3-brotli brotli  # the fetch tests serve brotli bodies (tests/http/server.py)
+  libcmark-gfm-dev libcmark-gfm-extensions-dev  # the Markdown round trip (bench/markdown_roundtrip.cpp)
   # The Python module (python/), its tests and the Dask example (examples/);
   # python3-wheel lets `pip install --no-build-isolation ./python` build offline.
   pybind11-dev python3-pybind11 python3-dev python3-pytest python3-dask python3-distributed

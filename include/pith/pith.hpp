@@ -120,6 +120,7 @@ struct Block {
   int level = 0;
   bool ordered = false;
   bool header = false;
+  bool table_start = false;        // table_row: the first row of its table (tables in a row stay apart)
   std::string text;                // for table_row: the cells joined by " | "
   std::vector<std::string> cells;  // table_row only
   std::string language;            // code only, e.g. "python"

@@ -165,7 +165,7 @@ std::string render_html(const Document& doc, const RenderOptions& options) {
       }
       case BlockKind::table_row: {
         out += "<table>\n";
-        while (i < blocks.size() && blocks[i].kind == BlockKind::table_row) {
+        for (const std::size_t end = output_detail::table_end(blocks, i); i < end;) {
           const char* cell_tag = blocks[i].header ? "th" : "td";
           out += "<tr>";
           for (const std::string& cell : output_detail::row_cells(blocks[i])) {

@@ -42,6 +42,7 @@ Json block_json(const Block& block) {
     case BlockKind::table_row:
       j["type"] = "table_row";
       j["header"] = block.header;
+      j["table_start"] = block.table_start;
       j["cells"] = output_detail::row_cells(block);
       break;
   }

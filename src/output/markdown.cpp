@@ -1,15 +1,19 @@
-// CommonMark/GFM output. Escaping is deliberately minimal: only what would
-// change the block structure (a paragraph read back as a heading, list, quote,
-// fence or table) or let text through as raw HTML. Inline emphasis characters
-// (* _ `) are left alone, since escaping them makes the Markdown unreadable for
-// the common case of plain prose.
+// CommonMark/GFM output that a CommonMark renderer reads back as the page's
+// text: every character that could become markup (emphasis, code, links,
+// block constructs, table pipes, raw HTML, entities) is escaped, so the only
+// markup is the one written on purpose, and each emphasis delimiter is placed
+// where CommonMark lets it open or close (see fit_emphasis). Checked against
+// cmark-gfm by bench/markdown_roundtrip.cpp.
 #include <algorithm>
 #include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include <utf8proc.h>
+
 #include "output/renderers.hpp"
+#include "text/utf8.hpp"
 
 namespace pith {
 namespace {
@@ -39,20 +43,87 @@ std::vector<std::string_view> split_lines(std::string_view s) {
   }
 }
 
-// Escapes that matter anywhere in a line: "<tag" would pass through as raw HTML
-// (a <script> in a paragraph must stay text), and "&name;" would be decoded.
-std::string escape_inline(std::string_view s) {
+bool is_ascii_punctuation(char c) {
+  return (c >= '!' && c <= '/') || (c >= ':' && c <= '@') || (c >= '[' && c <= '`') || (c >= '{' && c <= '~');
+}
+
+// The length of the web address at the start of `s` that can be written as a
+// CommonMark autolink: "http://" or "https://" and more, up to white space,
+// without the punctuation that ends a sentence after it; 0 when there is none
+// or it holds what an autolink cannot (< > or a control character).
+std::size_t address_length(std::string_view s) {
+  const auto starts_with = [&](std::string_view scheme) {
+    if (s.size() <= scheme.size()) return false;
+    for (std::size_t k = 0; k < scheme.size(); ++k)
+      if ((s[k] | 0x20) != scheme[k]) return false;
+    return true;
+  };
+  const std::size_t scheme = starts_with("https://") ? 8 : starts_with("http://") ? 7 : 0;
+  if (scheme == 0) return 0;
+  std::size_t end = scheme;
+  while (end < s.size() && static_cast<unsigned char>(s[end]) > ' ') {
+    if (s[end] == '<' || s[end] == '>' || s[end] == 0x7F) return 0;
+    ++end;
+  }
+  while (end > scheme && std::string_view(".,:;!?'\")]*_~").find(s[end - 1]) != std::string_view::npos) --end;
+  return end > scheme ? end : 0;
+}
+
+// Escapes for text anywhere in a line:
+//  - "*", "_" (emphasis), "`" (code), "~" (GFM strikethrough), "|" (a line
+//    read as a table row) and a "\" that would escape what follows it;
+//    "_" between two ASCII letters or digits stays, as it cannot open or close;
+//  - "<tag" (raw HTML: a <script> in a paragraph must stay text) and "&name;"
+//    (an entity reference);
+//  - "](" and "]" at the end of a piece, which would make link syntax with
+//    what follows (a "!" before a link's "[" is escaped where the link opens).
+// A piece ends where markup is written, so its last character is escaped as if
+// punctuation followed.
+//
+// A web address standing as a word ("https://x.org/a_b~c") is written as an
+// autolink, <https://x.org/a_b~c>: GFM would link it anyway, and take any
+// backslash escape inside it for part of the address.
+std::string escape_inline(std::string_view s, bool autolinks = true) {
   std::string out;
-  out.reserve(s.size());
+  out.reserve(s.size() + s.size() / 8);
   for (std::size_t i = 0; i < s.size(); ++i) {
     const char c = s[i];
+    const char prev = i > 0 ? s[i - 1] : '\0';
     const char next = i + 1 < s.size() ? s[i + 1] : '\0';
-    if (c == '<' && (is_alpha(next) || next == '/' || next == '!' || next == '?')) {
-      out += '\\';
-    } else if (c == '&' && (is_alnum(next) || next == '#')) {
-      std::size_t j = i + 1;
-      while (j < s.size() && (is_alnum(s[j]) || s[j] == '#')) ++j;
-      if (j < s.size() && s[j] == ';') out += '\\';
+    if (autolinks && (c == 'h' || c == 'H') && (i == 0 || prev == ' ' || prev == '\n' || prev == '\t' || prev == '(')) {
+      if (const std::size_t length = address_length(s.substr(i))) {
+        out += '<';
+        out += s.substr(i, length);
+        out += '>';
+        i += length - 1;
+        continue;
+      }
+    }
+    switch (c) {
+      case '*': case '`': case '~': case '|':
+        out += '\\';
+        break;
+      case '_':
+        if (!(is_alnum(prev) && is_alnum(next))) out += '\\';
+        break;
+      case '\\':
+        if (next == '\0' || is_ascii_punctuation(next)) out += '\\';
+        break;
+      case ']':
+        if (next == '(' || next == '[' || next == '\0') out += '\\';
+        break;
+      case '<':
+        if (is_alpha(next) || next == '/' || next == '!' || next == '?') out += '\\';
+        break;
+      case '&':
+        if (is_alnum(next) || next == '#') {
+          std::size_t j = i + 1;
+          while (j < s.size() && (is_alnum(s[j]) || s[j] == '#')) ++j;
+          if (j < s.size() && s[j] == ';') out += '\\';
+        }
+        break;
+      default:
+        break;
     }
     out += c;
   }
@@ -84,10 +155,20 @@ std::string link_destination(std::string_view url) {
   return out;
 }
 
+// Link text and image alt text: escaped as other text, and brackets too, so
+// that none closes the link early. (No autolinks: a link holds no link.)
 std::string bracket_text(std::string_view s) {
+  const std::string escaped = escape_inline(s, false);
   std::string out;
-  for (char c : s) {
-    if (c == '[' || c == ']' || c == '\\') out += '\\';
+  for (std::size_t i = 0; i < escaped.size(); ++i) {
+    const char c = escaped[i];
+    if (c == '\\' && i + 1 < escaped.size()) {
+      // Already escaped by escape_inline: the pair is copied as it is.
+      out += c;
+      out += escaped[++i];
+      continue;
+    }
+    if (c == '[' || c == ']') out += '\\';
     out += (c == '\n') ? ' ' : c;
   }
   return out;
@@ -103,24 +184,228 @@ std::string code_fence(std::string_view content) {
   return std::string(longest + 1, '`');
 }
 
+// What CommonMark's flanking rules see on either side of a delimiter run.
+enum class Around { space, punctuation, other };
+
+Around classify(char32_t c) {
+  if (c < 0x80) {
+    const char a = static_cast<char>(c);
+    if (a == ' ' || a == '\t' || a == '\n' || a == '\r' || a == '\f' || a == '\v') return Around::space;
+    return is_ascii_punctuation(a) ? Around::punctuation : Around::other;
+  }
+  // CommonMark 0.29, as cmark-gfm implements it: Unicode white space is Zs,
+  // punctuation the P* categories (symbols count as letters).
+  const utf8proc_category_t category = utf8proc_category(static_cast<utf8proc_int32_t>(c));
+  if (category == UTF8PROC_CATEGORY_ZS) return Around::space;
+  if (category >= UTF8PROC_CATEGORY_PC && category <= UTF8PROC_CATEGORY_PO) return Around::punctuation;
+  return Around::other;
+}
+
+// The character before / at byte `at` of `text`, within a line [from, to)
+// whose edges count as white space.
+Around before(std::string_view text, std::size_t at, std::size_t from) {
+  if (at <= from) return Around::space;
+  std::size_t start = at - 1;
+  while (start > from && (static_cast<unsigned char>(text[start]) & 0xC0) == 0x80) --start;
+  return classify(text::decode_utf8(text.substr(0, at), start));
+}
+Around at_or_after(std::string_view text, std::size_t at, std::size_t to) {
+  if (at >= to) return Around::space;
+  return classify(text::decode_utf8(text.substr(0, to), at));
+}
+std::size_t next_char(std::string_view text, std::size_t at) {
+  ++at;
+  while (at < text.size() && (static_cast<unsigned char>(text[at]) & 0xC0) == 0x80) ++at;
+  return at;
+}
+std::size_t previous_char(std::string_view text, std::size_t at, std::size_t from) {
+  --at;
+  while (at > from && (static_cast<unsigned char>(text[at]) & 0xC0) == 0x80) --at;
+  return at;
+}
+
+bool left_flanking(Around prev, Around next) {
+  return next != Around::space && (next != Around::punctuation || prev != Around::other);
+}
+bool right_flanking(Around prev, Around next) {
+  return prev != Around::space && (prev != Around::punctuation || next != Around::other);
+}
+
+bool is_emphasis(const InlineEvent& ev) {
+  return ev.kind != InlineEvent::image &&
+         (ev.span->kind == InlineKind::emphasis || ev.span->kind == InlineKind::strong);
+}
+
+// Makes each emphasis delimiter one that CommonMark reads as the page meant,
+// over the events of one line [from, to) of `text`:
+//  1. a close and an open of the same kind that meet (<em>a</em><em>b</em>)
+//     merge into one range, as "*a**b*" would not close and reopen;
+//  2. a delimiter that could not open (not left-flanking: "a*.b*") or close
+//     ("**Note:**text") moves past the white space and punctuation at the
+//     range's edge: "**Note**:text";
+//  3. a range that has no such form (its edge meets other markup, or it holds
+//     nothing but punctuation) is written without delimiters: its text stays.
+// Other markup (links, code, images) is punctuation to its neighbours, as its
+// brackets and backticks are.
+void fit_emphasis(std::vector<InlineEvent>& events, std::string_view text, std::size_t from, std::size_t to) {
+  std::vector<bool> dropped(events.size(), false);
+  const std::size_t n = events.size();
+  // 1. Merge: the outermost close and open at one place are adjacent in the output.
+  for (std::size_t g = 0; g < n;) {
+    std::size_t end = g;
+    while (end < n && events[end].at == events[g].at) ++end;
+    std::size_t closes_end = g;
+    while (closes_end < end && events[closes_end].kind == InlineEvent::close) ++closes_end;
+    std::size_t opens_begin = closes_end;
+    if (closes_end < end && events[closes_end].kind == InlineEvent::open) {
+      while (closes_end > g && opens_begin < end && is_emphasis(events[closes_end - 1]) &&
+             is_emphasis(events[opens_begin]) &&
+             events[closes_end - 1].span->kind == events[opens_begin].span->kind) {
+        dropped[--closes_end] = true;
+        dropped[opens_begin++] = true;
+      }
+    }
+    g = end;
+  }
+  // Pairs, by nesting (ranges nest, so a close ends the innermost open one).
+  // A range inside one of its own kind (<b><b>x</b></b>) adds nothing, and
+  // "****x****" would not read back as strong text: it is left out.
+  std::vector<std::size_t> open_stack;
+  std::vector<std::pair<std::size_t, std::size_t>> pairs;
+  int open_emphasis = 0, open_strong = 0;
+  const auto depth_of = [&](const InlineEvent& ev) -> int& {
+    return ev.span->kind == InlineKind::strong ? open_strong : open_emphasis;
+  };
+  bool nested = true;
+  for (std::size_t k = 0; k < n && nested; ++k) {
+    if (dropped[k] || events[k].kind == InlineEvent::image) continue;
+    if (events[k].kind == InlineEvent::open) {
+      open_stack.push_back(k);
+      if (is_emphasis(events[k]) && depth_of(events[k])++ > 0) dropped[k] = true;
+      continue;
+    }
+    nested = !open_stack.empty() && events[open_stack.back()].span->kind == events[k].span->kind;
+    if (!nested) break;
+    const std::size_t o = open_stack.back();
+    open_stack.pop_back();
+    if (!is_emphasis(events[k])) continue;
+    --depth_of(events[k]);
+    if (dropped[o]) dropped[k] = true;
+    else pairs.emplace_back(o, k);
+  }
+  if (!nested || !open_stack.empty()) {
+    // Not from the extractor (which records nested ranges): no emphasis at all
+    // is the one form sure to read back as the text.
+    for (std::size_t k = 0; k < n; ++k) dropped[k] = dropped[k] || is_emphasis(events[k]);
+  } else {
+    // The live neighbours of event k in the output: the delimiter run it is
+    // part of extends over adjacent emphasis events at the same place.
+    const auto live_before = [&](std::size_t k) -> std::ptrdiff_t {
+      for (std::ptrdiff_t j = static_cast<std::ptrdiff_t>(k) - 1; j >= 0; --j)
+        if (!dropped[static_cast<std::size_t>(j)]) return j;
+      return -1;
+    };
+    const auto live_after = [&](std::size_t k) -> std::size_t {
+      for (std::size_t j = k + 1; j < n; ++j)
+        if (!dropped[j]) return j;
+      return n;
+    };
+    const auto run_sides = [&](std::size_t k) {
+      std::pair<Around, Around> sides{before(text, events[k].at, from), at_or_after(text, events[k].at, to)};
+      for (std::ptrdiff_t j = live_before(k); j >= 0 && events[static_cast<std::size_t>(j)].at == events[k].at;
+           j = live_before(static_cast<std::size_t>(j))) {
+        if (!is_emphasis(events[static_cast<std::size_t>(j)])) {
+          sides.first = Around::punctuation;
+          break;
+        }
+      }
+      for (std::size_t j = live_after(k); j < n && events[j].at == events[k].at; j = live_after(j)) {
+        if (!is_emphasis(events[j])) {
+          sides.second = Around::punctuation;
+          break;
+        }
+      }
+      return sides;
+    };
+    for (const auto& [o, c] : pairs) {
+      if (dropped[o] || dropped[c]) continue;
+      bool ok = true;
+      auto [prev, next] = run_sides(o);
+      if (!left_flanking(prev, next)) {
+        // Movable only when nothing else is written between here and there.
+        const std::size_t after = live_after(o);
+        ok = after < n && events[after].at > events[o].at;
+        std::size_t at = events[o].at;
+        while (ok) {
+          const std::size_t moved = next_char(text, at);
+          if (moved >= events[after].at || moved >= events[c].at) {
+            ok = false;
+            break;
+          }
+          at = moved;
+          if (left_flanking(before(text, at, from), at_or_after(text, at, to))) break;
+        }
+        if (ok) events[o].at = at;
+      }
+      if (ok) {
+        std::tie(prev, next) = run_sides(c);
+        if (!right_flanking(prev, next)) {
+          const std::ptrdiff_t before_c = live_before(c);
+          ok = before_c >= 0 && events[static_cast<std::size_t>(before_c)].at < events[c].at;
+          std::size_t at = events[c].at;
+          while (ok) {
+            const std::size_t moved = previous_char(text, at, from);
+            if (moved <= events[static_cast<std::size_t>(before_c)].at || moved <= events[o].at) {
+              ok = false;
+              break;
+            }
+            at = moved;
+            if (right_flanking(before(text, at, from), at_or_after(text, at, to))) break;
+          }
+          if (ok) events[c].at = at;
+        }
+      }
+      if (!ok) dropped[o] = dropped[c] = true;
+    }
+  }
+  std::size_t kept = 0;
+  for (std::size_t k = 0; k < n; ++k)
+    if (!dropped[k]) events[kept++] = events[k];
+  events.resize(kept);
+}
+
+constexpr std::size_t kNoEscape = std::string_view::npos;
+
+// `view` escaped, and a backslash before its character at `escape_at` (the
+// one that would start a block construct: "#", "-", the "." of "1.").
+std::string escaped_text(std::string_view view, std::size_t escape_at) {
+  if (escape_at >= view.size()) return escape_inline(view);
+  return escape_inline(view.substr(0, escape_at)) + "\\" + escape_inline(view.substr(escape_at));
+}
+
 // `view` (a piece of marks.text) escaped, with emphasis, code, and (when
-// asked for) links and images written in Markdown.
-std::string marked_inline(std::string_view view, const Marks* marks) {
-  if (!marks || marks->block->inlines.empty()) return escape_inline(view);
+// asked for) links and images written in Markdown. escape_at: as for
+// escaped_text, an offset into `view`.
+std::string marked_inline(std::string_view view, const Marks* marks, std::size_t escape_at = kNoEscape) {
+  if (!marks || marks->block->inlines.empty()) return escaped_text(view, escape_at);
   const std::size_t from = static_cast<std::size_t>(view.data() - marks->text.data());
   const std::size_t to = from + view.size();
-  const std::vector<InlineEvent> events = output_detail::inline_events(
+  std::vector<InlineEvent> events = output_detail::inline_events(
       *marks->block, from, to, [&](const Inline&) { return marks->options->links; },
       [&](const Inline&) { return marks->options->images; });
+  fit_emphasis(events, marks->text, from, to);
   std::string out;
   std::size_t pos = from;
   int in_code = 0, in_link = 0;
   std::string open_code_fence;
   auto text_until = [&](std::size_t at) {
     std::string_view piece = marks->text.substr(pos, at - pos);
+    const std::size_t escape_here = escape_at != kNoEscape && from + escape_at >= pos && from + escape_at < at
+                                        ? from + escape_at - pos
+                                        : kNoEscape;
     if (in_code) out += piece;
-    else if (in_link) out += bracket_text(escape_inline(piece));
-    else out += escape_inline(piece);
+    else if (in_link) out += bracket_text(piece);
+    else out += escaped_text(piece, escape_here);
     pos = at;
   };
   for (const InlineEvent& ev : events) {
@@ -128,10 +413,12 @@ std::string marked_inline(std::string_view view, const Marks* marks) {
     const Inline& span = *ev.span;
     if (ev.kind == InlineEvent::image) {
       if (in_code) continue;
-      // An image stands apart from the word before it (its space is pending
-      // until the next word in the block text).
-      if (!out.empty() && out.back() != ' ' && out.back() != '[') out += ' ';
+      // Written where it stood, without spaces of its own, so that the text
+      // reads as the page's; but one carried over from an empty block to the
+      // start of this one stands apart from the first word.
       out += "![" + bracket_text(span.alt) + "](" + link_destination(span.url) + ")";
+      if (ev.at == 0 && ev.at < to && classify(static_cast<unsigned char>(marks->text[ev.at])) != Around::space)
+        out += ' ';
       continue;
     }
     const bool open = ev.kind == InlineEvent::open;
@@ -151,6 +438,8 @@ std::string marked_inline(std::string_view view, const Marks* marks) {
         if (in_code) break;
         if (open) {
           ++in_link;
+          // "!" just before would make the link an image.
+          if (!out.empty() && out.back() == '!') out.insert(out.size() - 1, 1, '\\');
           out += '[';
         } else {
           --in_link;
@@ -171,11 +460,12 @@ std::string marked_inline(std::string_view view, const Marks* marks) {
   return out;
 }
 
-// True when the line is a thematic break or setext underline: three or more of
-// one of - * _ = (spaces allowed between), and nothing else.
+// True when the line is a thematic break or setext underline made of - or =
+// (spaces allowed between), and nothing else. (* and _ are escaped wherever
+// they stand.)
 bool is_rule_like(std::string_view line) {
   const char c = line.front();
-  if (c != '-' && c != '*' && c != '_' && c != '=') return false;
+  if (c != '-' && c != '=') return false;
   int count = 0;
   for (char ch : line) {
     if (ch == c) {
@@ -184,50 +474,44 @@ bool is_rule_like(std::string_view line) {
       return false;
     }
   }
-  return c == '=' || c == '-' ? count >= 1 : count >= 3;
+  return count >= 1;
 }
 
-// Escapes one line of prose so it cannot start a block construct. The line is
-// trimmed first: leading spaces would turn four-space-indented lines into code
-// and trailing double spaces into hard breaks.
+// Escapes one line of prose so it cannot start a block construct (fences,
+// tables and emphasis-made rules cannot start: escape_inline escapes their
+// characters everywhere). The line is trimmed first: leading spaces would turn
+// four-space-indented lines into code and trailing double spaces into hard
+// breaks.
 std::string escape_line(std::string_view raw, const Marks* marks = nullptr) {
   const std::string_view line = trim(raw);
   if (line.empty()) return {};
   const char c = line.front();
   const char next = line.size() > 1 ? line[1] : '\0';
-  std::string prefix;
-  std::string_view rest = line;
+  std::size_t escape_at = kNoEscape;
 
   if (c == '#') {
     std::size_t run = 0;
     while (run < line.size() && line[run] == '#') ++run;
-    if (run <= 6 && (run == line.size() || is_space(line[run]))) prefix = "\\";
-  } else if ((c == '-' || c == '+' || c == '*') && (next == '\0' || is_space(next))) {
-    prefix = "\\";
+    if (run <= 6 && (run == line.size() || is_space(line[run]))) escape_at = 0;
+  } else if ((c == '-' || c == '+') && (next == '\0' || is_space(next))) {
+    escape_at = 0;
   } else if (c == '>') {
-    prefix = "\\";
-  } else if ((c == '`' || c == '~') && line.substr(0, 3) == std::string(3, c)) {
-    prefix = "\\";
+    escape_at = 0;
   } else if (is_rule_like(line)) {
-    prefix = "\\";
+    escape_at = 0;
   } else if (c == '[' && line.find("]:") != std::string_view::npos) {
     // Would be swallowed as a link reference definition.
-    prefix = "\\";
-  } else if (c == '|') {
-    prefix = "\\";
+    escape_at = 0;
   } else if (is_digit(c)) {
     std::size_t digits = 0;
     while (digits < line.size() && is_digit(line[digits])) ++digits;
     if (digits <= 9 && digits < line.size() && (line[digits] == '.' || line[digits] == ')')) {
       const std::size_t after = digits + 1;
-      if (after == line.size() || is_space(line[after])) {
-        // "1\. " keeps the number and stops the list.
-        return marked_inline(line.substr(0, digits), marks) + "\\" +
-               marked_inline(line.substr(digits), marks);
-      }
+      // "1\. " keeps the number and stops the list.
+      if (after == line.size() || is_space(line[after])) escape_at = digits;
     }
   }
-  return prefix + marked_inline(rest, marks);
+  return marked_inline(line, marks, escape_at);
 }
 
 // Text for a single-line construct (heading, table cell): line breaks become
@@ -252,14 +536,24 @@ std::string heading(const Block& block, const Marks* marks) {
   return std::string(static_cast<std::size_t>(level), '#') + " " + text;
 }
 
+// A block's lines, each escaped. A line break inside a block comes from <br>
+// (poetry, addresses): a line followed by another ends in a backslash, a
+// CommonMark hard break, so that it stays a line break when rendered.
+std::vector<std::string> escaped_lines(std::string_view text, const Marks* marks) {
+  std::vector<std::string> lines;
+  for (std::string_view raw : split_lines(output_detail::trim_lines(text))) lines.push_back(escape_line(raw, marks));
+  for (std::size_t i = 0; i + 1 < lines.size(); ++i)
+    if (!lines[i].empty() && !lines[i + 1].empty()) lines[i] += '\\';
+  return lines;
+}
+
 // Lines of prose, each escaped and prefixed. `first` goes before the first line
 // and `cont` before the rest (list markers vs. their continuation indent).
 std::string prose(std::string_view text, std::string_view first, std::string_view cont,
                   const Marks* marks) {
   std::string out;
   bool is_first = true;
-  for (std::string_view raw : split_lines(output_detail::trim_lines(text))) {
-    const std::string line = escape_line(raw, marks);
+  for (const std::string& line : escaped_lines(text, marks)) {
     if (!is_first) out += '\n';
     if (is_first) {
       out += first;
@@ -275,8 +569,7 @@ std::string prose(std::string_view text, std::string_view first, std::string_vie
 std::string quote(const Block& block, const Marks* marks) {
   std::string out;
   bool is_first = true;
-  for (std::string_view raw : split_lines(output_detail::trim_lines(block.text))) {
-    const std::string line = escape_line(raw, marks);
+  for (const std::string& line : escaped_lines(block.text, marks)) {
     if (!is_first) out += '\n';
     out += line.empty() ? ">" : "> " + line;
     is_first = false;
@@ -304,14 +597,8 @@ std::string code(const Block& block) {
   return fence + language + "\n" + std::string(text) + "\n" + fence;
 }
 
-std::string table_cell(std::string_view cell) {
-  std::string out;
-  for (char c : escape_inline(one_line(cell))) {
-    if (c == '|') out += '\\';
-    out += c;
-  }
-  return out;
-}
+// escape_inline escapes '|' everywhere, which GFM reads as a pipe inside a cell.
+std::string table_cell(std::string_view cell) { return escape_inline(one_line(cell)); }
 
 std::string table_line(const std::vector<std::string>& cells, std::size_t width) {
   std::string out = "|";
@@ -372,10 +659,8 @@ std::string render_markdown(const Document& doc, const RenderOptions& options) {
 
     if (block.kind == BlockKind::table_row) {
       std::vector<const Block*> rows;
-      while (i < blocks.size() && blocks[i].kind == BlockKind::table_row) {
-        rows.push_back(&blocks[i]);
-        ++i;
-      }
+      const std::size_t end = output_detail::table_end(blocks, i);
+      for (; i < end; ++i) rows.push_back(&blocks[i]);
       --i;
       piece = table(rows);
     } else if (output_detail::is_blank(block.text)) {

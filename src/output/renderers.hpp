@@ -59,6 +59,14 @@ inline bool is_web_url(std::string_view url) {
 // single cell when an extractor left cells empty.
 std::vector<std::string> row_cells(const Block& block);
 
+// One past the last row of the table whose first row is blocks[first]: the
+// table_row blocks that follow it up to the next table's first row.
+inline std::size_t table_end(const std::vector<Block>& blocks, std::size_t first) {
+  std::size_t end = first + 1;
+  while (end < blocks.size() && blocks[end].kind == BlockKind::table_row && !blocks[end].table_start) ++end;
+  return end;
+}
+
 // A block's inline markup over the text range [from, to), as the tags to
 // write in order. Ranges nest, so closes come before images before opens at
 // one place; opens outer first, closes inner first. A range crossing the

@@ -166,7 +166,7 @@ void append_main(std::string& out, const std::vector<Block>& blocks, const Rende
       }
       case BlockKind::table_row:
         out += "<table>\n";
-        for (; i < blocks.size() && blocks[i].kind == BlockKind::table_row; ++i) {
+        for (const std::size_t end = output_detail::table_end(blocks, i); i < end; ++i) {
           out += "<row>";
           for (const std::string& cell : output_detail::row_cells(blocks[i])) {
             out += blocks[i].header ? "<cell role=\"head\">" : "<cell>";

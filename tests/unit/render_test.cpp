@@ -136,7 +136,7 @@ TEST_CASE("markdown: headings, paragraphs, quotes") {
         "# Title\n\n"
         "### Sub heading\n\n"
         "###### Clamped\n\n"
-        "Line one\nline two\n\n"
+        "Line one\\\nline two\n\n"
         "> Quoted\n>\n> second paragraph");
 }
 
@@ -169,7 +169,7 @@ TEST_CASE("markdown: nested and ordered lists") {
         "2. second\n"
         "   1. sub one\n"
         "   2. sub two\n"
-        "3. third\n"
+        "3. third\\\n"
         "   continued");
 }
 
@@ -236,7 +236,7 @@ TEST_CASE("markdown: text that would start a block construct is escaped") {
         "2024\\) a year\n\n"
         "\\> not a quote\n\n"
         "\\---\n\n"
-        "\\```\n\n"
+        "\\`\\`\\`\n\n"
         "x \\<script>alert(1)\\</script> & a < b \\&amp;\n\n"
         "- \\+ plus\n\n"
         "## Issue \\#");
@@ -344,6 +344,7 @@ TEST_CASE("json: parses back with the documented fields") {
         nlohmann::json{{"type", "code"}, {"language", "python"}, {"text", "print(1)"}});
   CHECK(blocks[5] == nlohmann::json{{"type", "table_row"},
                                     {"header", true},
+                                    {"table_start", false},
                                     {"cells", nlohmann::json::array({"a", "b"})}});
 
   // Field order follows the schema rather than alphabetical order.
@@ -484,7 +485,7 @@ TEST_CASE("markdown: emphasis and code always, links and images on request") {
   pith::RenderOptions both;
   both.links = both.images = true;
   CHECK(pith::render(doc, Format::markdown, both) ==
-        "Read the [guide](https://x.example/guide%20%28v2%29), then **run `make test`** *now* "
+        "Read the [guide](https://x.example/guide%20%28v2%29), then **run `make test`** *now*"
         "![a \\[diagram\\]](https://x.example/a.png).");
 }
 
