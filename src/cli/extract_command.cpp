@@ -96,8 +96,13 @@ int run_extract(int argc, char** argv) {
   app.add_option("-c,--charset", options.charset,
                  "The page's character encoding, overriding what the page declares");
   app.add_flag("--no-title", no_title, "Do not put the page's headline at the top of the content");
-  app.add_flag("--links", render_options.links, "Markdown/HTML/XML: keep links (made absolute)");
-  app.add_flag("--images", render_options.images, "Markdown/HTML/XML: keep images (made absolute)");
+  app.add_flag("--links", render_options.links,
+               "Keep links, made absolute (text: the address after the link's text; JSON: \"links\", "
+               "every link of the page)");
+  app.add_flag("--images", render_options.images,
+               "Keep images, made absolute (text: their alt text; JSON: \"images\" with caption and size)");
+  app.add_flag("--plain", render_options.plain,
+               "Text: the bare text, blocks separated by blank lines (no bullets, numbers or indentation)");
   app.add_flag("--comments", options.include_comments,
                "Find the page's comment thread (JSON: \"comments\", author/date/text)");
   bool precision = false, recall = false;
@@ -165,6 +170,8 @@ int run_extract(int argc, char** argv) {
     return kUsageError;
   }
   options.include_title = !no_title;
+  options.links = render_options.links;
+  options.images = render_options.images;
   options.focus = precision ? pith::Focus::precision : recall ? pith::Focus::recall
                                                                : pith::Focus::balanced;
   if (!warc_files.empty()) return run_warc({std::move(warc_files), options, jobs});

@@ -12,6 +12,49 @@ namespace {
 // rather than sorting keys, which reads better and diffs better.
 using Json = nlohmann::ordered_json;
 
+const char* inline_kind_name(InlineKind kind) {
+  switch (kind) {
+    case InlineKind::link: return "link";
+    case InlineKind::image: return "image";
+    case InlineKind::emphasis: return "emphasis";
+    case InlineKind::strong: return "strong";
+    case InlineKind::code: return "code";
+  }
+  return "emphasis";
+}
+
+// Byte ranges of the block's text, as Block::inlines holds them.
+Json inlines_json(const std::vector<Inline>& inlines) {
+  Json list = Json::array();
+  for (const Inline& span : inlines) {
+    Json j;
+    j["type"] = inline_kind_name(span.kind);
+    j["begin"] = span.begin;
+    j["end"] = span.end;
+    if (span.kind == InlineKind::link || span.kind == InlineKind::image) j["url"] = span.url;
+    if (span.kind == InlineKind::image) j["alt"] = span.alt;
+    list.push_back(std::move(j));
+  }
+  return list;
+}
+
+Json links_json(const std::vector<Link>& links) {
+  Json list = Json::array();
+  for (const Link& link : links) list.push_back(Json{{"text", link.text}, {"url", link.url}, {"in_content", link.in_content}});
+  return list;
+}
+
+Json images_json(const std::vector<Image>& images) {
+  Json list = Json::array();
+  for (const Image& image : images) {
+    Json j{{"url", image.url}, {"alt", image.alt}, {"caption", image.caption}};
+    j["width"] = image.width > 0 ? Json(image.width) : Json(nullptr);
+    j["height"] = image.height > 0 ? Json(image.height) : Json(nullptr);
+    list.push_back(std::move(j));
+  }
+  return list;
+}
+
 Json block_json(const Block& block) {
   Json j;
   switch (block.kind) {
@@ -44,8 +87,9 @@ Json block_json(const Block& block) {
       j["header"] = block.header;
       j["table_start"] = block.table_start;
       j["cells"] = output_detail::row_cells(block);
-      break;
+      return j;
   }
+  j["inlines"] = inlines_json(block.inlines);
   return j;
 }
 
@@ -81,7 +125,7 @@ Json comments_json(const std::vector<Comment>& comments) {
 
 }  // namespace
 
-nlohmann::ordered_json document_json(const Document& doc) {
+nlohmann::ordered_json document_json(const Document& doc, const RenderOptions& options) {
   Json j;
   j["url"] = doc.url;
   j["title"] = doc.title;
@@ -92,10 +136,13 @@ nlohmann::ordered_json document_json(const Document& doc) {
   // Derived from the blocks, like render(doc, Format::text), so the two agree
   // even for a Document whose text field was never filled.
   j["text"] = render_text(doc);
-  j["markdown"] = render_markdown(doc);
+  j["markdown"] = render_markdown(doc, options);
   Json blocks = Json::array();
   for (const Block& block : doc.blocks) blocks.push_back(block_json(block));
   j["blocks"] = std::move(blocks);
+  j["direction"] = direction_name(doc.direction);
+  j["links"] = links_json(doc.links);
+  j["images"] = images_json(doc.images);
   j["comments"] = comments_json(doc.comments);
   // The limits that cut the page (README, "Limits"): a consumer of the JSON
   // must see that the content may be incomplete, not only stderr.
@@ -105,10 +152,10 @@ nlohmann::ordered_json document_json(const Document& doc) {
   return j;
 }
 
-std::string render_json(const Document& doc) {
+std::string render_json(const Document& doc, const RenderOptions& options) {
   // error_handler_t::replace turns invalid UTF-8 into U+FFFD instead of
   // throwing, so a broken page can never make rendering fail.
-  return document_json(doc).dump(-1, ' ', false, Json::error_handler_t::replace);
+  return document_json(doc, options).dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
 }  // namespace pith

@@ -17,16 +17,20 @@ namespace pith {
 
 // Each returns valid UTF-8 with no trailing newline (callers that print add one,
 // and JSON Lines writers need the line without it).
+// The bare text: Document::text, what accuracy is scored on.
 std::string render_text(const Document& doc);
+// Format::text: with structure unless options.plain.
+std::string render_text(const Document& doc, const RenderOptions& options);
 std::string render_markdown(const Document& doc, const RenderOptions& options = {});
 std::string render_html(const Document& doc, const RenderOptions& options = {});
-std::string render_json(const Document& doc);
+std::string render_json(const Document& doc, const RenderOptions& options = {});
 std::string render_xml(const Document& doc, const RenderOptions& options = {});
 
 // The JSON object render_json() dumps, for writers that add fields to it (the
 // batch and WARC JSON Lines records). Strings may hold invalid UTF-8 from
 // hand-built Documents: dump with error_handler_t::replace.
-nlohmann::ordered_json document_json(const Document& doc);
+// Its markdown field is rendered with `options`.
+nlohmann::ordered_json document_json(const Document& doc, const RenderOptions& options = {});
 
 // Helpers shared by the renderers; a nested namespace keeps these common names
 // clear of other stages' utilities in namespace pith.

@@ -113,8 +113,35 @@ TEST_CASE("text: blocks separated by blank lines") {
       "Ann | 31\n\n"
       "Said someone.";
   CHECK(pith::render_text(doc) == expected);
-  CHECK(pith::render(doc, Format::text) == expected);
+  pith::RenderOptions plain;
+  plain.plain = true;
+  CHECK(pith::render(doc, Format::text, plain) == expected);
   CHECK(pith::render(Document{}, Format::text).empty());
+  // Without --plain: bullets and numbers with their nesting, a table's rows
+  // on lines of their own.
+  CHECK(pith::render(doc, Format::text) ==
+        "Title\n\n"
+        "First paragraph.\n\n"
+        "- one\n"
+        "  1. two\n\n"
+        "int main() {\n  return 0;\n}\n\n"
+        "Name | Age\n"
+        "Ann | 31\n\n"
+        "Said someone.");
+}
+
+TEST_CASE("text: links and alt text on request, list continuation lines indented, tables apart") {
+  Block b = para("See the guide\nnow.");
+  b.inlines.push_back({pith::InlineKind::link, 8, 13, "https://x.example/guide", ""});
+  b.inlines.push_back({pith::InlineKind::image, 14, 14, "https://x.example/a.png", "A diagram"});
+  pith::RenderOptions both;
+  both.links = both.images = true;
+  CHECK(pith::render(doc_of({b}), Format::text, both) == "See the guide <https://x.example/guide>\n[A diagram]now.");
+  CHECK(pith::render(doc_of({b}), Format::text) == "See the guide\nnow.");
+  Block second = row({"C"}, true);
+  second.table_start = true;
+  CHECK(pith::render(doc_of({item(1, true, "first\nline"), item(1, true, "second"), row({"A"}, true), second}),
+                     Format::text) == "1. first\n   line\n2. second\n\nA\n\nC");
 }
 
 TEST_CASE("text: a table row without cells falls back to its text") {
@@ -335,13 +362,15 @@ TEST_CASE("json: parses back with the documented fields") {
 
   const auto& blocks = j["blocks"];
   REQUIRE(blocks.size() == 6);
-  CHECK(blocks[0] == nlohmann::json{{"type", "heading"}, {"level", 1}, {"text", "Title"}});
-  CHECK(blocks[1] == nlohmann::json{{"type", "paragraph"}, {"text", "Body"}});
+  CHECK(blocks[0] == nlohmann::json{{"type", "heading"}, {"level", 1}, {"text", "Title"}, {"inlines", nlohmann::json::array()}});
+  CHECK(blocks[1] == nlohmann::json{{"type", "paragraph"}, {"text", "Body"}, {"inlines", nlohmann::json::array()}});
   CHECK(blocks[2] ==
-        nlohmann::json{{"type", "list_item"}, {"level", 2}, {"ordered", true}, {"text", "step"}});
-  CHECK(blocks[3] == nlohmann::json{{"type", "quote"}, {"text", "q"}});
+        nlohmann::json{{"type", "list_item"}, {"level", 2}, {"ordered", true}, {"text", "step"},
+                       {"inlines", nlohmann::json::array()}});
+  CHECK(blocks[3] == nlohmann::json{{"type", "quote"}, {"text", "q"}, {"inlines", nlohmann::json::array()}});
   CHECK(blocks[4] ==
-        nlohmann::json{{"type", "code"}, {"language", "python"}, {"text", "print(1)"}});
+        nlohmann::json{{"type", "code"}, {"language", "python"}, {"text", "print(1)"},
+                       {"inlines", nlohmann::json::array()}});
   CHECK(blocks[5] == nlohmann::json{{"type", "table_row"},
                                     {"header", true},
                                     {"table_start", false},
@@ -470,6 +499,16 @@ void check_schema(const nlohmann::json& j) {
   }
   REQUIRE(j.contains("truncations"));
   CHECK(is_string_array(j["truncations"]));
+  REQUIRE(j.contains("direction"));
+  CHECK(j["direction"].is_string());
+  REQUIRE(j.contains("links"));
+  for (const auto& l : j["links"]) CHECK((l["text"].is_string() && l["url"].is_string() && l["in_content"].is_boolean()));
+  REQUIRE(j.contains("images"));
+  for (const auto& i : j["images"]) {
+    CHECK((i["url"].is_string() && i["alt"].is_string() && i["caption"].is_string()));
+    CHECK((i["width"].is_null() || i["width"].is_number_integer()));
+    CHECK((i["height"].is_null() || i["height"].is_number_integer()));
+  }
 }
 
 }  // namespace
@@ -588,7 +627,9 @@ TEST_CASE("golden: a how-to with nested lists, a table and code, in every format
   CHECK(pith::render(doc, Format::xml, both) == without_final_newline(read_fixture_file(fixture, "expected.xml")));
   // The text golden is the ideal main text: the byline line is the one
   // difference pith's output is allowed (it sits inside the article).
-  std::string text = pith::render(doc, Format::text);
+  pith::RenderOptions plain;
+  plain.plain = true;
+  std::string text = pith::render(doc, Format::text, plain);
   const std::string byline = "By Priya Raman \xC2\xB7 2 September 2025\n\n";
   if (text.find(byline) != std::string::npos) text.erase(text.find(byline), byline.size());
   CHECK(text == without_final_newline(read_fixture_file(fixture, "expected.txt")));
