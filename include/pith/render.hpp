@@ -34,6 +34,12 @@ struct RenderOptions {
   // Text: the bare text, blocks separated by blank lines and nothing more
   // (Document::text), for scoring tokens against a reference.
   bool plain = false;
+  // Markdown: the metadata first, as YAML front matter (title, author, date,
+  // url, ...; fields the page does not state are left out).
+  bool with_metadata = false;
+  // HTML: a whole page (<!DOCTYPE html>, <head> with charset, title, lang,
+  // dir and the canonical address) rather than an <article> fragment.
+  bool html_document = false;
 };
 std::string render(const Document& doc, Format format, const RenderOptions& options);
 

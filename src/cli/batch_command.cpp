@@ -136,7 +136,7 @@ int run_batch(const BatchRun& run) {
             bytes = read_input_file(origin.input, options.max_input_bytes);
           }
           const Document doc = extract(bytes, options);
-          emit(sequence, document_record(origin, doc), false);
+          emit(sequence, document_record(origin, doc, run.content), false);
         } catch (const Error& e) {
           emit(sequence, error_record(origin, error_code_name(e.code()), e.what()), true);
         } catch (const std::exception& e) {

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/jsonl_writer.hpp"
 #include "pith/fetch.hpp"
 #include "pith/pith.hpp"
 
@@ -66,6 +67,7 @@ struct WarcRun {
   std::vector<std::string> files;  // "-" reads standard input
   Options options;                 // max_input_bytes, include_title, charset
   unsigned jobs = 0;               // worker threads; 0 = one per core
+  RecordContent content;           // --format, --fields, --links, --images
 };
 int run_warc(const WarcRun& run);
 
@@ -74,6 +76,7 @@ struct BatchRun {
   std::string input;   // a file of inputs, or "-" for standard input
   Options options;     // for extraction
   CrawlOptions crawl;  // for fetching; crawl.max_connections is --jobs
+  RecordContent content;  // --format, --fields, --links, --images
 };
 int run_batch(const BatchRun& run);
 

@@ -56,6 +56,7 @@ struct Job {
   Json fields;         // the record's WARC fields
   std::string block;   // HTTP headers + payload
   Options options;
+  const RecordContent* content;  // the run's, which outlives its jobs
 };
 
 Outcome run_job(Job& job) {
@@ -68,7 +69,7 @@ Outcome run_job(Job& job) {
   try {
     Document doc = extract(http.body, job.options);
     Json j = std::move(job.fields);
-    Json document = document_json(doc);
+    Json document = document_fields(doc, *job.content);
     for (auto& [key, value] : document.items()) j[key] = std::move(value);
     return {doc.has_main_content() ? Outcome::content : Outcome::no_content, dump(j)};
   } catch (const Error& e) {
@@ -230,7 +231,7 @@ int run_warc(const WarcRun& run) {
             pool.submit_done(error_outcome(record_fields(record), code, record.error));
             continue;
           }
-          auto job = std::make_shared<Job>(Job{record_fields(record), std::move(record.block), run.options});
+          auto job = std::make_shared<Job>(Job{record_fields(record), std::move(record.block), run.options, &run.content});
           job->options.url = std::string(record.target_uri());
           pool.submit([job] { return run_job(*job); });
         }

@@ -644,10 +644,41 @@ struct ListLevel {
   int number;
 };
 
+// RenderOptions::with_metadata: YAML front matter with trafilatura's keys.
+// Each value is a JSON string or array of strings, which YAML reads as a
+// double-quoted scalar or a flow sequence, whatever the text holds.
+std::string front_matter(const Document& doc) {
+  const Metadata& m = doc.metadata;
+  std::string out = "---\n";
+  const auto field = [&](std::string_view key, const nlohmann::json& value) {
+    if (value.empty() || (value.is_string() && value.get_ref<const std::string&>().empty())) return;
+    out += key;
+    out += ": ";
+    out += value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    out += '\n';
+  };
+  std::string authors;
+  for (const std::string& author : m.authors) authors += (authors.empty() ? "" : "; ") + author;
+  field("title", doc.title);
+  field("author", authors);
+  field("url", !doc.url.empty() ? doc.url : m.canonical_url);
+  field("sitename", m.site_name);
+  field("date", m.date_published);
+  field("description", m.description);
+  field("categories", m.categories);
+  field("tags", m.tags);
+  field("image", m.image);
+  field("license", m.license);
+  field("pagetype", m.page_type);
+  field("language", doc.language);
+  field("dir", direction_name(doc.direction));
+  return out + "---";
+}
+
 }  // namespace
 
 std::string render_markdown(const Document& doc, const RenderOptions& options) {
-  std::string out;
+  std::string out = options.with_metadata ? front_matter(doc) : std::string();
   std::vector<ListLevel> lists;
   const auto& blocks = doc.blocks;
 

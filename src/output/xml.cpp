@@ -201,6 +201,7 @@ std::string render_xml(const Document& doc, const RenderOptions& options) {
   append_attribute(out, "license", m.license);
   append_attribute(out, "pagetype", m.page_type);
   append_attribute(out, "language", doc.language);
+  append_attribute(out, "dir", direction_name(doc.direction));
   out += ">\n<main>\n";
   append_main(out, doc.blocks, options);
   out += "</main>\n";

@@ -134,3 +134,16 @@ TEST_CASE("markdown: an image from an empty block stands apart from the next wor
   images.images = true;
   CHECK(markdown({para("A flaw in the design", {image})}, images) == "![A cat](https://x.example/cat.jpg) A flaw in the design");
 }
+
+TEST_CASE("markdown: --with-metadata puts YAML front matter first, stated fields only") {
+  pith::Document doc;
+  doc.blocks.push_back(para("Body"));
+  doc.title = "A \"quoted\" title";
+  doc.metadata.authors = {"Ann", "Bob"};
+  doc.metadata.tags = {"x", "y"};
+  doc.direction = pith::Direction::rtl;
+  pith::RenderOptions options;
+  options.with_metadata = true;
+  CHECK(pith::render(doc, pith::Format::markdown, options) ==
+        "---\ntitle: \"A \\\"quoted\\\" title\"\nauthor: \"Ann; Bob\"\ntags: [\"x\",\"y\"]\ndir: \"rtl\"\n---\n\nBody");
+}

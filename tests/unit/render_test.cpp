@@ -328,6 +328,21 @@ TEST_CASE("html: all text is escaped") {
   CHECK(html.find("<script") == std::string::npos);
 }
 
+TEST_CASE("html: the page's direction, and a whole document on request") {
+  Document doc = doc_of({para("نص")});
+  doc.title = "T <1>";
+  doc.language = "ar";
+  doc.direction = pith::Direction::rtl;
+  doc.metadata.canonical_url = "https://x.example/a";
+  CHECK(pith::render(doc, Format::html) == "<article dir=\"rtl\">\n<p>نص</p>\n</article>");
+  pith::RenderOptions whole;
+  whole.html_document = true;
+  CHECK(pith::render(doc, Format::html, whole) ==
+        "<!DOCTYPE html>\n<html lang=\"ar\" dir=\"rtl\">\n<head>\n<meta charset=\"utf-8\">\n<title>T &lt;1&gt;</title>\n"
+        "<link rel=\"canonical\" href=\"https://x.example/a\">\n</head>\n<body>\n"
+        "<article dir=\"rtl\">\n<p>نص</p>\n</article>\n</body>\n</html>");
+}
+
 TEST_CASE("html: empty document") {
   CHECK(pith::render(Document{}, Format::html) == "<article>\n</article>");
 }
