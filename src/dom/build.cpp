@@ -185,6 +185,21 @@ inline bool kept_attribute(std::string_view name, Attr& out) {
   }
 }
 
+// The attributes read of one element only are kept there alone: an image's
+// sources and size (width and height are on table cells everywhere too), and
+// the writing direction of <html> and <body>.
+bool kept_on(Attr attr, Tag tag) {
+  switch (attr) {
+    case Attr::srcset: case Attr::data_src: case Attr::data_srcset: case Attr::data_lazy_src:
+    case Attr::data_original: case Attr::width: case Attr::height:
+      return tag == Tag::img;
+    case Attr::dir:
+      return tag == Tag::html || tag == Tag::body;
+    default:
+      return true;
+  }
+}
+
 // Does this attribute hide its element (hidden, aria-hidden="true", a style
 // that hides)?
 bool hides(std::string_view name, const char* value) {
@@ -478,7 +493,7 @@ class Builder {
         }
         continue;
       }
-      if (kept_count == 0xFFFF) continue;
+      if (kept_count == 0xFFFF || !kept_on(kept, tag)) continue;
       ++kept_count;
       ++attr_count_;
       std::string_view value = a->value;

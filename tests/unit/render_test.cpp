@@ -649,3 +649,19 @@ TEST_CASE("golden: a how-to with nested lists, a table and code, in every format
   if (text.find(byline) != std::string::npos) text.erase(text.find(byline), byline.size());
   CHECK(text == without_final_newline(read_fixture_file(fixture, "expected.txt")));
 }
+
+TEST_CASE("golden: markup edge cases, lazy images and links as data") {
+  const std::string fixture = "markup-edge-cases-en";
+  pith::Options options;
+  options.url = "https://output-notes.example/2026/03/round-trip/";
+  options.links = options.images = true;
+  const Document doc = pith::extract(read_fixture_file(fixture, "page.html"), options);
+  pith::RenderOptions both;
+  both.links = both.images = true;
+  CHECK(pith::render(doc, Format::markdown, both) == without_final_newline(read_fixture_file(fixture, "expected.md")));
+  CHECK(pith::render(doc, Format::text) == without_final_newline(read_fixture_file(fixture, "expected-structured.txt")));
+  const nlohmann::json media = nlohmann::json::parse(read_fixture_file(fixture, "expected-media.json"));
+  const nlohmann::json j = nlohmann::json::parse(pith::render(doc, Format::json, both));
+  CHECK(j["links"] == media["links"]);
+  CHECK(j["images"] == media["images"]);
+}
