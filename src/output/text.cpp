@@ -75,6 +75,8 @@ std::string with_inlines(const Block& block, const RenderOptions& options) {
     pos = ev.at;
     if (ev.kind == output_detail::InlineEvent::image) {
       out += "[" + std::string(output_detail::trim_lines(ev.span->alt)) + "]";
+      // One carried over from an empty block stands apart from the first word.
+      if (ev.at == 0 && !block.text.empty() && block.text[0] != ' ') out += ' ';
     } else if (ev.kind == output_detail::InlineEvent::close && ev.span->kind == InlineKind::link) {
       out += " <" + ev.span->url + ">";
     }
