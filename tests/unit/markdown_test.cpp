@@ -64,6 +64,17 @@ TEST_CASE("markdown escapes: backticks, backslashes, pipes, brackets") {
   CHECK(markdown(para("[not](a link)")) == "[not\\](a link)");
 }
 
+TEST_CASE("markdown escapes: raw HTML, entities, reference definitions, an image's bang") {
+  CHECK(markdown(para("a <b>tag</b> and <!-- x --> stay text")) == "a \\<b>tag\\</b> and \\<!-- x --> stay text");
+  CHECK(markdown(para("&amp; &#169; & a&b")) == "\\&amp; \\&#169; & a&b");
+  CHECK(markdown(para("[ref]: https://x.example/")) == "\\[ref]: <https://x.example/>");
+  // "Wow!" before a link would make it an image.
+  pith::RenderOptions links;
+  links.links = true;
+  CHECK(markdown({para("Wow!link", {span(InlineKind::link, 4, 8, "https://u.example/")})}, links) ==
+        "Wow\\![link](https://u.example/)");
+}
+
 TEST_CASE("markdown escapes: a line start that would open a block") {
   CHECK(markdown(para("# not a heading")) == "\\# not a heading");
   CHECK(markdown(para("1. not a list")) == "1\\. not a list");
