@@ -167,7 +167,8 @@ struct Image {
   int height = 0;
 };
 
-// The writing direction the page declares (<html dir>, else <body dir>).
+// The writing direction the page declares: <body dir>, else <html dir>, else
+// that of an element holding much of the page (<article dir="rtl">).
 enum class Direction { unstated, ltr, rtl };
 // "", "ltr" or "rtl".
 const char* direction_name(Direction direction) noexcept;

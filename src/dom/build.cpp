@@ -186,15 +186,12 @@ inline bool kept_attribute(std::string_view name, Attr& out) {
 }
 
 // The attributes read of one element only are kept there alone: an image's
-// sources and size (width and height are on table cells everywhere too), and
-// the writing direction of <html> and <body>.
+// sources and size (width and height are on table cells everywhere too).
 bool kept_on(Attr attr, Tag tag) {
   switch (attr) {
     case Attr::srcset: case Attr::data_src: case Attr::data_srcset: case Attr::data_lazy_src:
     case Attr::data_original: case Attr::width: case Attr::height:
       return tag == Tag::img;
-    case Attr::dir:
-      return tag == Tag::html || tag == Tag::body;
     default:
       return true;
   }

@@ -14,20 +14,42 @@ const char* direction_name(Direction direction) noexcept {
 
 namespace media {
 
+namespace {
+
+// A dir below <body> speaks for the page when its element holds at least
+// this share of the page's nodes: the content, not a quote or a widget.
+constexpr double kContentDirMinShare = 0.25;
+
+Direction stated(const dom::Dom& dom, dom::NodeId id) {
+  const std::string_view dir = dom.attr(id, dom::Attr::dir);
+  if (text::iequals_ascii(dir, "rtl")) return Direction::rtl;
+  if (text::iequals_ascii(dir, "ltr")) return Direction::ltr;
+  return Direction::unstated;  // none, or "auto" (the browser guesses from the text)
+}
+
+}  // namespace
+
 Direction page_direction(const dom::Dom& dom) {
-  // <html> and <body> are the first elements of every Gumbo tree; "auto"
-  // (the browser guesses from the text) states nothing.
-  // <body dir> speaks for the content where both state one.
-  Direction found = Direction::unstated;
+  // <body dir> speaks for the content where both it and <html dir> state one;
+  // where neither does, the largest element below that states one.
+  Direction html = Direction::unstated, body = Direction::unstated, largest = Direction::unstated;
+  std::size_t largest_size = 0;
   for (dom::NodeId id = 0; id < dom.nodes.size(); ++id) {
+    if (!dom.has_attr(id, dom::Attr::dir)) continue;
+    const Direction here = stated(dom, id);
+    if (here == Direction::unstated) continue;
     const dom::Tag tag = dom.nodes[id].tag;
-    if (tag != dom::Tag::body && tag != dom::Tag::html) continue;
-    const std::string_view dir = dom.attr(id, dom::Attr::dir);
-    if (text::iequals_ascii(dir, "rtl")) found = Direction::rtl;
-    else if (text::iequals_ascii(dir, "ltr")) found = Direction::ltr;
-    if (tag == dom::Tag::body) break;
+    if (tag == dom::Tag::html) html = here;
+    else if (tag == dom::Tag::body) body = here;
+    else if (const std::size_t size = dom.nodes[id].subtree_end - id; size > largest_size) {
+      largest = here;
+      largest_size = size;
+    }
   }
-  return found;
+  if (body != Direction::unstated) return body;
+  if (html != Direction::unstated) return html;
+  const bool content = static_cast<double>(largest_size) >= kContentDirMinShare * static_cast<double>(dom.nodes.size());
+  return content ? largest : Direction::unstated;
 }
 
 }  // namespace media

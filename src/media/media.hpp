@@ -21,7 +21,8 @@ std::vector<Link> page_links(const dom::Dom& dom, std::string_view base, const s
 // of the <figure> around them and their stated size (images.cpp).
 std::vector<Image> content_images(const dom::Dom& dom, std::string_view base, const std::vector<Block>& content);
 
-// <html dir>, else <body dir> (direction.cpp).
+// <body dir>, else <html dir>, else the dir of the largest element that
+// states one when it holds a good share of the page (direction.cpp).
 Direction page_direction(const dom::Dom& dom);
 
 }  // namespace pith::media

@@ -89,8 +89,17 @@ TEST_CASE("links: every link of the page, absolute, marked when inside the conte
   CHECK(doc.links[1].in_content + doc.links[2].in_content == 1);
 }
 
-TEST_CASE("direction: <html dir>, <body dir> over it") {
+TEST_CASE("direction: <html dir>, <body dir> over it, else the content's") {
   CHECK(extract(page("", "", " dir='rtl'"), false, false).direction == pith::Direction::rtl);
+  CHECK(extract("<html dir=rtl><body dir=ltr><article><p>" + std::string(300, 'x') + "</p></article></body></html>",
+                false, false)
+            .direction == pith::Direction::ltr);
+  // An article that states it; a small quote that does is not the page's.
+  CHECK(extract("<html><body><article dir=rtl><h1>H</h1><p>" + std::string(300, 'x') + "</p><p>y</p></article>"
+                "</body></html>",
+                false, false)
+            .direction == pith::Direction::rtl);
+  CHECK(extract(page("<blockquote dir=rtl>q</blockquote>"), false, false).direction == pith::Direction::unstated);
   CHECK(extract(page("", "", " dir='auto'"), false, false).direction == pith::Direction::unstated);
   CHECK(extract(page(""), false, false).direction == pith::Direction::unstated);
   CHECK(std::string(pith::direction_name(pith::Direction::rtl)) == "rtl");
