@@ -194,5 +194,4 @@ void fit_emphasis(std::vector<InlineEvent>& events, std::string_view text, std::
   events.resize(kept);
 }
 
-
 }  // namespace pith::output_detail
