@@ -189,8 +189,12 @@ inline bool kept_attribute(std::string_view name, Attr& out) {
 // sources and size (width and height are on table cells everywhere too).
 bool kept_on(Attr attr, Tag tag) {
   switch (attr) {
-    case Attr::srcset: case Attr::data_src: case Attr::data_srcset: case Attr::data_lazy_src:
-    case Attr::data_original: case Attr::width: case Attr::height:
+    case Attr::srcset: case Attr::data_srcset:
+      // A <picture>'s <source> is Tag::other: Gumbo knows the tag, pith's
+      // Tag list has no use for it but this.
+      return tag == Tag::img || tag == Tag::other;
+    case Attr::data_src: case Attr::data_lazy_src: case Attr::data_original: case Attr::width:
+    case Attr::height:
       return tag == Tag::img;
     default:
       return true;

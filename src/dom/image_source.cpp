@@ -72,6 +72,18 @@ std::string_view image_source(const Dom& dom, NodeId img) {
     const std::string_view url = trimmed(dom.attr(img, single));
     if (usable(url)) return url;
   }
+  // <picture><source srcset=...><img></picture> with nothing on the <img>
+  // itself: the first <source> before it that lists a candidate.
+  const NodeId parent = dom.nodes[img].parent;
+  if (parent == kNoNode) return {};
+  for (NodeId sibling = dom.nodes[parent].first_child; sibling != kNoNode && sibling != img;
+       sibling = dom.nodes[sibling].next_sibling) {
+    if (dom.nodes[sibling].tag != Tag::other) continue;
+    for (Attr set : {Attr::data_srcset, Attr::srcset}) {
+      const std::string_view url = largest_candidate(dom.attr(sibling, set));
+      if (!url.empty()) return url;
+    }
+  }
   return {};
 }
 

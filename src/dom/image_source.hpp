@@ -11,8 +11,8 @@ namespace pith::dom {
 
 // The image's address as written (not resolved), "" when it has none: the
 // largest candidate of data-srcset or srcset, else data-src, data-lazy-src,
-// data-original, src; data: URIs (placeholders) are passed over. A view
-// into the DOM's pool.
+// data-original, src, else (in a <picture>) a <source> before it; data: URIs
+// (placeholders) are passed over. A view into the DOM's pool.
 std::string_view image_source(const Dom& dom, NodeId img);
 
 // The largest candidate of a srcset value (by its "640w" width, or its "2x"

@@ -62,6 +62,14 @@ TEST_CASE("images: lazy addresses, the largest srcset candidate, caption and sta
   CHECK(doc.images[1].url == "https://x.example/l.jpg");
   CHECK(doc.images[1].caption.empty());
   CHECK(doc.images[1].width == 0);
+  // A <picture> whose <img> has nothing but a placeholder: its <source>.
+  const pith::Document picture = extract(
+      page("<p><picture><source type='image/webp' data-srcset='/p-400.webp 400w, /p-800.webp 800w'>"
+           "<img src='data:image/gif;base64,R0lGOD' alt='P'></picture>A paragraph with a picture at its start, "
+           "long enough to be kept.</p>"),
+      false, true);
+  REQUIRE(picture.images.size() == 1);
+  CHECK(picture.images[0].url == "https://x.example/p-800.webp");
   // The same image in Markdown, standing apart from the caption it precedes.
   pith::RenderOptions images;
   images.images = true;
