@@ -377,15 +377,13 @@ TEST_CASE("json: parses back with the documented fields") {
 
   const auto& blocks = j["blocks"];
   REQUIRE(blocks.size() == 6);
-  CHECK(blocks[0] == nlohmann::json{{"type", "heading"}, {"level", 1}, {"text", "Title"}, {"inlines", nlohmann::json::array()}});
-  CHECK(blocks[1] == nlohmann::json{{"type", "paragraph"}, {"text", "Body"}, {"inlines", nlohmann::json::array()}});
+  CHECK(blocks[0] == nlohmann::json{{"type", "heading"}, {"level", 1}, {"text", "Title"}});
+  CHECK(blocks[1] == nlohmann::json{{"type", "paragraph"}, {"text", "Body"}});
   CHECK(blocks[2] ==
-        nlohmann::json{{"type", "list_item"}, {"level", 2}, {"ordered", true}, {"text", "step"},
-                       {"inlines", nlohmann::json::array()}});
-  CHECK(blocks[3] == nlohmann::json{{"type", "quote"}, {"text", "q"}, {"inlines", nlohmann::json::array()}});
+        nlohmann::json{{"type", "list_item"}, {"level", 2}, {"ordered", true}, {"text", "step"}});
+  CHECK(blocks[3] == nlohmann::json{{"type", "quote"}, {"text", "q"}});
   CHECK(blocks[4] ==
-        nlohmann::json{{"type", "code"}, {"language", "python"}, {"text", "print(1)"},
-                       {"inlines", nlohmann::json::array()}});
+        nlohmann::json{{"type", "code"}, {"language", "python"}, {"text", "print(1)"}});
   CHECK(blocks[5] == nlohmann::json{{"type", "table_row"},
                                     {"header", true},
                                     {"table_start", false},
@@ -664,4 +662,21 @@ TEST_CASE("golden: markup edge cases, lazy images and links as data") {
   const nlohmann::json j = nlohmann::json::parse(pith::render(doc, Format::json, both));
   CHECK(j["links"] == media["links"]);
   CHECK(j["images"] == media["images"]);
+}
+
+TEST_CASE("json: blocks carry their inline ranges, at most 10,000 per document") {
+  Block b = para("See the guide");
+  b.inlines = {span(pith::InlineKind::link, 8, 13, "https://x.example/g"), span(pith::InlineKind::image, 13, 13,
+                                                                                "https://x.example/a.png", "A")};
+  nlohmann::json j = nlohmann::json::parse(pith::render(doc_of({b, para("none")}), Format::json));
+  CHECK(j["blocks"][0]["inlines"] ==
+        nlohmann::json::parse(R"([{"type":"link","begin":8,"end":13,"url":"https://x.example/g"},
+                                  {"type":"image","begin":13,"end":13,"url":"https://x.example/a.png","alt":"A"}])"));
+  CHECK_FALSE(j["blocks"][1].contains("inlines"));  // none: no field
+  Block many = para(std::string(20'010, 'x'));
+  for (std::uint32_t i = 0; i < 10'005; ++i) many.inlines.push_back(span(pith::InlineKind::emphasis, 2 * i, 2 * i + 1));
+  j = nlohmann::json::parse(pith::render(doc_of({many}), Format::json));
+  CHECK(j["blocks"][0]["inlines"].size() == 10'000);
+  REQUIRE(j["truncations"].size() == 1);
+  CHECK(j["truncations"][0].get<std::string>().find("5 inline ranges") == 0);
 }
