@@ -12,8 +12,8 @@
 //   merged    pages where cmark-gfm finds fewer tables than pith extracted;
 //   agreement the tokens (white-space separated, the text's " | " cell
 //             separators left out) both have, 2 * shared / (sum of both).
-// --require exits 1 unless stray = merged = 0 and every page's agreement is
-// at least 0.99 (the bar of the fixtures' ctest); --list names the pages
+// --require exits 1 unless some page had content, stray = merged = 0 and
+// every page's agreement is at least 0.99 (the bar of the fixtures' ctest); --list names the pages
 // that miss it; --show prints one page's Markdown and the tokens only one
 // side has.
 #include <cmark-gfm-core-extensions.h>
@@ -208,6 +208,10 @@ int main(int argc, char** argv) {
                                 "agreement mean {:.4f} min {:.4f}  below {} {}\n",
                                 pages, with_content, stray, merged, mean, lowest, kAgreementBar, below)
                         .c_str());
+  if (require && with_content == 0) {
+    std::fprintf(stderr, "pith_markdown_roundtrip: --require, and no page with content was read\n");
+    return 1;
+  }
   if (require && (stray > 0 || merged > 0 || below > 0)) return 1;
   return 0;
 }
