@@ -11,10 +11,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::string_view bytes(reinterpret_cast<const char*>(data), size);
   pith::Options options;
   options.url = "https://example.org/dir/page.html";
+  // Links and images as data too: every page's links and images are read.
+  options.links = options.images = true;
   try {
     pith::Document doc = pith::extract(bytes, options);
     pith::RenderOptions links_and_images;
     links_and_images.links = links_and_images.images = true;
+    links_and_images.with_metadata = links_and_images.html_document = true;
     for (pith::Format f : {pith::Format::text, pith::Format::markdown, pith::Format::html,
                            pith::Format::json, pith::Format::xml}) {
       (void)pith::render(doc, f);

@@ -14,6 +14,7 @@ packages=(
   python3-brotli brotli  # the fetch tests serve brotli bodies (tests/http/server.py)
   python3-sklearn        # train/train_models.py: the page-type and confidence models (and their check)
   zstd                   # tests/warc writes .warc.zst files and zstd payloads
+  libcmark-gfm-dev libcmark-gfm-extensions-dev  # the Markdown round trip (bench/markdown_roundtrip.cpp)
   # The Python module (python/), its tests and the Dask example (examples/);
   # python3-wheel lets `pip install --no-build-isolation ./python` build offline.
   pybind11-dev python3-pybind11 python3-dev python3-pytest python3-dask python3-distributed

@@ -19,6 +19,7 @@
 #include "meta/page_meta.hpp"
 #include "meta/url.hpp"
 #include "output/renderers.hpp"
+#include "media/media.hpp"
 #include "pipeline.hpp"
 
 namespace pith {
@@ -192,6 +193,9 @@ Document detail::extract(std::string_view html, const Options& options, ModelInp
   doc.blocks = extraction::extract_content(dom, content);
   check_time_budget(t0, options, "content extraction");
   resolve_inline_urls(doc.blocks, link_base);
+  doc.direction = media::page_direction(dom);
+  if (options.links) doc.links = media::page_links(dom, link_base, doc.blocks);
+  if (options.images) doc.images = media::content_images(dom, link_base, doc.blocks);
   if (options.include_comments) doc.comments = extraction::find_comments(dom);
   auto t3 = Clock::now();
   doc.text = render_text(doc);

@@ -50,6 +50,42 @@ data = open('$work/fx.xml', 'rb').read()
 data and E.fromstring(data)"
 done
 
+# Links and images as data, with absolute addresses, in every format that shows them.
+cat >"$work/media.html" <<'PAGE'
+<html dir="rtl"><head><title>Media</title></head><body><nav><a href="/home">Home</a></nav>
+<article><h1>Lazy images</h1><p>The first paragraph has enough words to count as the content of this page,
+and a <a href="guide">guide</a> in it.</p>
+<figure><img src="data:image/gif;base64,R0lGOD" data-src="/img/cat.jpg" alt="A cat" width="640">
+<figcaption>The cat, asleep.</figcaption></figure>
+<ul><li>one<ol><li>one a</li></ol></li><li>two</li></ul>
+<p>The last paragraph also has enough words to count as the content of this page, to be sure.</p></article></body></html>
+PAGE
+expect "json links images" 0 "$pith" -f json --links --images -u https://x.example/a/ "$work/media.html"
+check "json lists links and lazy images, absolute" python3 -c "
+import json; d = json.load(open('$work/out'))
+assert {'text': 'guide', 'url': 'https://x.example/a/guide', 'in_content': True} in d['links'], d['links']
+assert {'text': 'Home', 'url': 'https://x.example/home', 'in_content': False} in d['links']
+assert d['images'][0] == {'url': 'https://x.example/img/cat.jpg', 'alt': 'A cat', 'caption': 'The cat, asleep.', 'width': 640, 'height': None}, d['images']
+assert d['direction'] == 'rtl' and '[guide](https://x.example/a/guide)' in d['markdown']"
+expect "text structure" 0 "$pith" "$work/media.html"
+check "text keeps bullets and nesting" grep -qx "  1. one a" "$work/out"
+expect "text plain" 0 "$pith" --plain "$work/media.html"
+check "plain text has no bullets" bash -c "grep -qx 'one a' '$work/out' && ! grep -q '^- ' '$work/out'"
+expect "text alt and links" 0 "$pith" --links --images -u https://x.example/a/ "$work/media.html"
+check "text shows the alt text and the address" bash -c "grep -q '\[A cat\]' '$work/out' && grep -q 'guide <https://x.example/a/guide>' '$work/out'"
+expect "markdown front matter" 0 "$pith" -f md --with-metadata "$work/media.html"
+check "front matter first" bash -c "head -1 '$work/out' | grep -qx -- '---' && grep -qx 'title: \"Media\"' '$work/out'"
+expect "html document" 0 "$pith" -f html --html-document "$work/media.html"
+check "html document head" bash -c "grep -q '<html[^>]* dir=\"rtl\">' '$work/out' && grep -q '<title>Media</title>' '$work/out'"
+printf '%s\n' "$work/media.html" >"$work/list.txt"
+expect "batch format fields" 0 "$pith" --batch "$work/list.txt" --format html --fields title,html,images --images
+check "batch record has the chosen fields" python3 -c "
+import json; d = json.loads(open('$work/out').readline())
+assert set(d) == {'line', 'input', 'url', 'final_url', 'status', 'title', 'html', 'images'}, set(d)
+assert '<article dir=\"rtl\">' in d['html'] and d['images'][0]['alt'] == 'A cat'"
+expect "unknown field" 2 "$pith" --batch "$work/list.txt" --fields nope
+check "unknown field message" grep -q "unknown field nope" "$work/err"
+
 expect "charset override" 0 "$pith" --charset gbk "$fixtures/zh-news-gbk/page.html"
 
 printf '<html><body><nav><a href="/">Home</a></nav></body></html>' >"$work/empty-page.html"

@@ -95,6 +95,10 @@ struct Options {
   // main content, Document::no_content_reason saying why. Primary subtags are
   // compared, so "zh" keeps "zh-Hant". Empty: every language is kept.
   std::string target_language;
+  // Fill Document::links: every link of the page, in or out of the content.
+  bool links = false;
+  // Fill Document::images: the images of the main content.
+  bool images = false;
 };
 
 enum class BlockKind {
@@ -125,6 +129,7 @@ struct Block {
   int level = 0;
   bool ordered = false;
   bool header = false;
+  bool table_start = false;        // table_row: the first row of its table (tables in a row stay apart)
   std::string text;                // for table_row: the cells joined by " | "
   std::vector<std::string> cells;  // table_row only
   std::string language;            // code only, e.g. "python"
@@ -156,6 +161,29 @@ struct Metadata {
   std::string declared_page_type;
   std::string license;                  // a URL or a name, where stated
 };
+
+// A link of the page (Options::links).
+struct Link {
+  std::string text;         // its text, white space collapsed
+  std::string url;          // absolute when the page's address is known
+  bool in_content = false;  // inside the main content
+};
+
+// An image of the main content (Options::images), once per address.
+struct Image {
+  std::string url;      // absolute when the page's address is known; from srcset's largest
+                        // candidate, data-src and the like, or src (lazy-loading pages)
+  std::string alt;
+  std::string caption;  // the <figcaption> of its <figure>, "" when none
+  int width = 0;        // as the width / height attributes state; 0 when they do not
+  int height = 0;
+};
+
+// The writing direction the page declares: <body dir>, else <html dir>, else
+// that of an element holding much of the page (<article dir="rtl">).
+enum class Direction { unstated, ltr, rtl };
+// "", "ltr" or "rtl".
+const char* direction_name(Direction direction) noexcept;
 
 // One comment of the page's comment thread (Options::include_comments).
 struct Comment {
@@ -214,6 +242,9 @@ struct Document {
   std::string charset;         // the charset the bytes were decoded from, e.g. "GB18030"
   std::string charset_source;  // "bom", "caller", "http", "meta", "detected" or "default"
   std::vector<Block> blocks;   // the main content, in document order
+  std::vector<Link> links;     // only with Options::links
+  std::vector<Image> images;   // only with Options::images
+  Direction direction = Direction::unstated;
   // Why part of the page was left out, one sentence per limit hit (Options:
   // max_depth, max_nodes; unclosed formatting tags); empty for almost every page.
   std::vector<std::string> truncations;

@@ -379,16 +379,21 @@ PYBIND11_MODULE(_pith, m) {
                              "seconds per stage")
       .def(
           "render",
-          [](const Extraction& x, const std::string& format, bool links, bool images) {
+          [](const Extraction& x, const std::string& format, bool links, bool images, bool plain) {
             pith::Format f = format_named(format);
             std::string out;
             {
               py::gil_scoped_release release;
-              out = pith::render(x.doc, f, pith::RenderOptions{links, images});
+              pith::RenderOptions options;
+              options.links = links;
+              options.images = images;
+              options.plain = plain;
+              out = pith::render(x.doc, f, options);
             }
             return to_str(out);
           },
           py::arg("format") = "text", py::kw_only(), py::arg("links") = false, py::arg("images") = false,
+          py::arg("plain") = false,
           "Renders the content again in another format.")
       .def("__str__", [](const Extraction& x) { return to_str(x.content); })
       .def("__repr__", [](const Extraction& x) {
@@ -399,7 +404,7 @@ PYBIND11_MODULE(_pith, m) {
   m.def(
       "extract",
       [](const py::object& html, const py::object& url, const std::string& format, bool precision, bool recall,
-         bool include_comments, bool include_title, bool links, bool images, const py::object& charset,
+         bool include_comments, bool include_title, bool links, bool images, bool plain, const py::object& charset,
          const py::object& content_type, std::size_t max_input_bytes, const py::object& time_budget,
          const py::object& target_language) {
         ExtractArgs args;
@@ -413,13 +418,17 @@ PYBIND11_MODULE(_pith, m) {
         args.options.max_input_bytes = max_input_bytes;
         args.options.time_budget = time_budget_from(time_budget);
         if (!target_language.is_none()) args.options.target_language = target_language.cast<std::string>();
-        args.render = {links, images};
+        args.options.links = links;
+        args.options.images = images;
+        args.render.links = links;
+        args.render.images = images;
+        args.render.plain = plain;
         return run_extract(html, std::move(args));
       },
       py::arg("html"), py::kw_only(), py::arg("url") = py::none(), py::arg("format") = "text",
       py::arg("precision") = false, py::arg("recall") = false, py::arg("include_comments") = false,
       py::arg("include_title") = true, py::arg("links") = false, py::arg("images") = false,
-      py::arg("charset") = py::none(), py::arg("content_type") = py::none(),
+      py::arg("plain") = false, py::arg("charset") = py::none(), py::arg("content_type") = py::none(),
       py::arg("max_input_bytes") = pith::Options{}.max_input_bytes, py::arg("time_budget") = 60.0,
       py::arg("target_language") = py::none(),
       R"(Extracts the main content and metadata of one page.
@@ -428,11 +437,15 @@ html: the page as bytes (any encoding: BOM, content_type, <meta charset> or
   detection decide, as in the CLI) or str (already decoded; taken as UTF-8).
 url: the page's address; links and images are made absolute against it.
 format: "text" (or "txt"), "markdown" (or "md"), "html", "json" or "xml"; the
-  rendering is Document.content (and str(doc)).
+  rendering is Document.content (and str(doc)). Text keeps list bullets and
+  numbers, nesting and one line per table row (see plain).
 precision / recall: favour leaving out / keeping blocks in doubt.
 include_comments: find the comment thread (Document.comments, JSON "comments").
 include_title: put the headline at the top of the content when missing.
-links / images: keep links / images in markdown, html and xml output.
+links / images: keep links / images in every format (text: the address after
+  the link's text, [alt] for an image; JSON: "links" of the whole page and
+  "images" of the content, with caption and size).
+plain: text without bullets, numbers or indentation (Document.text).
 charset: a charset the caller knows, overriding the page's declaration.
 content_type: the HTTP Content-Type header ("text/html; charset=gbk").
 max_input_bytes: larger inputs raise InputTooLargeError.

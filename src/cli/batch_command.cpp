@@ -142,9 +142,9 @@ int run_batch(const BatchRun& run) {
           }
           Document doc = extract(bytes, options);
           if (run.deduplicate) {
-            writer.put_deferred(sequence, [&deduplicator, origin, doc = std::move(doc)]() mutable {
+            writer.put_deferred(sequence, [&deduplicator, &run, origin, doc = std::move(doc)]() mutable {
               Deduplicator::Verdict verdict = deduplicator.apply(origin.input, doc);
-              nlohmann::ordered_json record = document_record(origin, doc);
+              nlohmann::ordered_json record = document_record(origin, doc, run.content);
               record["duplicate_of"] = verdict.duplicate_of ? nlohmann::ordered_json(*verdict.duplicate_of) : nullptr;
               record["duplicate_paragraphs_dropped"] = verdict.dropped_paragraphs;
               return record;
@@ -152,7 +152,7 @@ int run_batch(const BatchRun& run) {
             if (writer.write_failed()) g_stop = true;
             progress.record_done(false);
           } else {
-            emit(sequence, document_record(origin, doc), false);
+            emit(sequence, document_record(origin, doc, run.content), false);
           }
         } catch (const Error& e) {
           emit(sequence, error_record(origin, error_code_name(e.code()), e.what()), true);

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/jsonl_writer.hpp"
 #include "pith/fetch.hpp"
 #include "pith/pith.hpp"
 
@@ -68,6 +69,7 @@ struct WarcRun {
   unsigned jobs = 0;               // worker threads; 0 = one per core
   bool all_statuses = false;       // also extract responses whose status is not 2xx
   bool deduplicate = false;        // --deduplicate (cli/deduplicate.hpp)
+  RecordContent content;           // --format, --fields, --links, --images
 };
 int run_warc(const WarcRun& run);
 
@@ -77,6 +79,7 @@ struct BatchRun {
   Options options;     // for extraction
   CrawlOptions crawl;  // for fetching; crawl.max_connections is --jobs
   bool deduplicate = false;  // --deduplicate (cli/deduplicate.hpp)
+  RecordContent content;  // --format, --fields, --links, --images
 };
 int run_batch(const BatchRun& run);
 

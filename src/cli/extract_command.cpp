@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -69,6 +70,29 @@ std::string read_file(const std::string& path, std::size_t max_bytes) {
   return read_capped(in, max_bytes, path);
 }
 
+// --fields: comma-separated names of the document's fields. False, with a
+// message on stderr, for a name that is none.
+bool parse_fields(const std::string& list, std::vector<std::string>& fields) {
+  const std::vector<std::string> known = record_field_names();
+  for (std::size_t start = 0; start < list.size();) {
+    std::size_t comma = list.find(',', start);
+    if (comma == std::string::npos) comma = list.size();
+    std::string name = list.substr(start, comma - start);
+    start = comma + 1;
+    name.erase(0, name.find_first_not_of(' '));
+    name.erase(name.find_last_not_of(' ') + 1);
+    if (name.empty()) continue;
+    if (std::find(known.begin(), known.end(), name) == known.end()) {
+      std::string names;
+      for (const std::string& k : known) names += (names.empty() ? "" : ", ") + k;
+      std::cerr << "pith: --fields: unknown field " << name << " (fields: " << names << ")\n";
+      return false;
+    }
+    fields.push_back(std::move(name));
+  }
+  return true;
+}
+
 }  // namespace
 
 std::string read_input_file(const std::string& path, std::size_t max_bytes) {
@@ -96,8 +120,21 @@ int run_extract(int argc, char** argv) {
   app.add_option("-c,--charset", options.charset,
                  "The page's character encoding, overriding what the page declares");
   app.add_flag("--no-title", no_title, "Do not put the page's headline at the top of the content");
-  app.add_flag("--links", render_options.links, "Markdown/HTML/XML: keep links (made absolute)");
-  app.add_flag("--images", render_options.images, "Markdown/HTML/XML: keep images (made absolute)");
+  app.add_flag("--links", render_options.links,
+               "Keep links, made absolute (text: the address after the link's text; JSON: \"links\", "
+               "every link of the page)");
+  app.add_flag("--images", render_options.images,
+               "Keep images, made absolute (text: their alt text; JSON: \"images\" with caption and size)");
+  app.add_flag("--plain", render_options.plain,
+               "Text: the bare text, blocks separated by blank lines (no bullets, numbers or indentation)");
+  app.add_flag("--with-metadata", render_options.with_metadata,
+               "Markdown: put the metadata first, as YAML front matter");
+  app.add_flag("--html-document", render_options.html_document,
+               "HTML: a whole page (<head> with title, charset, lang, dir, canonical address), not a fragment");
+  std::string fields_list;
+  app.add_option("--fields", fields_list,
+                 "JSON, --batch, --warc: only these of the document's fields, comma-separated "
+                 "(e.g. title,text,links; the record's own fields stay)");
   app.add_flag("--comments", options.include_comments,
                "Find the page's comment thread (JSON: \"comments\", author/date/text)");
   bool precision = false, recall = false;
@@ -175,15 +212,22 @@ int run_extract(int argc, char** argv) {
     return kUsageError;
   }
   options.include_title = !no_title;
+  options.links = render_options.links;
+  options.images = render_options.images;
   options.focus = precision ? pith::Focus::precision : recall ? pith::Focus::recall
                                                                : pith::Focus::balanced;
-  if (!warc_files.empty()) return run_warc({std::move(warc_files), options, jobs, all_statuses, deduplicate});
+  RecordContent content;
+  content.render = render_options;
+  if (app.count("--format") > 0) content.format = pith::parse_format(format_name);
+  if (!parse_fields(fields_list, content.fields)) return kUsageError;
+  if (!warc_files.empty())
+    return run_warc({std::move(warc_files), options, jobs, all_statuses, deduplicate, content});
   if (!batch_input.empty()) {
-    if (input != "-" || app.count("--format") > 0) {
-      std::cerr << "pith: --batch reads its inputs from the file and writes JSON Lines; "
-                   "give no other input or --format\n";
+    if (input != "-") {
+      std::cerr << "pith: --batch reads its inputs from the file and writes JSON Lines; give no other input\n";
       return kUsageError;
     }
+    batch.content = content;
     batch.input = batch_input;
     batch.options = options;
     batch.deduplicate = deduplicate;
@@ -224,7 +268,9 @@ int run_extract(int argc, char** argv) {
       std::string report = explain_report(doc);
       std::fwrite(report.data(), 1, report.size(), stdout);
     } else if (found || *format == pith::Format::json) {
-      std::string out = pith::render(doc, *format, render_options);
+      std::string out = *format == pith::Format::json && !content.fields.empty()
+                            ? document_fields(doc, content).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
+                            : pith::render(doc, *format, render_options);
       out.push_back('\n');
       std::fwrite(out.data(), 1, out.size(), stdout);
     }

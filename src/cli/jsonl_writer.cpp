@@ -26,9 +26,31 @@ Json head(const RecordOrigin& origin) {
 
 }  // namespace
 
-Json document_record(const RecordOrigin& origin, const Document& doc) {
+Json document_fields(const Document& doc, const RecordContent& content) {
+  Json j = document_json(doc, content.render);
+  if (content.format == Format::html || content.format == Format::xml) {
+    const char* name = content.format == Format::html ? "html" : "xml";
+    j[name] = render(doc, *content.format, content.render);
+  }
+  if (content.fields.empty()) return j;
+  Json chosen;
+  for (const std::string& name : content.fields)
+    if (j.contains(name)) chosen[name] = std::move(j[name]);
+  return chosen;
+}
+
+std::vector<std::string> record_field_names() {
+  std::vector<std::string> names;
+  const Json fields = document_json(Document{});  // named: items() only refers to it
+  for (const auto& [key, value] : fields.items()) names.push_back(key);
+  names.push_back("html");
+  names.push_back("xml");
+  return names;
+}
+
+Json document_record(const RecordOrigin& origin, const Document& doc, const RecordContent& content) {
   Json j = head(origin);
-  Json fields = document_json(doc);  // named: items() only refers to it
+  Json fields = document_fields(doc, content);  // named: items() only refers to it
   // Reserved: the object's vector copies its values (the text) when it grows.
   j.get_ref<Json::object_t&>().reserve(j.size() + fields.size() + 4);
   for (auto& [key, value] : fields.items()) {

@@ -12,8 +12,10 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "pith/pith.hpp"
+#include "pith/render.hpp"
 
 namespace pith::cli {
 
@@ -26,9 +28,24 @@ struct RecordOrigin {
   std::optional<long> status;            // HTTP status, when there was a response
 };
 
+// What a record holds of its document (--format, --fields, --links, --images).
+struct RecordContent {
+  RenderOptions render;          // links and images, in the markdown field too
+  std::optional<Format> format;  // html or xml: that rendering as a field beside "text"
+  std::vector<std::string> fields;  // when given: only these of the document's fields
+};
+
+// The document's fields of a record: pith::document_json, with the format's
+// field, cut to content.fields.
+nlohmann::ordered_json document_fields(const Document& doc, const RecordContent& content);
+
+// The names --fields accepts: the document's fields and "html", "xml".
+std::vector<std::string> record_field_names();
+
 // {"line","input","url","final_url","status", then the document's fields
-// (pith::document_json, its "url" being final_url)}.
-nlohmann::ordered_json document_record(const RecordOrigin& origin, const Document& doc);
+// (document_fields, its "url" being final_url)}.
+nlohmann::ordered_json document_record(const RecordOrigin& origin, const Document& doc,
+                                       const RecordContent& content = {});
 // {"line","input","url","final_url","status","error":{"code","message"}}.
 nlohmann::ordered_json error_record(const RecordOrigin& origin, std::string_view code, std::string_view message);
 

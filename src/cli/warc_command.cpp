@@ -56,8 +56,8 @@ Json record_fields(const WarcRecord& record, const std::string& path) {
   return j;
 }
 
-Json with_document(Json fields, const Document& doc) {
-  Json document = document_json(doc);
+Json with_document(Json fields, const Document& doc, const RecordContent& content) {
+  Json document = document_fields(doc, content);
   // Reserved: the object's vector copies its values (the text) when it grows.
   fields.get_ref<Json::object_t&>().reserve(fields.size() + document.size() + 4);
   for (auto& [key, value] : document.items()) fields[key] = std::move(value);
@@ -76,6 +76,7 @@ struct Job {
   Options options;
   bool all_statuses = false;
   bool deduplicate = false;
+  const RecordContent* content = nullptr;  // the run's, which outlives its jobs
 };
 
 Outcome run_job(Job& job) {
@@ -91,7 +92,7 @@ Outcome run_job(Job& job) {
     auto doc = std::make_shared<Document>(extract(http.body, job.options));
     Outcome::Kind kind = doc->has_main_content() ? Outcome::content : Outcome::no_content;
     if (job.deduplicate) return {.kind = kind, .doc = std::move(doc), .fields = std::move(job.fields)};
-    return {.kind = kind, .line = dump(with_document(std::move(job.fields), *doc))};
+    return {.kind = kind, .line = dump(with_document(std::move(job.fields), *doc, *job.content))};
   } catch (const Error& e) {
     return error_outcome(std::move(job.fields), error_code_name(e.code()), e.what());
   } catch (const std::exception& e) {
@@ -250,7 +251,7 @@ int run_warc(const WarcRun& run) {
       std::string id = outcome.fields.value("warc_record_id", "");
       Deduplicator::Verdict verdict = deduplicator.apply(id, *outcome.doc);
       if (!outcome.doc->has_main_content()) outcome.kind = Outcome::no_content;
-      Json j = with_document(std::move(outcome.fields), *outcome.doc);
+      Json j = with_document(std::move(outcome.fields), *outcome.doc, run.content);
       j["duplicate_of"] = verdict.duplicate_of ? Json(*verdict.duplicate_of) : Json(nullptr);
       j["duplicate_paragraphs_dropped"] = verdict.dropped_paragraphs;
       counts.duplicates += verdict.duplicate_of.has_value();
@@ -304,7 +305,7 @@ int run_warc(const WarcRun& run) {
             continue;
           }
           auto job = std::make_shared<Job>(Job{record_fields(record, path), std::move(record.block), run.options,
-                                               run.all_statuses, run.deduplicate});
+                                               run.all_statuses, run.deduplicate, &run.content});
           job->options.url = std::string(record.target_uri());
           pool.submit([job] { return run_job(*job); });
         }

@@ -169,17 +169,36 @@ inline bool kept_attribute(std::string_view name, Attr& out) {
   // name's length leaves a few candidates, compared with no call.
   switch (name.size()) {
     case 2: return is("id", Attr::id);
-    case 3: return is("src", Attr::src) || is("alt", Attr::alt) || is("rel", Attr::rel);
+    case 3: return is("src", Attr::src) || is("alt", Attr::alt) || is("rel", Attr::rel) || is("dir", Attr::dir);
     case 4:
       return is("href", Attr::href) || is("role", Attr::role) || is("lang", Attr::lang) ||
              is("type", Attr::type) || is("name", Attr::name);
-    case 5: return is("class", Attr::class_) || is("title", Attr::title);
+    case 5: return is("class", Attr::class_) || is("title", Attr::title) || is("width", Attr::width);
+    case 6: return is("srcset", Attr::srcset) || is("height", Attr::height);
     case 7: return is("content", Attr::content) || is("charset", Attr::charset);
     case 8:
       return is("itemprop", Attr::itemprop) || is("itemtype", Attr::itemtype) ||
-             is("property", Attr::property) || is("datetime", Attr::datetime);
+             is("property", Attr::property) || is("datetime", Attr::datetime) || is("data-src", Attr::data_src);
     case 10: return is("http-equiv", Attr::http_equiv);
+    case 11: return is("data-srcset", Attr::data_srcset);
+    case 13: return is("data-lazy-src", Attr::data_lazy_src) || is("data-original", Attr::data_original);
     default: return false;
+  }
+}
+
+// The attributes read of one element only are kept there alone: an image's
+// sources and size (width and height are on table cells everywhere too).
+bool kept_on(Attr attr, Tag tag) {
+  switch (attr) {
+    case Attr::srcset: case Attr::data_srcset:
+      // A <picture>'s <source> is Tag::other: Gumbo knows the tag, pith's
+      // Tag list has no use for it but this.
+      return tag == Tag::img || tag == Tag::other;
+    case Attr::data_src: case Attr::data_lazy_src: case Attr::data_original: case Attr::width:
+    case Attr::height:
+      return tag == Tag::img;
+    default:
+      return true;
   }
 }
 
@@ -530,7 +549,7 @@ class Builder {
         }
         continue;
       }
-      if (kept_count == 0xFFFF) continue;
+      if (kept_count == 0xFFFF || !kept_on(kept, tag)) continue;
       ++kept_count;
       ++attr_count_;
       std::string_view value = a->value;

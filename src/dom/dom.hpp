@@ -37,6 +37,8 @@ enum class Tag : std::uint8_t {
 enum class Attr : std::uint8_t {
   class_, id, role, itemprop, itemtype, href, src, alt, lang, type, name, property, content,
   datetime, rel, charset, http_equiv, title,
+  // Images as data (dom/image_source.cpp) and the writing direction.
+  srcset, data_src, data_srcset, data_lazy_src, data_original, width, height, dir,
 };
 
 struct AttrValue {

@@ -189,6 +189,7 @@ class Renderer {
     if (tag == Tag::table) {
       flush();
       data_tables_.push_back(is_data_table(dom_, id));
+      table_start_ = true;
       return;
     }
     if (tag == Tag::tr && in_data_table()) {
@@ -239,6 +240,8 @@ class Renderer {
         Block b;
         b.kind = BlockKind::table_row;
         b.header = row_header_;
+        b.table_start = table_start_;
+        table_start_ = false;
         b.cells = std::move(row_);
         for (std::size_t k = 0; k < b.cells.size(); ++k) {
           if (k) b.text += " | ";
@@ -354,6 +357,7 @@ class Renderer {
   std::vector<std::string> row_;
   std::uint32_t row_length_ = 0;  // of row_'s cells
   bool row_header_ = true;
+  bool table_start_ = false;  // the next row emitted is its table's first
   int cell_depth_ = 0;
   int quote_depth_ = 0;
   int heading_level_ = 0;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "dom/image_source.hpp"
+
 namespace pith::extraction {
 
 using dom::Attr;
@@ -30,9 +32,12 @@ void InlineMarks::open_range(const dom::Dom& dom, dom::NodeId id, std::size_t at
     span.url = std::string(dom.attr(id, Attr::href));
     if (span.url.empty()) return;
   } else if (kind == InlineKind::image) {
-    span.url = std::string(dom.attr(id, Attr::src));
+    span.url = std::string(dom::image_source(dom, id));
+    // A <noscript> fallback repeats the lazy image just before it.
+    if (span.url.empty() || span.url == last_image_url_) return;
+    last_image_url_ = span.url;
     span.alt = std::string(dom.attr(id, Attr::alt));
-    if (!span.url.empty()) done_.push_back(std::move(span));
+    done_.push_back(std::move(span));
     return;
   }
   open_.push_back({id, std::move(span)});

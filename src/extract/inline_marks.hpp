@@ -53,6 +53,7 @@ class InlineMarks {
   std::vector<Open> open_;
   std::vector<Inline> done_;
   std::vector<Inline> waiting_images_;  // images of blocks without text
+  std::string last_image_url_;          // of the last image recorded
 };
 
 }  // namespace pith::extraction

@@ -90,10 +90,40 @@ std::string marked_prose(const Block& block, const RenderOptions& options) {
   return out;
 }
 
+// RenderOptions::html_document: the fragment inside a page of its own, whose
+// <head> says what the fragment cannot (charset, title, canonical address).
+std::string whole_document(const Document& doc, const std::string& article) {
+  std::string out = "<!DOCTYPE html>\n<html";
+  const auto attribute = [&](std::string_view name, std::string_view value) {
+    if (value.empty()) return;
+    out += ' ';
+    out += name;
+    out += "=\"";
+    append_escaped(out, value, false);
+    out += '"';
+  };
+  attribute("lang", output_detail::page_language(doc));
+  attribute("dir", direction_name(doc.direction));
+  out += ">\n<head>\n<meta charset=\"utf-8\">\n<title>";
+  append_escaped(out, doc.title, false);
+  out += "</title>\n";
+  const std::string& canonical = !doc.metadata.canonical_url.empty() ? doc.metadata.canonical_url : doc.url;
+  if (output_detail::is_web_url(canonical)) {
+    out += "<link rel=\"canonical\" href=\"";
+    append_escaped(out, canonical, false);
+    out += "\">\n";
+  }
+  out += "</head>\n<body>\n" + article + "\n</body>\n</html>";
+  return out;
+}
+
 }  // namespace
 
 std::string render_html(const Document& doc, const RenderOptions& options) {
-  std::string out = "<article>\n";
+  // The content's writing direction goes with it, as the page stated it.
+  std::string out = doc.direction == Direction::unstated
+                        ? std::string("<article>\n")
+                        : std::string("<article dir=\"") + direction_name(doc.direction) + "\">\n";
   // Open lists, innermost last; true for <ol>. The innermost open <li> is left
   // unclosed so that a deeper list can nest inside it.
   std::vector<bool> lists;
@@ -165,7 +195,7 @@ std::string render_html(const Document& doc, const RenderOptions& options) {
       }
       case BlockKind::table_row: {
         out += "<table>\n";
-        while (i < blocks.size() && blocks[i].kind == BlockKind::table_row) {
+        for (const std::size_t end = output_detail::table_end(blocks, i); i < end;) {
           const char* cell_tag = blocks[i].header ? "th" : "td";
           out += "<tr>";
           for (const std::string& cell : output_detail::row_cells(blocks[i])) {
@@ -191,6 +221,7 @@ std::string render_html(const Document& doc, const RenderOptions& options) {
   }
   close_lists_to(0);
   out += "</article>";
+  if (options.html_document) out = whole_document(doc, out);
   return output_detail::valid_utf8(out);
 }
 

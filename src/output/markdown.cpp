@@ -1,15 +1,18 @@
-// CommonMark/GFM output. Escaping is deliberately minimal: only what would
-// change the block structure (a paragraph read back as a heading, list, quote,
-// fence or table) or let text through as raw HTML. Inline emphasis characters
-// (* _ `) are left alone, since escaping them makes the Markdown unreadable for
-// the common case of plain prose.
+// CommonMark/GFM output that a CommonMark renderer reads back as the page's
+// text: every character that could become markup (emphasis, code, links,
+// block constructs, table pipes, raw HTML, entities) is escaped, so the only
+// markup is the one written on purpose, and each emphasis delimiter is placed
+// where CommonMark lets it open or close (output/markdown_emphasis.hpp). Checked against
+// cmark-gfm by bench/markdown_roundtrip.cpp.
 #include <algorithm>
 #include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "output/markdown_emphasis.hpp"
 #include "output/renderers.hpp"
+#include "text/ascii.hpp"
 
 namespace pith {
 namespace {
@@ -39,20 +42,83 @@ std::vector<std::string_view> split_lines(std::string_view s) {
   }
 }
 
-// Escapes that matter anywhere in a line: "<tag" would pass through as raw HTML
-// (a <script> in a paragraph must stay text), and "&name;" would be decoded.
-std::string escape_inline(std::string_view s) {
+// The length of the web address at the start of `s` that can be written as a
+// CommonMark autolink: "http://" or "https://" and more, up to white space,
+// without the punctuation that ends a sentence after it; 0 when there is none
+// or it holds what an autolink cannot (< > or a control character).
+std::size_t address_length(std::string_view s) {
+  const auto starts_with = [&](std::string_view scheme) {
+    if (s.size() <= scheme.size()) return false;
+    for (std::size_t k = 0; k < scheme.size(); ++k)
+      if ((s[k] | 0x20) != scheme[k]) return false;
+    return true;
+  };
+  const std::size_t scheme = starts_with("https://") ? 8 : starts_with("http://") ? 7 : 0;
+  if (scheme == 0) return 0;
+  std::size_t end = scheme;
+  while (end < s.size() && static_cast<unsigned char>(s[end]) > ' ') {
+    if (s[end] == '<' || s[end] == '>' || s[end] == 0x7F) return 0;
+    ++end;
+  }
+  while (end > scheme && std::string_view(".,:;!?'\")]*_~").find(s[end - 1]) != std::string_view::npos) --end;
+  return end > scheme ? end : 0;
+}
+
+// Escapes for text anywhere in a line:
+//  - "*", "_" (emphasis), "`" (code), "~" (GFM strikethrough), "|" (a line
+//    read as a table row) and a "\" that would escape what follows it;
+//    "_" between two ASCII letters or digits stays, as it cannot open or close;
+//  - "<tag" (raw HTML: a <script> in a paragraph must stay text) and "&name;"
+//    (an entity reference);
+//  - "](" and "]" at the end of a piece, which would make link syntax with
+//    what follows (a "!" before a link's "[" is escaped where the link opens).
+// A piece ends where markup is written, so its last character is escaped as if
+// punctuation followed.
+//
+// A web address standing as a word ("https://x.org/a_b~c") is written as an
+// autolink, <https://x.org/a_b~c>: GFM would link it anyway, and take any
+// backslash escape inside it for part of the address.
+std::string escape_inline(std::string_view s, bool autolinks = true) {
   std::string out;
-  out.reserve(s.size());
+  out.reserve(s.size() + s.size() / 8);
   for (std::size_t i = 0; i < s.size(); ++i) {
     const char c = s[i];
+    const char prev = i > 0 ? s[i - 1] : '\0';
     const char next = i + 1 < s.size() ? s[i + 1] : '\0';
-    if (c == '<' && (is_alpha(next) || next == '/' || next == '!' || next == '?')) {
-      out += '\\';
-    } else if (c == '&' && (is_alnum(next) || next == '#')) {
-      std::size_t j = i + 1;
-      while (j < s.size() && (is_alnum(s[j]) || s[j] == '#')) ++j;
-      if (j < s.size() && s[j] == ';') out += '\\';
+    if (autolinks && (c == 'h' || c == 'H') && (i == 0 || prev == ' ' || prev == '\n' || prev == '\t' || prev == '(')) {
+      if (const std::size_t length = address_length(s.substr(i))) {
+        out += '<';
+        out += s.substr(i, length);
+        out += '>';
+        i += length - 1;
+        continue;
+      }
+    }
+    switch (c) {
+      case '*': case '`': case '~': case '|':
+        out += '\\';
+        break;
+      case '_':
+        if (!(is_alnum(prev) && is_alnum(next))) out += '\\';
+        break;
+      case '\\':
+        if (next == '\0' || text::is_ascii_punctuation(next)) out += '\\';
+        break;
+      case ']':
+        if (next == '(' || next == '[' || next == '\0') out += '\\';
+        break;
+      case '<':
+        if (is_alpha(next) || next == '/' || next == '!' || next == '?') out += '\\';
+        break;
+      case '&':
+        if (is_alnum(next) || next == '#') {
+          std::size_t j = i + 1;
+          while (j < s.size() && (is_alnum(s[j]) || s[j] == '#')) ++j;
+          if (j < s.size() && s[j] == ';') out += '\\';
+        }
+        break;
+      default:
+        break;
     }
     out += c;
   }
@@ -84,10 +150,20 @@ std::string link_destination(std::string_view url) {
   return out;
 }
 
+// Link text and image alt text: escaped as other text, and brackets too, so
+// that none closes the link early. (No autolinks: a link holds no link.)
 std::string bracket_text(std::string_view s) {
+  const std::string escaped = escape_inline(s, false);
   std::string out;
-  for (char c : s) {
-    if (c == '[' || c == ']' || c == '\\') out += '\\';
+  for (std::size_t i = 0; i < escaped.size(); ++i) {
+    const char c = escaped[i];
+    if (c == '\\' && i + 1 < escaped.size()) {
+      // Already escaped by escape_inline: the pair is copied as it is.
+      out += c;
+      out += escaped[++i];
+      continue;
+    }
+    if (c == '[' || c == ']') out += '\\';
     out += (c == '\n') ? ' ' : c;
   }
   return out;
@@ -103,24 +179,38 @@ std::string code_fence(std::string_view content) {
   return std::string(longest + 1, '`');
 }
 
+constexpr std::size_t kNoEscape = std::string_view::npos;
+
+// `view` escaped, and a backslash before its character at `escape_at` (the
+// one that would start a block construct: "#", "-", the "." of "1.").
+std::string escaped_text(std::string_view view, std::size_t escape_at) {
+  if (escape_at >= view.size()) return escape_inline(view);
+  return escape_inline(view.substr(0, escape_at)) + "\\" + escape_inline(view.substr(escape_at));
+}
+
 // `view` (a piece of marks.text) escaped, with emphasis, code, and (when
-// asked for) links and images written in Markdown.
-std::string marked_inline(std::string_view view, const Marks* marks) {
-  if (!marks || marks->block->inlines.empty()) return escape_inline(view);
+// asked for) links and images written in Markdown. escape_at: as for
+// escaped_text, an offset into `view`.
+std::string marked_inline(std::string_view view, const Marks* marks, std::size_t escape_at = kNoEscape) {
+  if (!marks || marks->block->inlines.empty()) return escaped_text(view, escape_at);
   const std::size_t from = static_cast<std::size_t>(view.data() - marks->text.data());
   const std::size_t to = from + view.size();
-  const std::vector<InlineEvent> events = output_detail::inline_events(
+  std::vector<InlineEvent> events = output_detail::inline_events(
       *marks->block, from, to, [&](const Inline&) { return marks->options->links; },
       [&](const Inline&) { return marks->options->images; });
+  output_detail::fit_emphasis(events, marks->text, from, to);
   std::string out;
   std::size_t pos = from;
   int in_code = 0, in_link = 0;
   std::string open_code_fence;
   auto text_until = [&](std::size_t at) {
     std::string_view piece = marks->text.substr(pos, at - pos);
+    const std::size_t escape_here = escape_at != kNoEscape && from + escape_at >= pos && from + escape_at < at
+                                        ? from + escape_at - pos
+                                        : kNoEscape;
     if (in_code) out += piece;
-    else if (in_link) out += bracket_text(escape_inline(piece));
-    else out += escape_inline(piece);
+    else if (in_link) out += bracket_text(piece);
+    else out += escaped_text(piece, escape_here);
     pos = at;
   };
   for (const InlineEvent& ev : events) {
@@ -128,10 +218,11 @@ std::string marked_inline(std::string_view view, const Marks* marks) {
     const Inline& span = *ev.span;
     if (ev.kind == InlineEvent::image) {
       if (in_code) continue;
-      // An image stands apart from the word before it (its space is pending
-      // until the next word in the block text).
-      if (!out.empty() && out.back() != ' ' && out.back() != '[') out += ' ';
+      // Written where it stood, without spaces of its own, so that the text
+      // reads as the page's; but one carried over from an empty block to the
+      // start of this one stands apart from the first word.
       out += "![" + bracket_text(span.alt) + "](" + link_destination(span.url) + ")";
+      if (ev.at == 0 && ev.at < to && marks->text[ev.at] != ' ' && marks->text[ev.at] != '\n') out += ' ';
       continue;
     }
     const bool open = ev.kind == InlineEvent::open;
@@ -151,6 +242,8 @@ std::string marked_inline(std::string_view view, const Marks* marks) {
         if (in_code) break;
         if (open) {
           ++in_link;
+          // "!" just before would make the link an image.
+          if (!out.empty() && out.back() == '!') out.insert(out.size() - 1, 1, '\\');
           out += '[';
         } else {
           --in_link;
@@ -171,11 +264,12 @@ std::string marked_inline(std::string_view view, const Marks* marks) {
   return out;
 }
 
-// True when the line is a thematic break or setext underline: three or more of
-// one of - * _ = (spaces allowed between), and nothing else.
+// True when the line is a thematic break or setext underline made of - or =
+// (spaces allowed between), and nothing else. (* and _ are escaped wherever
+// they stand.)
 bool is_rule_like(std::string_view line) {
   const char c = line.front();
-  if (c != '-' && c != '*' && c != '_' && c != '=') return false;
+  if (c != '-' && c != '=') return false;
   int count = 0;
   for (char ch : line) {
     if (ch == c) {
@@ -184,50 +278,44 @@ bool is_rule_like(std::string_view line) {
       return false;
     }
   }
-  return c == '=' || c == '-' ? count >= 1 : count >= 3;
+  return count >= 1;
 }
 
-// Escapes one line of prose so it cannot start a block construct. The line is
-// trimmed first: leading spaces would turn four-space-indented lines into code
-// and trailing double spaces into hard breaks.
+// Escapes one line of prose so it cannot start a block construct (fences,
+// tables and emphasis-made rules cannot start: escape_inline escapes their
+// characters everywhere). The line is trimmed first: leading spaces would turn
+// four-space-indented lines into code and trailing double spaces into hard
+// breaks.
 std::string escape_line(std::string_view raw, const Marks* marks = nullptr) {
   const std::string_view line = trim(raw);
   if (line.empty()) return {};
   const char c = line.front();
   const char next = line.size() > 1 ? line[1] : '\0';
-  std::string prefix;
-  std::string_view rest = line;
+  std::size_t escape_at = kNoEscape;
 
   if (c == '#') {
     std::size_t run = 0;
     while (run < line.size() && line[run] == '#') ++run;
-    if (run <= 6 && (run == line.size() || is_space(line[run]))) prefix = "\\";
-  } else if ((c == '-' || c == '+' || c == '*') && (next == '\0' || is_space(next))) {
-    prefix = "\\";
+    if (run <= 6 && (run == line.size() || is_space(line[run]))) escape_at = 0;
+  } else if ((c == '-' || c == '+') && (next == '\0' || is_space(next))) {
+    escape_at = 0;
   } else if (c == '>') {
-    prefix = "\\";
-  } else if ((c == '`' || c == '~') && line.substr(0, 3) == std::string(3, c)) {
-    prefix = "\\";
+    escape_at = 0;
   } else if (is_rule_like(line)) {
-    prefix = "\\";
+    escape_at = 0;
   } else if (c == '[' && line.find("]:") != std::string_view::npos) {
     // Would be swallowed as a link reference definition.
-    prefix = "\\";
-  } else if (c == '|') {
-    prefix = "\\";
+    escape_at = 0;
   } else if (is_digit(c)) {
     std::size_t digits = 0;
     while (digits < line.size() && is_digit(line[digits])) ++digits;
     if (digits <= 9 && digits < line.size() && (line[digits] == '.' || line[digits] == ')')) {
       const std::size_t after = digits + 1;
-      if (after == line.size() || is_space(line[after])) {
-        // "1\. " keeps the number and stops the list.
-        return marked_inline(line.substr(0, digits), marks) + "\\" +
-               marked_inline(line.substr(digits), marks);
-      }
+      // "1\. " keeps the number and stops the list.
+      if (after == line.size() || is_space(line[after])) escape_at = digits;
     }
   }
-  return prefix + marked_inline(rest, marks);
+  return marked_inline(line, marks, escape_at);
 }
 
 // Text for a single-line construct (heading, table cell): line breaks become
@@ -252,14 +340,24 @@ std::string heading(const Block& block, const Marks* marks) {
   return std::string(static_cast<std::size_t>(level), '#') + " " + text;
 }
 
+// A block's lines, each escaped. A line break inside a block comes from <br>
+// (poetry, addresses): a line followed by another ends in a backslash, a
+// CommonMark hard break, so that it stays a line break when rendered.
+std::vector<std::string> escaped_lines(std::string_view text, const Marks* marks) {
+  std::vector<std::string> lines;
+  for (std::string_view raw : split_lines(output_detail::trim_lines(text))) lines.push_back(escape_line(raw, marks));
+  for (std::size_t i = 0; i + 1 < lines.size(); ++i)
+    if (!lines[i].empty() && !lines[i + 1].empty()) lines[i] += '\\';
+  return lines;
+}
+
 // Lines of prose, each escaped and prefixed. `first` goes before the first line
 // and `cont` before the rest (list markers vs. their continuation indent).
 std::string prose(std::string_view text, std::string_view first, std::string_view cont,
                   const Marks* marks) {
   std::string out;
   bool is_first = true;
-  for (std::string_view raw : split_lines(output_detail::trim_lines(text))) {
-    const std::string line = escape_line(raw, marks);
+  for (const std::string& line : escaped_lines(text, marks)) {
     if (!is_first) out += '\n';
     if (is_first) {
       out += first;
@@ -275,8 +373,7 @@ std::string prose(std::string_view text, std::string_view first, std::string_vie
 std::string quote(const Block& block, const Marks* marks) {
   std::string out;
   bool is_first = true;
-  for (std::string_view raw : split_lines(output_detail::trim_lines(block.text))) {
-    const std::string line = escape_line(raw, marks);
+  for (const std::string& line : escaped_lines(block.text, marks)) {
     if (!is_first) out += '\n';
     out += line.empty() ? ">" : "> " + line;
     is_first = false;
@@ -304,14 +401,8 @@ std::string code(const Block& block) {
   return fence + language + "\n" + std::string(text) + "\n" + fence;
 }
 
-std::string table_cell(std::string_view cell) {
-  std::string out;
-  for (char c : escape_inline(one_line(cell))) {
-    if (c == '|') out += '\\';
-    out += c;
-  }
-  return out;
-}
+// escape_inline escapes '|' everywhere, which GFM reads as a pipe inside a cell.
+std::string table_cell(std::string_view cell) { return escape_inline(one_line(cell)); }
 
 std::string table_line(const std::vector<std::string>& cells, std::size_t width) {
   std::string out = "|";
@@ -357,10 +448,41 @@ struct ListLevel {
   int number;
 };
 
+// RenderOptions::with_metadata: YAML front matter with trafilatura's keys.
+// Each value is a JSON string or array of strings, which YAML reads as a
+// double-quoted scalar or a flow sequence, whatever the text holds.
+std::string front_matter(const Document& doc) {
+  const Metadata& m = doc.metadata;
+  std::string out = "---\n";
+  const auto field = [&](std::string_view key, const nlohmann::json& value) {
+    if (value.empty() || (value.is_string() && value.get_ref<const std::string&>().empty())) return;
+    out += key;
+    out += ": ";
+    out += value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    out += '\n';
+  };
+  std::string authors;
+  for (const std::string& author : m.authors) authors += (authors.empty() ? "" : "; ") + author;
+  field("title", doc.title);
+  field("author", authors);
+  field("url", !doc.url.empty() ? doc.url : m.canonical_url);
+  field("sitename", m.site_name);
+  field("date", m.date_published);
+  field("description", m.description);
+  field("categories", m.categories);
+  field("tags", m.tags);
+  field("image", m.image);
+  field("license", m.license);
+  field("pagetype", m.declared_page_type);  // trafilatura's: what the page declares
+  field("language", output_detail::page_language(doc));
+  field("dir", direction_name(doc.direction));
+  return out + "---";
+}
+
 }  // namespace
 
 std::string render_markdown(const Document& doc, const RenderOptions& options) {
-  std::string out;
+  std::string out = options.with_metadata ? front_matter(doc) : std::string();
   std::vector<ListLevel> lists;
   const auto& blocks = doc.blocks;
 
@@ -372,10 +494,8 @@ std::string render_markdown(const Document& doc, const RenderOptions& options) {
 
     if (block.kind == BlockKind::table_row) {
       std::vector<const Block*> rows;
-      while (i < blocks.size() && blocks[i].kind == BlockKind::table_row) {
-        rows.push_back(&blocks[i]);
-        ++i;
-      }
+      const std::size_t end = output_detail::table_end(blocks, i);
+      for (; i < end; ++i) rows.push_back(&blocks[i]);
       --i;
       piece = table(rows);
     } else if (output_detail::is_blank(block.text)) {

@@ -29,10 +29,10 @@ std::string render(const Document& doc, Format format) { return render(doc, form
 
 std::string render(const Document& doc, Format format, const RenderOptions& options) {
   switch (format) {
-    case Format::text: return render_text(doc);
+    case Format::text: return render_text(doc, options);
     case Format::markdown: return render_markdown(doc, options);
     case Format::html: return render_html(doc, options);
-    case Format::json: return render_json(doc);
+    case Format::json: return render_json(doc, options);
     case Format::xml: return render_xml(doc, options);
   }
   // Only reachable through a value cast from outside the enum's range.

@@ -17,16 +17,20 @@ namespace pith {
 
 // Each returns valid UTF-8 with no trailing newline (callers that print add one,
 // and JSON Lines writers need the line without it).
+// The bare text: Document::text, what accuracy is scored on.
 std::string render_text(const Document& doc);
+// Format::text: with structure unless options.plain.
+std::string render_text(const Document& doc, const RenderOptions& options);
 std::string render_markdown(const Document& doc, const RenderOptions& options = {});
 std::string render_html(const Document& doc, const RenderOptions& options = {});
-std::string render_json(const Document& doc);
+std::string render_json(const Document& doc, const RenderOptions& options = {});
 std::string render_xml(const Document& doc, const RenderOptions& options = {});
 
 // The JSON object render_json() dumps, for writers that add fields to it (the
 // batch and WARC JSON Lines records). Strings may hold invalid UTF-8 from
 // hand-built Documents: dump with error_handler_t::replace.
-nlohmann::ordered_json document_json(const Document& doc);
+// Its markdown field is rendered with `options`.
+nlohmann::ordered_json document_json(const Document& doc, const RenderOptions& options = {});
 
 // Helpers shared by the renderers; a nested namespace keeps these common names
 // clear of other stages' utilities in namespace pith.
@@ -38,6 +42,12 @@ namespace output_detail {
 // string through this because "output is always valid UTF-8" must hold even for
 // hand-built Documents.
 std::string valid_utf8(std::string_view in);
+
+// The page's language for a document's head (HTML lang, front matter, XML):
+// the detected one, else the declared one ("" when neither is known).
+inline std::string_view page_language(const Document& doc) {
+  return doc.language != kUnknownLanguage ? std::string_view(doc.language) : std::string_view(doc.metadata.language);
+}
 
 // White space as the renderers trim it (ASCII, CR and FF included).
 inline constexpr std::string_view kBlankChars = " \t\r\n\f\v";
@@ -58,6 +68,14 @@ inline bool is_web_url(std::string_view url) {
 // The cells a table_row renders as: Block::cells, or the row's text as a
 // single cell when an extractor left cells empty.
 std::vector<std::string> row_cells(const Block& block);
+
+// One past the last row of the table whose first row is blocks[first]: the
+// table_row blocks that follow it up to the next table's first row.
+inline std::size_t table_end(const std::vector<Block>& blocks, std::size_t first) {
+  std::size_t end = first + 1;
+  while (end < blocks.size() && blocks[end].kind == BlockKind::table_row && !blocks[end].table_start) ++end;
+  return end;
+}
 
 // A block's inline markup over the text range [from, to), as the tags to
 // write in order. Ranges nest, so closes come before images before opens at

@@ -166,7 +166,7 @@ void append_main(std::string& out, const std::vector<Block>& blocks, const Rende
       }
       case BlockKind::table_row:
         out += "<table>\n";
-        for (; i < blocks.size() && blocks[i].kind == BlockKind::table_row; ++i) {
+        for (const std::size_t end = output_detail::table_end(blocks, i); i < end; ++i) {
           out += "<row>";
           for (const std::string& cell : output_detail::row_cells(blocks[i])) {
             out += blocks[i].header ? "<cell role=\"head\">" : "<cell>";
@@ -202,7 +202,8 @@ std::string render_xml(const Document& doc, const RenderOptions& options) {
   // trafilatura's attribute: what the page declares (og:type and kin).
   append_attribute(out, "pagetype", m.declared_page_type);
   // trafilatura's attribute: the detected language, else the declared one.
-  append_attribute(out, "language", doc.language != kUnknownLanguage ? doc.language : m.language);
+  append_attribute(out, "language", output_detail::page_language(doc));
+  append_attribute(out, "dir", direction_name(doc.direction));
   out += ">\n<main>\n";
   append_main(out, doc.blocks, options);
   out += "</main>\n";

@@ -42,6 +42,9 @@ OPTION_CASES = [
     ({"include_comments": True, "format": "json"}, ["--comments", "--format", "json"]),
     ({"links": True, "images": True, "format": "markdown"}, ["--links", "--images", "--format", "markdown"]),
     ({"include_title": False}, ["--no-title"]),
+    ({"plain": True}, ["--plain"]),
+    ({"links": True, "images": True}, ["--links", "--images"]),
+    ({"links": True, "images": True, "format": "json"}, ["--links", "--images", "--format", "json"]),
 ]
 
 

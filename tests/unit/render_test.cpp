@@ -113,8 +113,35 @@ TEST_CASE("text: blocks separated by blank lines") {
       "Ann | 31\n\n"
       "Said someone.";
   CHECK(pith::render_text(doc) == expected);
-  CHECK(pith::render(doc, Format::text) == expected);
+  pith::RenderOptions plain;
+  plain.plain = true;
+  CHECK(pith::render(doc, Format::text, plain) == expected);
   CHECK(pith::render(Document{}, Format::text).empty());
+  // Without --plain: bullets and numbers with their nesting, a table's rows
+  // on lines of their own.
+  CHECK(pith::render(doc, Format::text) ==
+        "Title\n\n"
+        "First paragraph.\n\n"
+        "- one\n"
+        "  1. two\n\n"
+        "int main() {\n  return 0;\n}\n\n"
+        "Name | Age\n"
+        "Ann | 31\n\n"
+        "Said someone.");
+}
+
+TEST_CASE("text: links and alt text on request, list continuation lines indented, tables apart") {
+  Block b = para("See the guide\nnow.");
+  b.inlines.push_back({pith::InlineKind::link, 8, 13, "https://x.example/guide", ""});
+  b.inlines.push_back({pith::InlineKind::image, 14, 14, "https://x.example/a.png", "A diagram"});
+  pith::RenderOptions both;
+  both.links = both.images = true;
+  CHECK(pith::render(doc_of({b}), Format::text, both) == "See the guide <https://x.example/guide>\n[A diagram]now.");
+  CHECK(pith::render(doc_of({b}), Format::text) == "See the guide\nnow.");
+  Block second = row({"C"}, true);
+  second.table_start = true;
+  CHECK(pith::render(doc_of({item(1, true, "first\nline"), item(1, true, "second"), row({"A"}, true), second}),
+                     Format::text) == "1. first\n   line\n2. second\n\nA\n\nC");
 }
 
 TEST_CASE("text: a table row without cells falls back to its text") {
@@ -136,7 +163,7 @@ TEST_CASE("markdown: headings, paragraphs, quotes") {
         "# Title\n\n"
         "### Sub heading\n\n"
         "###### Clamped\n\n"
-        "Line one\nline two\n\n"
+        "Line one\\\nline two\n\n"
         "> Quoted\n>\n> second paragraph");
 }
 
@@ -169,7 +196,7 @@ TEST_CASE("markdown: nested and ordered lists") {
         "2. second\n"
         "   1. sub one\n"
         "   2. sub two\n"
-        "3. third\n"
+        "3. third\\\n"
         "   continued");
 }
 
@@ -236,7 +263,7 @@ TEST_CASE("markdown: text that would start a block construct is escaped") {
         "2024\\) a year\n\n"
         "\\> not a quote\n\n"
         "\\---\n\n"
-        "\\```\n\n"
+        "\\`\\`\\`\n\n"
         "x \\<script>alert(1)\\</script> & a < b \\&amp;\n\n"
         "- \\+ plus\n\n"
         "## Issue \\#");
@@ -301,6 +328,21 @@ TEST_CASE("html: all text is escaped") {
   CHECK(html.find("<script") == std::string::npos);
 }
 
+TEST_CASE("html: the page's direction, and a whole document on request") {
+  Document doc = doc_of({para("نص")});
+  doc.title = "T <1>";
+  doc.language = "ar";
+  doc.direction = pith::Direction::rtl;
+  doc.metadata.canonical_url = "https://x.example/a";
+  CHECK(pith::render(doc, Format::html) == "<article dir=\"rtl\">\n<p>نص</p>\n</article>");
+  pith::RenderOptions whole;
+  whole.html_document = true;
+  CHECK(pith::render(doc, Format::html, whole) ==
+        "<!DOCTYPE html>\n<html lang=\"ar\" dir=\"rtl\">\n<head>\n<meta charset=\"utf-8\">\n<title>T &lt;1&gt;</title>\n"
+        "<link rel=\"canonical\" href=\"https://x.example/a\">\n</head>\n<body>\n"
+        "<article dir=\"rtl\">\n<p>نص</p>\n</article>\n</body>\n</html>");
+}
+
 TEST_CASE("html: empty document") {
   CHECK(pith::render(Document{}, Format::html) == "<article>\n</article>");
 }
@@ -344,6 +386,7 @@ TEST_CASE("json: parses back with the documented fields") {
         nlohmann::json{{"type", "code"}, {"language", "python"}, {"text", "print(1)"}});
   CHECK(blocks[5] == nlohmann::json{{"type", "table_row"},
                                     {"header", true},
+                                    {"table_start", false},
                                     {"cells", nlohmann::json::array({"a", "b"})}});
 
   // Field order follows the schema rather than alphabetical order.
@@ -473,6 +516,16 @@ void check_schema(const nlohmann::json& j) {
   }
   REQUIRE(j.contains("truncations"));
   CHECK(is_string_array(j["truncations"]));
+  REQUIRE(j.contains("direction"));
+  CHECK(j["direction"].is_string());
+  REQUIRE(j.contains("links"));
+  for (const auto& l : j["links"]) CHECK((l["text"].is_string() && l["url"].is_string() && l["in_content"].is_boolean()));
+  REQUIRE(j.contains("images"));
+  for (const auto& i : j["images"]) {
+    CHECK((i["url"].is_string() && i["alt"].is_string() && i["caption"].is_string()));
+    CHECK((i["width"].is_null() || i["width"].is_number_integer()));
+    CHECK((i["height"].is_null() || i["height"].is_number_integer()));
+  }
 }
 
 }  // namespace
@@ -488,7 +541,7 @@ TEST_CASE("markdown: emphasis and code always, links and images on request") {
   pith::RenderOptions both;
   both.links = both.images = true;
   CHECK(pith::render(doc, Format::markdown, both) ==
-        "Read the [guide](https://x.example/guide%20%28v2%29), then **run `make test`** *now* "
+        "Read the [guide](https://x.example/guide%20%28v2%29), then **run `make test`** *now*"
         "![a \\[diagram\\]](https://x.example/a.png).");
 }
 
@@ -591,8 +644,43 @@ TEST_CASE("golden: a how-to with nested lists, a table and code, in every format
   CHECK(pith::render(doc, Format::xml, both) == without_final_newline(read_fixture_file(fixture, "expected.xml")));
   // The text golden is the ideal main text: the byline line is the one
   // difference pith's output is allowed (it sits inside the article).
-  std::string text = pith::render(doc, Format::text);
+  pith::RenderOptions plain;
+  plain.plain = true;
+  std::string text = pith::render(doc, Format::text, plain);
   const std::string byline = "By Priya Raman \xC2\xB7 2 September 2025\n\n";
   if (text.find(byline) != std::string::npos) text.erase(text.find(byline), byline.size());
   CHECK(text == without_final_newline(read_fixture_file(fixture, "expected.txt")));
+}
+
+TEST_CASE("golden: markup edge cases, lazy images and links as data") {
+  const std::string fixture = "markup-edge-cases-en";
+  pith::Options options;
+  options.url = "https://output-notes.example/2026/03/round-trip/";
+  options.links = options.images = true;
+  const Document doc = pith::extract(read_fixture_file(fixture, "page.html"), options);
+  pith::RenderOptions both;
+  both.links = both.images = true;
+  CHECK(pith::render(doc, Format::markdown, both) == without_final_newline(read_fixture_file(fixture, "expected.md")));
+  CHECK(pith::render(doc, Format::text) == without_final_newline(read_fixture_file(fixture, "expected-structured.txt")));
+  const nlohmann::json media = nlohmann::json::parse(read_fixture_file(fixture, "expected-media.json"));
+  const nlohmann::json j = nlohmann::json::parse(pith::render(doc, Format::json, both));
+  CHECK(j["links"] == media["links"]);
+  CHECK(j["images"] == media["images"]);
+}
+
+TEST_CASE("json: blocks carry their inline ranges, at most 10,000 per document") {
+  Block b = para("See the guide");
+  b.inlines = {span(pith::InlineKind::link, 8, 13, "https://x.example/g"), span(pith::InlineKind::image, 13, 13,
+                                                                                "https://x.example/a.png", "A")};
+  nlohmann::json j = nlohmann::json::parse(pith::render(doc_of({b, para("none")}), Format::json));
+  CHECK(j["blocks"][0]["inlines"] ==
+        nlohmann::json::parse(R"([{"type":"link","begin":8,"end":13,"url":"https://x.example/g"},
+                                  {"type":"image","begin":13,"end":13,"url":"https://x.example/a.png","alt":"A"}])"));
+  CHECK_FALSE(j["blocks"][1].contains("inlines"));  // none: no field
+  Block many = para(std::string(20'010, 'x'));
+  for (std::uint32_t i = 0; i < 10'005; ++i) many.inlines.push_back(span(pith::InlineKind::emphasis, 2 * i, 2 * i + 1));
+  j = nlohmann::json::parse(pith::render(doc_of({many}), Format::json));
+  CHECK(j["blocks"][0]["inlines"].size() == 10'000);
+  REQUIRE(j["truncations"].size() == 1);
+  CHECK(j["truncations"][0].get<std::string>().find("5 inline ranges") == 0);
 }

@@ -97,6 +97,33 @@ strip = lambda lines: [{k: v for k, v in l.items() if k not in ("error", "warc_f
 check("same output plain/gz and 1/3 jobs",
       all(strip(v) == strip(outputs["plain jobs=1"]) for v in outputs.values()))
 
+# --format, --fields, --links and --images reach the records: links and images
+# as data with absolute addresses, the chosen rendering beside the text.
+MEDIA_PAGE = (b'<html><body><nav><a href="/">Home</a></nav><article><h1>Media</h1><p>A paragraph with enough '
+              b'words to be the content, and a <a href="guide">guide</a> in it, for the links.</p>'
+              b'<p><img data-src="/cat.jpg" alt="A cat">The last paragraph has enough words to be content too, '
+              b'to be sure of it.</p></article></body></html>')
+path = os.path.join(work, "media.warc")
+with WarcWriter(path, gzip_records=False) as w:
+    w.response("https://news.example/a", MEDIA_PAGE)
+code, lines, err = run("--warc", path, "--format", "html", "--fields", "title,html,links,images",
+                       "--links", "--images")
+check("fields: exit 0", code == 0, err)
+if len(lines) == 1:
+    rec = lines[0]
+    check("fields: only the chosen ones", set(rec) == {"warc_record_id", "warc_target_uri", "warc_date",
+                                                      "warc_file", "warc_offset", "warc_length",
+                                                      "http_status", "title", "html", "links", "images"},
+          str(sorted(rec)))
+    check("fields: html rendering", rec.get("html", "").startswith("<article"))
+    check("fields: absolute links", rec.get("links") and
+          all(l["url"].startswith("http") for l in rec["links"]) and
+          any(l["in_content"] for l in rec["links"]) and any(not l["in_content"] for l in rec["links"]),
+          str(rec.get("links")))
+    check("fields: lazy image", rec.get("images") == [{"url": "https://news.example/cat.jpg", "alt": "A cat",
+                                                      "caption": "", "width": None, "height": None}],
+          str(rec.get("images")))
+
 # A record above --max-bytes is skipped with an error line, never buffered.
 path = os.path.join(work, "big.warc.gz")
 with WarcWriter(path, gzip_records=True) as w:
