@@ -261,10 +261,9 @@ PageFeatures read_page_features(const dom::Dom& dom, const Metadata& metadata, s
   const NodeId n = static_cast<NodeId>(nodes.size());
 
   // Characters of visible text under each node (bottom-up below), and of
-  // link text, for the repetition measure.
-  // Buffers kept by the thread from page to page: fresh memory costs a page
-  // fault per 4 KB touched, more than the pass itself (the DOM's buffers are
-  // kept the same way; dom/build.cpp).
+  // link text, for the prose and repetition measures; in buffers the thread
+  // keeps from page to page, since fresh memory costs a page fault per 4 KB
+  // touched, more than the pass itself (dom/build.cpp keeps the DOM's so).
   thread_local Scratch scratch;
   scratch.reset(n);
   std::vector<std::uint32_t>& text_under = scratch.text_under;
@@ -387,10 +386,15 @@ PageFeatures read_page_features(const dom::Dom& dom, const Metadata& metadata, s
   std::vector<std::pair<std::uint64_t, NodeId>>& children = scratch.children;
   for (NodeId i = 0; i < n; ++i) {
     if (nodes[i].tag == Tag::text || hidden(i) || text_under[i] == 0) continue;
+    // Most elements have fewer children than a group: counted before any is hashed.
+    std::size_t elements_below = 0;
+    for (NodeId c = nodes[i].first_child; c != dom::kNoNode && elements_below < kRepeatedGroup;
+         c = nodes[c].next_sibling)
+      elements_below += nodes[c].tag != Tag::text && !hidden(c);
+    if (elements_below < kRepeatedGroup) continue;
     children.clear();
     for (NodeId c = nodes[i].first_child; c != dom::kNoNode; c = nodes[c].next_sibling)
       if (nodes[c].tag != Tag::text && !hidden(c)) children.emplace_back(signature(dom, c), c);
-    if (children.size() < kRepeatedGroup) continue;
     std::sort(children.begin(), children.end());
     for (std::size_t a = 0; a < children.size();) {
       std::size_t b = a;
