@@ -4,6 +4,7 @@
 #pragma once
 
 #include "classify/confidence.hpp"
+#include "classify/attempt_choice.hpp"
 #include "classify/page_features.hpp"
 #include "pith/pith.hpp"
 
@@ -12,6 +13,10 @@ namespace pith::detail {
 struct ModelInputs {
   classify::PageFeatures page{};
   classify::ConfidenceFeatures confidence{};
+  classify::AttemptChoiceFeatures attempt_choice{};
+  // When set, the attempts the chooser read are kept in `attempts`.
+  bool record_attempts = false;
+  std::vector<extraction::AttemptRecord> attempts;
 };
 
 // pith::extract, filling `inputs` when not null.

@@ -6,8 +6,11 @@
 // its JSON) over every <source>/<id>.html.gz of each evaluation set and writes
 //   OUT_DIR/features.tsv  one line per page: set, source, id, page_type (the
 //                         label, "" when none), domain, then the confidence
-//                         model's inputs (the page model's inputs first), with
-//                         a header line naming every column;
+//                         model's inputs (the page model's inputs first), then
+//                         the attempt chooser's own (attempt_*), with a header
+//                         line naming every column;
+//   OUT_DIR/attempts/<set>/<source>/<id>.json  the attempts the chooser
+//                         read: strategy, length, blocks, text;
 //   OUT_DIR/pred/<set>/<source>/<id>.txt  the extracted text (bench/cv.py's layout).
 // Pages on which extraction fails get an empty text and no feature line.
 #include <cstdio>
@@ -61,6 +64,7 @@ int main(int argc, char** argv) {
   for (std::string_view name : classify::kPageFeatureNames) tsv << '\t' << name;
   for (std::string_view name : classify::kPageTypeNames) tsv << "\ttype_" << name;
   for (std::string_view name : classify::kContentFeatureNames) tsv << '\t' << name;
+  for (std::string_view name : classify::kAttemptFeatureNames) tsv << '\t' << name;
   tsv << '\n';
   std::size_t pages = 0, failed = 0;
   for (int a = 2; a < argc; ++a) {
@@ -83,6 +87,7 @@ int main(int argc, char** argv) {
       options.url = gold.is_object() ? string_field(gold, "url") : "";
       std::string text;
       detail::ModelInputs inputs;
+      inputs.record_attempts = true;
       bool ok = true;
       try {
         std::string html = check::gunzip(read_file(file), std::size_t{1} << 30);
@@ -97,10 +102,21 @@ int main(int argc, char** argv) {
       std::ofstream(pred / (id + ".txt"), std::ios::trunc) << text;
       ++pages;
       if (!ok) continue;
+      nlohmann::json attempts = nlohmann::json::array();
+      for (const auto& a : inputs.attempts)
+        attempts.push_back({{"strategy", a.strategy}, {"length", a.summary.length},
+                            {"blocks", a.summary.blocks}, {"text", a.text}});
+      fs::path attempts_dir = out_dir / "attempts" / set / source;
+      fs::create_directories(attempts_dir);
+      std::ofstream(attempts_dir / (id + ".json"), std::ios::trunc)
+          << attempts.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
       tsv << set << '\t' << source << '\t' << id << '\t'
           << (gold.is_object() ? string_field(gold, "page_type") : "") << '\t'
           << (gold.is_object() ? string_field(gold, "domain") : "");
       for (double v : inputs.confidence) tsv << '\t' << number(v);
+      constexpr std::size_t kOwn = classify::kPageFeatureCount + classify::kPageTypeCount;
+      for (std::size_t i = kOwn; i < inputs.attempt_choice.size(); ++i)
+        tsv << '\t' << number(inputs.attempt_choice[i]);
       tsv << '\n';
     }
   }
