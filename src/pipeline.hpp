@@ -16,6 +16,10 @@ struct ModelInputs {
   classify::AttemptChoiceFeatures attempt_choice{};
   // When set, the attempts the chooser read are kept in `attempts`.
   bool record_attempts = false;
+  // When 0, 1 or 2, the chooser's choice (extraction::AttemptChoice) is this
+  // one, whatever its model says: the content as each attempt would give it.
+  int forced_attempt = -1;
+  bool chooser_ran = false;  // whether the chooser was asked on this page
   std::vector<extraction::AttemptRecord> attempts;
 };
 

@@ -199,7 +199,11 @@ Document detail::extract(std::string_view html, const Options& options, ModelInp
     content.choose_attempt = [&](const extraction::AttemptChoice& choice) {
       const classify::AttemptChoiceFeatures x =
           classify::read_attempt_features(page_features, page_type, choice);
-      if (inputs) inputs->attempt_choice = x;
+      if (inputs) {
+        inputs->attempt_choice = x;
+        inputs->chooser_ran = true;
+        if (inputs->forced_attempt >= 0) return static_cast<std::size_t>(inputs->forced_attempt);
+      }
       return static_cast<std::size_t>(classify::choose_attempt(x));
     };
   if (record_attempts) content.attempts = &inputs->attempts;

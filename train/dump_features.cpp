@@ -11,7 +11,11 @@
 //                         line naming every column;
 //   OUT_DIR/attempts/<set>/<source>/<id>.json  the attempts the chooser
 //                         read: strategy, length, blocks, text;
-//   OUT_DIR/pred/<set>/<source>/<id>.txt  the extracted text (bench/cv.py's layout).
+//   OUT_DIR/pred/<set>/<source>/<id>.txt  the extracted text (bench/cv.py's layout);
+//   OUT_DIR/forced/<k>/<set>/<source>/<id>.txt  on pages where the attempt
+//                         chooser is asked, the text with its choice forced
+//                         to attempt k (0 selection, 1 region pruned, 2 region):
+//                         out-of-fold choices give the text pith would give.
 // Pages on which extraction fails get an empty text and no feature line.
 #include <cstdio>
 #include <filesystem>
@@ -59,6 +63,8 @@ int main(int argc, char** argv) {
   }
   fs::path out_dir = argv[1];
   fs::create_directories(out_dir);
+  fs::remove_all(out_dir / "forced");  // pages whose chooser no longer runs leave none
+  fs::remove_all(out_dir / "attempts");
   std::ofstream tsv(out_dir / "features.tsv", std::ios::trunc);
   tsv << "set\tsource\tid\tpage_type\tdomain";
   for (std::string_view name : classify::kPageFeatureNames) tsv << '\t' << name;
@@ -92,6 +98,13 @@ int main(int argc, char** argv) {
       try {
         std::string html = check::gunzip(read_file(file), std::size_t{1} << 30);
         text = detail::extract(html, options, &inputs).text;
+        for (int k = 0; inputs.chooser_ran && k < 3; ++k) {
+          detail::ModelInputs forced;
+          forced.forced_attempt = k;
+          fs::path dir = out_dir / "forced" / std::to_string(k) / set / source;
+          fs::create_directories(dir);
+          std::ofstream(dir / (id + ".txt"), std::ios::trunc) << detail::extract(html, options, &forced).text;
+        }
       } catch (const std::exception& e) {
         std::fprintf(stderr, "pith_features: %s/%s/%s: %s\n", set.c_str(), source.c_str(), id.c_str(), e.what());
         ok = false;

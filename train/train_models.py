@@ -320,9 +320,25 @@ def train_attempt_choice(header, rows, attempts_root, eval_root, oof_types):
     for g in sorted(by_group):
         v = np.array(by_group[g])
         print("  %-16s %5d pages  %.3f -> %.3f" % (g, len(v), v[:, 0].mean(), v[:, 1].mean()))
+    write_oof_pred(os.path.dirname(attempts_root), dict(zip(keys, choice.tolist())))
     models = [(GradientBoostingRegressor(**ATTEMPT_PARAMS).fit(X, F[:, j + 1] - F[:, 0]), name)
               for j, (_, name) in enumerate(ATTEMPT_REGIONS)]
     return models, len(feature_cols)
+
+
+def write_oof_pred(data_dir, choices):
+    """DATA_DIR/oof-pred: every page's text as pith gives it (pred/), but with
+    the out-of-fold choice of attempt where the chooser is asked (forced/):
+    the content pith would give a page whose domain the chooser never saw.
+    bench/cv.sh --oof scores it."""
+    import shutil
+    pred, out = os.path.join(data_dir, "pred"), os.path.join(data_dir, "oof-pred")
+    shutil.rmtree(out, ignore_errors=True)
+    shutil.copytree(pred, out)
+    for key, k in choices.items():
+        forced = os.path.join(data_dir, "forced", str(k), *key) + ".txt"
+        if os.path.exists(forced):
+            shutil.copyfile(forced, os.path.join(out, *key) + ".txt")
 
 
 # How far two regenerations may differ and still be the same model: the
