@@ -118,7 +118,7 @@ int main(int argc, char** argv) {
       nlohmann::json attempts = nlohmann::json::array();
       for (const auto& a : inputs.attempts)
         attempts.push_back({{"strategy", a.strategy}, {"length", a.summary.length},
-                            {"blocks", a.summary.blocks}, {"text", a.text}});
+                            {"blocks", a.summary.counts.blocks}, {"text", a.text}});
       fs::path attempts_dir = out_dir / "attempts" / set / source;
       fs::create_directories(attempts_dir);
       std::ofstream(attempts_dir / (id + ".json"), std::ios::trunc)

@@ -46,15 +46,24 @@ AttemptChoiceFeatures read_attempt_features(const PageFeatures& page, const Page
   at(A::attempt_log_region_length) = log_of(region.length);
   at(A::attempt_pruned_gain) = log_of(pruned.length) - log_of(selection.length);
   at(A::attempt_region_gain) = log_of(region.length) - log_of(selection.length);
-  at(A::attempt_log_selection_blocks) = log_of(selection.blocks);
-  at(A::attempt_log_pruned_blocks) = log_of(pruned.blocks);
-  at(A::attempt_log_region_blocks) = log_of(region.blocks);
+  at(A::attempt_log_selection_blocks) = log_of(selection.counts.blocks);
+  at(A::attempt_log_pruned_blocks) = log_of(pruned.counts.blocks);
+  at(A::attempt_log_region_blocks) = log_of(region.counts.blocks);
   at(A::attempt_selection_share) = share(selection.length, region.length);
   at(A::attempt_pruned_share) = share(pruned.length, region.length);
-  at(A::attempt_selection_link_share) = share(selection.link_chars, selection.chars);
-  at(A::attempt_pruned_link_share) = share(pruned.link_chars, pruned.chars);
-  at(A::attempt_region_link_share) = share(region.link_chars, region.chars);
+  at(A::attempt_selection_link_share) = share(selection.counts.link_chars, selection.counts.chars);
+  at(A::attempt_pruned_link_share) = share(pruned.counts.link_chars, pruned.counts.chars);
+  at(A::attempt_region_link_share) = share(region.counts.link_chars, region.counts.chars);
   at(A::attempt_discussion_share) = share(choice.discussion_length, region.length);
+  at(A::attempt_selection_heading_share) = share(selection.counts.headings, selection.counts.blocks);
+  at(A::attempt_pruned_heading_share) = share(pruned.counts.headings, pruned.counts.blocks);
+  at(A::attempt_region_heading_share) = share(region.counts.headings, region.counts.blocks);
+  at(A::attempt_selection_list_share) = share(selection.counts.list_items, selection.counts.blocks);
+  at(A::attempt_pruned_list_share) = share(pruned.counts.list_items, pruned.counts.blocks);
+  at(A::attempt_region_list_share) = share(region.counts.list_items, region.counts.blocks);
+  at(A::attempt_selection_row_share) = share(selection.counts.table_rows, selection.counts.blocks);
+  at(A::attempt_pruned_row_share) = share(pruned.counts.table_rows, pruned.counts.blocks);
+  at(A::attempt_region_row_share) = share(region.counts.table_rows, region.counts.blocks);
   return x;
 }
 

@@ -23,13 +23,17 @@ namespace pith::classify {
 // probabilities (type_<name>, in PageType order). Lengths are the attempts'
 // weighted text lengths (CJK counting 3), blocks their rendered blocks, link
 // shares the part of their text inside links; the discussion share is the
-// length of the page's discussion over the region's.
+// length of the page's discussion over the region's; heading, list and row
+// shares the parts of their blocks that are headings, list items, table rows.
 #define PITH_ATTEMPT_FEATURES(X)                                                                  \
   X(attempt_log_selection_length) X(attempt_log_pruned_length) X(attempt_log_region_length)       \
   X(attempt_pruned_gain) X(attempt_region_gain) X(attempt_log_selection_blocks)                   \
   X(attempt_log_pruned_blocks) X(attempt_log_region_blocks) X(attempt_selection_share)            \
   X(attempt_pruned_share) X(attempt_selection_link_share) X(attempt_pruned_link_share)             \
-  X(attempt_region_link_share) X(attempt_discussion_share)
+  X(attempt_region_link_share) X(attempt_discussion_share) X(attempt_selection_heading_share)     \
+  X(attempt_pruned_heading_share) X(attempt_region_heading_share) X(attempt_selection_list_share)   \
+  X(attempt_pruned_list_share) X(attempt_region_list_share) X(attempt_selection_row_share)          \
+  X(attempt_pruned_row_share) X(attempt_region_row_share)
 
 enum class AttemptFeature : std::size_t {
 #define PITH_ATTEMPT_FEATURE_ENUM(name) name,

@@ -109,9 +109,7 @@ class Renderer {
   Rendering run(const std::vector<NodeId>& roots) {
     for (NodeId root : roots) walk(root);
     flush();
-    counts_.blocks = std::move(blocks_);
-    counts_.length = length_;
-    return std::move(counts_);
+    return Rendering{std::move(blocks_), length_, counts_};
   }
 
  private:
@@ -348,9 +346,7 @@ class Renderer {
   }
 
   void emit(Block&& b, std::uint32_t chars, std::uint32_t link_chars) {
-    ++counts_.block_count;
-    counts_.chars += chars;
-    counts_.link_chars += link_chars;
+    counts_.add(b.kind, chars, link_chars);
     if (mode_ == RenderMode::blocks) blocks_.push_back(std::move(b));
   }
 
@@ -358,7 +354,7 @@ class Renderer {
   const dom::Dom& dom_;
   bool keep_link_paragraphs_;
   RenderMode mode_;
-  Rendering counts_;  // everything but blocks and length, counted by emit()
+  BlockCounts counts_;  // of what emit() was given
   std::vector<Block> blocks_;
   std::uint32_t length_ = 0;  // of blocks_, as text::weighted_length counts it
   std::string current_;

@@ -14,17 +14,33 @@ namespace pith::extraction {
 // holding blocks or nested tables) are walked into rather than emitted as rows.
 // keep_link_paragraphs keeps paragraphs that are mostly link text (teaser
 // lists, where the headlines are the links).
+// What a rendering holds, by kind of block.
+struct BlockCounts {
+  std::uint32_t blocks = 0;
+  // Characters of the blocks but table rows and code, and of those the ones
+  // inside links (as the text nodes' features count them, when rendered).
+  std::uint32_t chars = 0;
+  std::uint32_t link_chars = 0;
+  std::uint32_t headings = 0;
+  std::uint32_t list_items = 0;
+  std::uint32_t table_rows = 0;
+
+  void add(BlockKind kind, std::uint32_t block_chars, std::uint32_t block_link_chars) {
+    ++blocks;
+    chars += block_chars;
+    link_chars += block_link_chars;
+    headings += kind == BlockKind::heading;
+    list_items += kind == BlockKind::list_item;
+    table_rows += kind == BlockKind::table_row;
+  }
+};
+
 struct Rendering {
   std::vector<Block> blocks;  // empty when only counted (RenderMode::count)
   // The sum of the blocks' text::weighted_length, counted while rendering
   // (from the text nodes' features) rather than over the text afterwards.
   std::uint32_t length = 0;
-  std::uint32_t block_count = 0;
-  // Characters of the paragraphs, headings and list items (table rows and
-  // code not counted), and of those the ones inside links, as the text
-  // nodes' features count them.
-  std::uint32_t chars = 0;
-  std::uint32_t link_chars = 0;
+  BlockCounts counts;
 };
 // `count` walks and judges every block as `blocks` does but keeps only the
 // counts (no text, no links or emphasis): what an attempt that is only judged

@@ -377,8 +377,7 @@ Attempt whole_region(PreparedPasses& passes, bool prune, const ContentOptions& o
   Rendering content = to_blocks(pass, a.roots, /*keep_link_paragraphs=*/!prune, mode);
   a.blocks = std::move(content.blocks);
   a.length = content.length;
-  a.rendered = AttemptSummary{content.length, content.block_count, content.chars,
-                              content.link_chars};
+  a.rendered = AttemptSummary{content.length, content.counts};
   // The second strategy reads the page as prepared, before any pruning: the
   // prepared pass this one started from.
   if (judged_above && a.length > *judged_above) {
@@ -401,16 +400,19 @@ std::uint32_t code_points(std::string_view text, std::size_t begin, std::size_t 
 }
 
 // An attempt's summary from its blocks (the counts of a rendering, see
-// Rendering::chars, but white space included: the chooser reads the
-// selection's this way and the regions' as their rendering counted them, in
-// training as in use).
+// BlockCounts, but characters counted with white space: the chooser reads
+// the selection's this way and the regions' as their rendering counted them,
+// in training as in use).
 AttemptSummary summary_of(const Attempt& a) {
-  AttemptSummary s{a.length, static_cast<std::uint32_t>(a.blocks.size())};
+  AttemptSummary s{a.length, {}};
   for (const Block& b : a.blocks) {
-    if (b.kind == BlockKind::table_row || b.kind == BlockKind::code) continue;
-    s.chars += code_points(b.text, 0, b.text.size());
-    for (const Inline& span : b.inlines)
-      if (span.kind == InlineKind::link) s.link_chars += code_points(b.text, span.begin, span.end);
+    std::uint32_t chars = 0, link_chars = 0;
+    if (b.kind != BlockKind::table_row && b.kind != BlockKind::code) {
+      chars = code_points(b.text, 0, b.text.size());
+      for (const Inline& span : b.inlines)
+        if (span.kind == InlineKind::link) link_chars += code_points(b.text, span.begin, span.end);
+    }
+    s.counts.add(b.kind, chars, link_chars);
   }
   return s;
 }

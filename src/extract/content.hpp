@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "dom/dom.hpp"
+#include "extract/blocks.hpp"
 #include "extract/heuristics.hpp"
 #include "pith/pith.hpp"
 
@@ -15,11 +16,7 @@ namespace pith::extraction {
 // What a model choosing between attempts reads of each.
 struct AttemptSummary {
   std::uint32_t length = 0;  // the rendered text's weighted length
-  std::uint32_t blocks = 0;
-  // Characters of the paragraphs, headings, list items and quotes (see
-  // Rendering::chars), and of those the ones inside links.
-  std::uint32_t chars = 0;
-  std::uint32_t link_chars = 0;
+  BlockCounts counts;
 };
 
 // What ContentOptions::choose_attempt reads: the rules' choice (the
