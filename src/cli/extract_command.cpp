@@ -109,7 +109,7 @@ std::string read_input_file(const std::string& path, std::size_t max_bytes) {
 
 int run_extract(int argc, char** argv) {
   CLI::App app{"pith: extract the main content of a web page (article, post, documentation body)", "pith"};
-  app.formatter(usage_formatter(kExtractUsage));
+  app.formatter(usage_formatter(extract_synopsis()));
   app.set_version_flag("-V,--version", std::string("pith ") + pith::version);
 
   std::string input = "-";

@@ -72,7 +72,7 @@ void print_created(const check::CreatedFixture& created) {
 int run_fixture(int argc, char** argv) {
   CLI::App app{"pith fixture: manage page fixtures for `pith check`"};
   app.name("pith fixture");
-  app.formatter(usage_formatter("Usage: pith fixture new URL|FILE|- --name NAME [OPTIONS]\n"));
+  app.formatter(usage_formatter(std::string(kFixtureSynopsis)));
   app.require_subcommand(1);
   CLI::App* create = app.add_subcommand("new", "Snapshot a page (URL, file or -) into a new fixture folder");
   std::string input, name, parent = "fixtures";

@@ -9,19 +9,24 @@
 
 namespace pith::cli {
 
-const char* const kExtractUsage =
-    "Usage: pith [OPTIONS] [URL|FILE|-]\n"
-    "       pith --batch FILE|- [OPTIONS]\n"
-    "       pith --warc FILE... [OPTIONS]\n"
-    "       pith check DIR... [OPTIONS]\n"
-    "       pith fixture new URL|FILE|- --name NAME [OPTIONS]\n"
-    "       pith help [COMMAND]\n";
+const std::string_view kCheckSynopsis = "pith check DIR... [OPTIONS]";
+const std::string_view kFixtureSynopsis = "pith fixture new URL|FILE|- --name NAME [OPTIONS]";
+
+std::string extract_synopsis() {
+  std::string synopsis;
+  for (std::string_view line : {std::string_view("pith [OPTIONS] [URL|FILE|-]"),
+                                std::string_view("pith --batch FILE|- [OPTIONS]"),
+                                std::string_view("pith --warc FILE... [OPTIONS]"), kCheckSynopsis,
+                                kFixtureSynopsis, std::string_view("pith help [COMMAND]")})
+    synopsis.append(synopsis.empty() ? "" : "\n       ").append(line);
+  return synopsis;
+}
 
 namespace {
 
 class FixedUsage : public CLI::Formatter {
  public:
-  explicit FixedUsage(std::string usage) : usage_(std::move(usage)) {}
+  explicit FixedUsage(std::string synopsis) : usage_("Usage: " + synopsis + "\n") {}
   std::string make_usage(const CLI::App*, std::string) const override { return usage_; }
 
  private:
@@ -44,8 +49,8 @@ std::string command_names() {
 
 }  // namespace
 
-std::shared_ptr<CLI::Formatter> usage_formatter(std::string usage) {
-  return std::make_shared<FixedUsage>(std::move(usage));
+std::shared_ptr<CLI::Formatter> usage_formatter(std::string synopsis) {
+  return std::make_shared<FixedUsage>(std::move(synopsis));
 }
 
 std::string extract_help_footer() {
@@ -72,7 +77,7 @@ std::string extract_help_footer() {
 }
 
 void print_short_usage() {
-  std::cerr << kExtractUsage
+  std::cerr << "Usage: " << extract_synopsis() << "\n"
             << "pith reads a page from a URL, a file or standard input (-) and prints its main content.\n"
                "Try: pith page.html, pith https://example.org/, or pith --help for every option.\n";
 }

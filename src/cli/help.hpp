@@ -7,17 +7,18 @@
 #include <memory>
 #include <string>
 #include <string_view>
-#include <string_view>
 
 namespace pith::cli {
 
-// The usage lines of `pith` itself, also printed alone (short_usage) when it
-// is started on a terminal with nothing to read.
-extern const char* const kExtractUsage;
+// Each command's synopsis: `pith help COMMAND` shows its own, `pith --help`
+// and the short usage all of them (extract_synopsis).
+extern const std::string_view kCheckSynopsis;
+extern const std::string_view kFixtureSynopsis;
+std::string extract_synopsis();
 
-// A CLI11 formatter whose "Usage:" line is `usage` (CLI11 would print the
-// program's path and its own names for the positionals).
-std::shared_ptr<CLI::Formatter> usage_formatter(std::string usage);
+// A CLI11 formatter whose usage is "Usage: " and `synopsis` (CLI11 would print
+// the program's path and its own names for the positionals).
+std::shared_ptr<CLI::Formatter> usage_formatter(std::string synopsis);
 
 // The end of `pith --help`: the other commands, examples, exit codes.
 std::string extract_help_footer();
