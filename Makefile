@@ -1,49 +1,50 @@
 # The two commands of the README's quick start:
-#   make run    install dependencies, build, extract the bundled sample page
-#   make test   install dependencies, build, run every test
+#   make run    install what the CLI, library and Python module need, build them, extract the sample page
+#   make test   also install what the tests need, build everything, run every test
+# `make install` installs what `make run` built (PREFIX, default /usr/local).
 BUILD ?= build
+BUILD_TYPE ?= Release
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 SAMPLE ?= fixtures/gate-news-pt/page.html
+PREFIX ?= /usr/local
 
-.PHONY: all deps configure build python-path run test tsan test-sanitize hostile fuzz-build fuzz fuzz-ci bench install clean
+.PHONY: all deps deps-test configure configure-test build build-test run test tsan test-sanitize \
+        hostile fuzz-build fuzz fuzz-ci bench install clean
 
 all: build
 
 deps:
 	./scripts/install-deps.sh
 
+deps-test:
+	./scripts/install-deps.sh --test
+
+# The CLI, the library and the Python module only (no tests, no benchmarks).
 configure: deps
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DPITH_BUILD_TESTS=OFF -DPITH_BUILD_BENCH=OFF
 
 build: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
-# `python3 -c "import pith"` after `make run` / `make test`: a .pth file in the
-# site-packages of the python3 on PATH names the module built in $(BUILD)/python,
-# when that python3 is the version the module was built for (the same minor).
-python-path: build
-	@module_python=$$(sed -n 's/^Python_EXECUTABLE:FILEPATH=//p' $(BUILD)/CMakeCache.txt); \
-	if [ -d "$(BUILD)/python/pith" ] && [ -n "$$module_python" ] && command -v python3 >/dev/null; then \
-	  want=$$($$module_python -c 'import sys; print(sys.version_info[:2])'); \
-	  have=$$(python3 -c 'import sys; print(sys.version_info[:2])'); \
-	  site=$$(python3 -c 'import site; print(site.getsitepackages()[0])'); \
-	  if [ "$$want" = "$$have" ] && mkdir -p "$$site" 2>/dev/null && [ -w "$$site" ]; then \
-	    echo "$(CURDIR)/$(BUILD)/python" > "$$site/pith-build.pth"; \
-	    echo "python3 ($$(command -v python3)): import pith finds $(CURDIR)/$(BUILD)/python ($$site/pith-build.pth)"; \
-	  else \
-	    echo "python3 on PATH is not $$module_python's version or its site-packages is not writable: PYTHONPATH=$(CURDIR)/$(BUILD)/python"; \
-	  fi; \
-	fi
+# The same build folder with the tests and benchmarks (what is built already stays built).
+configure-test: deps-test
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DPITH_BUILD_TESTS=ON -DPITH_BUILD_BENCH=ON
 
-run: build python-path
+build-test: configure-test
+	cmake --build $(BUILD) -j $(JOBS)
+
+# scripts/python-path.sh: `import pith` works after either, without PYTHONPATH.
+run: build
+	./scripts/python-path.sh $(BUILD)
 	./$(BUILD)/pith $(SAMPLE)
 
-test: build python-path
+test: build-test
+	./scripts/python-path.sh $(BUILD)
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 
 # extract() from several threads under ThreadSanitizer (its own build folder).
 TSAN_BUILD ?= build-tsan
-tsan: deps
+tsan: deps-test
 	cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPITH_TSAN=ON -DPITH_BUILD_BENCH=OFF
 	cmake --build $(TSAN_BUILD) -j $(JOBS) --target pith_threads
 	ctest --test-dir $(TSAN_BUILD) -R '^threads$$' --output-on-failure
@@ -51,7 +52,7 @@ tsan: deps
 # Every test, the fixtures and the dev set (../shared/eval/dev, when present)
 # under AddressSanitizer + UndefinedBehaviorSanitizer (its own build folder).
 ASAN_BUILD ?= build-asan
-test-sanitize: deps
+test-sanitize: deps-test
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPITH_SANITIZE=ON -DPITH_BUILD_BENCH=OFF
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
@@ -59,7 +60,7 @@ test-sanitize: deps
 
 # The adversarial corpus at full size (a 100 MB page, a million nested divs...):
 # outcome, wall time and peak memory per case, as a markdown table (README).
-hostile: build
+hostile: build-test
 	PITH_HOSTILE_FULL=1 ./tests/hostile/hostile_test.sh ./$(BUILD)/pith --markdown $(BUILD)/hostile.md
 	@echo "table: $(BUILD)/hostile.md"
 
@@ -70,7 +71,7 @@ FUZZ_BUILD ?= build-fuzz
 TARGET ?= fuzz_extract
 SECONDS ?= 60
 FUZZ_CI_SECONDS ?= 60
-fuzz-build: deps
+fuzz-build: deps-test
 	CC=clang CXX=clang++ cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPITH_FUZZ=ON \
 	  -DPITH_BUILD_TESTS=OFF -DPITH_BUILD_BENCH=OFF
 	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target pith_fuzz_targets
@@ -85,11 +86,19 @@ fuzz-ci: fuzz-build
 	    || { tail -60 $(FUZZ_BUILD)/$$target.ci.log; echo "fuzz: $$target FAILED"; exit 1; }; \
 	done
 
-bench: build
+bench: build-test
 	./bench/run.sh
 
+# The CLI, libpith, its headers, CMake and pkg-config files and the man page
+# under PREFIX, stripped; and, when the Python module was built, the module
+# into the site-packages of the interpreter it was built for (INSTALL_PYTHON=no
+# leaves it out; -DPITH_PYTHON_INSTALL_DIR=... at configure time moves it).
+INSTALL_PYTHON ?= yes
 install: build
-	cmake --install $(BUILD)
+	cmake --install $(BUILD) --prefix $(PREFIX) --strip
+	@if [ "$(INSTALL_PYTHON)" = yes ] && [ -d "$(BUILD)/python/pith" ]; then \
+	  cmake --install $(BUILD) --component python --strip; \
+	fi
 
 clean:
 	rm -rf $(BUILD)

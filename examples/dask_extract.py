@@ -17,7 +17,7 @@ records read before the break; a task that fails as a whole (its worker died
 twice) gets one error line per input in its shard. Nothing is dropped.
 OUT/summary.json holds the totals the last lines print.
 
-Every worker needs `import pith` (README, "Python"); on a real cluster OUT
+Every worker needs `import pith` (docs/python.md); on a real cluster OUT
 must be a directory all workers and this client can reach (NFS, a bucket
 mount), since workers write their shards themselves.
 """

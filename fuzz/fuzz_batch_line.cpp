@@ -1,6 +1,6 @@
 // Fuzz target: the batch list's line parser (src/cli/batch_input.cpp). The
 // input is read as a whole list, as `pith --batch -` reads standard input.
-// Besides "no crash, no leak, no UB" it asserts what README's "Batch mode"
+// Besides "no crash, no leak, no UB" it asserts what docs/cli.md's "Batch mode"
 // promises: every physical line that is neither blank nor a # comment yields
 // exactly one entry, numbered by its physical line, trimmed, never holding a
 // NUL or more than the line limit unless it is a bad_line; "://" makes a

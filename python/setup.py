@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`pip install ./python`: builds the module with the project's CMake (no
 download: pybind11 and every library come from Debian, scripts/install-deps.sh)
 for the interpreter running pip, and installs the package `pith`.
@@ -55,5 +56,13 @@ setup(
     ext_modules=[Extension("pith._pith", sources=[])],
     cmdclass={"build_ext": CMakeBuild},
     python_requires=">=3.8",
+    license="Apache-2.0",
+    license_files=["LICENSE", "NOTICE"],
+    classifiers=[
+        "License :: OSI Approved :: Apache Software License",
+        "Programming Language :: C++",
+        "Programming Language :: Python :: 3",
+        "Topic :: Text Processing :: Markup :: HTML",
+    ],
     zip_safe=False,
 )

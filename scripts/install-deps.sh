@@ -1,25 +1,35 @@
 #!/usr/bin/env bash
-# Installs what pith needs to build and test, from Debian 12's packages.
+# Installs what pith needs, from Debian 12's packages:
+#   scripts/install-deps.sh          building and running the CLI, the library and the Python module
+#   scripts/install-deps.sh --test   also what the tests, the fuzzers and the benchmarks need
 # Idempotent: does nothing (and needs no network) when everything is present.
 set -euo pipefail
 
 packages=(
   build-essential cmake pkg-config g++
-  libgumbo-dev libcurl4-openssl-dev libre2-dev libfmt-dev doctest-dev
+  libgumbo-dev libcurl4-openssl-dev libre2-dev libfmt-dev
   libuchardet-dev libutf8proc-dev nlohmann-json3-dev libcli11-dev zlib1g-dev
   libcld2-dev libxxhash-dev libbrotli-dev libzstd-dev libpsl-dev  # language ID, fingerprints, WARC codings, PSL
-  python3 ca-certificates
+  ca-certificates                 # TLS certificates for fetching
+  python3 pybind11-dev python3-pybind11 python3-dev  # the Python module (python/)
+)
+test_packages=(
+  doctest-dev                     # the unit tests
   time                            # GNU time: peak memory in tests/hostile/run.py
   clang libclang-rt-14-dev        # libFuzzer and sanitizer runtimes for fuzz/ (make fuzz)
   python3-brotli brotli  # the fetch tests serve brotli bodies (tests/http/server.py)
   python3-sklearn        # train/train_models.py: the page-type and confidence models (and their check)
   zstd                   # tests/warc writes .warc.zst files and zstd payloads
   libcmark-gfm-dev libcmark-gfm-extensions-dev  # the Markdown round trip (bench/markdown_roundtrip.cpp)
-  # The Python module (python/), its tests and the Dask example (examples/);
-  # python3-wheel lets `pip install --no-build-isolation ./python` build offline.
-  pybind11-dev python3-pybind11 python3-dev python3-pytest python3-dask python3-distributed
-  python3-tqdm python3-wheel
+  python3-pytest python3-dask python3-distributed python3-tqdm  # the Python tests and the Dask example
+  man-db                 # the install test renders the man page (man -l)
 )
+
+case "${1:-}" in
+  "") ;;
+  --test) packages+=("${test_packages[@]}") ;;
+  *) echo "usage: $0 [--test]" >&2; exit 2 ;;
+esac
 
 missing=()
 for p in "${packages[@]}"; do

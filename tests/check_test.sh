@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `pith check` and `pith fixture new` as a user runs them: the bar of issue 9.
+# `pith check` and `pith fixture new` as a user runs them, end to end.
 # A copied fixture with one expected line broken fails with exit 1 and a
 # readable diff; --update makes it pass again with a one-file change; the
 # JUnit report parses as XML; snapshots of a file pass at once.

@@ -116,6 +116,43 @@ expect "recall" 0 "$pith" --recall "$sample"
 check "recall keeps the article" grep -q "Lin Haibin" "$work/out"
 expect "precision and recall exclude each other" 2 "$pith" --precision --recall "$sample"
 expect "help" 0 "$pith" --help
+check "help's usage line names pith, not its path" grep -q "^Usage: pith \[OPTIONS\] \[URL|FILE|-\]" "$work/out"
+check "help lists the commands" bash -c "grep -q '^  pith check DIR' '$work/out' && grep -q '^  pith fixture new' '$work/out' && grep -q '^  pith help' '$work/out'"
+check "help has five examples or more" test "$(sed -n '/^Examples:/,/^$/p' "$work/out" | grep -c '^  pith\|^  curl')" -ge 5
+cp "$work/out" "$work/help.txt"
+expect "pith help" 0 "$pith" help
+check "pith help is pith --help" cmp -s "$work/out" "$work/help.txt"
+expect "pith help check" 0 "$pith" help check
+check "pith help check shows check's usage" bash -c "grep -q '^Usage: pith check' '$work/out' && grep -q -- '--junit' '$work/out'"
+expect "pith help fixture new" 0 "$pith" help fixture new
+check "pith help fixture new shows its options" grep -q -- "--name" "$work/out"
+expect "pith help of an unknown command" 2 "$pith" help nope
+check "unknown command named" grep -q "unknown command nope" "$work/err"
+# Started on a terminal with no input, pith prints a short usage instead of waiting for a page.
+expect "no input on a terminal" 0 python3 -c "
+import os, pty, subprocess, sys
+leader, follower = pty.openpty()
+run = subprocess.run([sys.argv[1]], stdin=follower, capture_output=True, timeout=20)
+assert run.returncode == 2, run.returncode
+assert run.stderr.startswith(b'Usage: pith [OPTIONS]'), run.stderr
+assert b'pith --help' in run.stderr and not run.stdout" "$pith"
+expect "bare host" 3 "$pith" example.org
+check "bare host: did you mean https://" grep -q "(did you mean https://example.org?)" "$work/err"
+expect "bare host and path" 3 "$pith" www.x.com/a
+check "bare host and path: did you mean https://" grep -q "(did you mean https://www.x.com/a?)" "$work/err"
+expect "missing page file" 3 "$pith" "$work/missing.html"
+check "a missing .html file is no host" bash -c "! grep -q 'did you mean' '$work/err'"
+expect "unknown option alone" 2 "$pith" --no-such-option "$sample"
+check "unknown option named alone" bash -c "grep -q '^pith: unknown option --no-such-option$' '$work/err' && ! grep -q 'gate-news' '$work/err'"
+expect "unknown option with a value" 2 "$pith" "$sample" --no-such=1
+check "unknown option with a value named alone" grep -q '^pith: unknown option --no-such$' "$work/err"
+expect "unknown option of check" 2 "$pith" check --nope "$fixtures"
+check "check names the unknown option" grep -q '^pith check: unknown option --nope$' "$work/err"
+expect "unknown charset" 2 "$pith" -c klingon "$sample"
+check "unknown charset named" grep -q "^pith: unknown charset klingon" "$work/err"
+expect "known charset label" 0 "$pith" -c Windows-1252 "$sample"
+expect "unknown charset of a fixture" 2 "$pith" fixture new "$sample" --name x --dir "$work/fx" -c klingon
+check "fixture names the unknown charset" grep -q "^pith fixture: unknown charset klingon" "$work/err"
 expect "version" 0 "$pith" --version
 check "version text" grep -q "pith 0" "$work/out"
 

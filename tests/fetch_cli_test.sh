@@ -141,7 +141,7 @@ expect "batch and a positional input" 2 "$pith" --batch - "$base/article"
 expect "batch input missing" 3 "$pith" --batch "$work/none.txt"
 
 # A reader that goes away: pith stops fetching quietly with exit 141, as for
-# one page (README, "Exit codes"); no SIGPIPE death, no hang.
+# one page (docs/cli.md, "Exit codes"); no SIGPIPE death, no hang.
 for i in $(seq 300); do echo "$base/page/$i"; done >"$work/many.txt"
 timeout 60 "$pith" --batch "$work/many.txt" --allow-private --delay 0 2>"$work/pipe.err" | head -1 >/dev/null
 code=${PIPESTATUS[0]}

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The CLI on hostile ground (issue 6): unreadable inputs, closed stdout, bad
+# The CLI on hostile ground: unreadable inputs, closed stdout, bad
 # options, hostile pages in batch mode. Each case checks the documented exit
 # code and a clear one-line message; batch mode must write one record per input.
 set -uo pipefail

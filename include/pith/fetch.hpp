@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fetching pages over HTTP(S) with libcurl: one URL (fetch), or many at once
 // for a crawler (Fetcher), with retries, size caps, robots.txt and a guard
 // against being steered into private networks.
@@ -20,7 +21,7 @@
 
 namespace pith {
 
-// Why a fetch failed. Each kind has its own CLI exit code (README, "Exit codes")
+// Why a fetch failed. Each kind has its own CLI exit code (docs/cli.md, "Exit codes")
 // and a stable name in JSON Lines records (fetch_error_name).
 enum class FetchErrorKind {
   network,          // anything below: connection reset, empty reply, protocol error...

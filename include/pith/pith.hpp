@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // pith — main-content extraction from web pages.
 //
 //   pith::Options options;
@@ -22,7 +23,7 @@
 namespace pith {
 
 // Why an input could not be processed. Each code maps to one CLI exit code
-// (see README, "Exit codes").
+// (see docs/cli.md, "Exit codes").
 enum class ErrorCode {
   empty_input,     // zero bytes, or only whitespace
   input_too_large, // larger than Options::max_input_bytes
@@ -42,7 +43,7 @@ class Error : public std::runtime_error {
   ErrorCode code_;
 };
 
-// What to favour when a block is in doubt (README, "Precision and recall").
+// What to favour when a block is in doubt (docs/how-it-works.md, "Precision and recall").
 enum class Focus {
   balanced,
   precision,  // leave out borderline blocks: less clutter, some content lost
@@ -67,7 +68,7 @@ struct Options {
   // Inputs larger than this are refused with ErrorCode::input_too_large;
   // so is a page over kLargestPageBytes as UTF-8, whatever this says.
   std::size_t max_input_bytes = 64u << 20;
-  // Hostile-input limits (README, "Limits"). Each one cuts the page rather
+  // Hostile-input limits (docs/limits.md). Each one cuts the page rather
   // than failing it, and says so in Document::truncations:
   //  max_depth: start tags nested deeper than this are left out (their text
   //    is kept), so that parse time stays linear;
@@ -137,7 +138,7 @@ struct Block {
 };
 
 // What the page says about itself, each field from the best source that has
-// it (order of preference in README, "Metadata"). Empty when no source has it.
+// it (order of preference in docs/metadata.md). Empty when no source has it.
 struct Metadata {
   std::string title;                    // the headline, without a " | Site name" suffix
   std::vector<std::string> authors;     // people (or the organisation) credited
@@ -252,7 +253,7 @@ struct Document {
   // A prediction of how well the content matches the page's real main
   // content (the word F1 a human-made reference would give it), in [0, 1]; 0
   // when there is no main content. Ranks extractions: low values are worth a
-  // second look (README, "Confidence").
+  // second look (docs/how-it-works.md, "Page types and confidence").
   double confidence = 0;
   // Fingerprints of `text` for deduplication, over its words in lower case
   // (punctuation and spacing ignored): a 64-bit SimHash, within a few bits

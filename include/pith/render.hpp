@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Turning an extracted pith::Document into text, Markdown, HTML or JSON.
 #pragma once
 
@@ -20,7 +21,7 @@ std::optional<Format> parse_format(std::string_view name);
 //            bare text of Document::text)
 //  markdown: CommonMark + GFM tables: headings, lists, quotes, fenced code, pipe tables
 //  html:     a small safe subset (h1-h6, p, ul/ol/li, blockquote, pre/code, table); no scripts, styles or attributes
-//  json:     metadata + text + markdown + blocks + links + images (schema in README)
+//  json:     metadata + text + markdown + blocks + links + images (schema in docs/output.md)
 //  xml:      trafilatura's XML shape: <doc> with metadata attributes, <main>, <comments>
 std::string render(const Document& doc, Format format);
 

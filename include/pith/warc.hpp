@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // pith::WarcReader — streams the records of a WARC file (ISO 28500), plain,
 // gzip-compressed (one gzip member per record, as Common Crawl writes them, or
 // one member for the whole file) or zstd-compressed (.warc.zst, with or

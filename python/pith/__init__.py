@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """pith: main-content extraction from web pages (Python binding of the C++ library).
 
     import pith

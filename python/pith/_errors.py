@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The exceptions pith raises; each pith::ErrorCode of the C++ library is one class.
 
 Every class derives from PithError and from the built-in exception a caller

@@ -1,9 +1,10 @@
+# SPDX-License-Identifier: Apache-2.0
 """trafilatura-shaped calls on pith, so that switching is a one-line change:
 
     import pith.trafilatura as trafilatura
     text = trafilatura.extract(html, url=url, output_format="markdown", include_links=True)
 
-Keyword mapping (README, "Python"): favor_precision / favor_recall -> precision /
+Keyword mapping (docs/python.md): favor_precision / favor_recall -> precision /
 recall; include_comments -> include_comments (the thread's text follows the
 content, as trafilatura does); include_links / include_images -> links /
 images (markdown, html and xml output); include_formatting with "txt" ->

@@ -1,5 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
 """WARC files through the binding: one record dict per HTML response, the same
-records `pith --warc` writes (README, "WARC files"), in file order."""
+records `pith --warc` writes (docs/cli.md, "WARC files"), in file order."""
 import os
 
 from . import _pith

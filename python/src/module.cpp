@@ -127,7 +127,7 @@ const char* inline_kind_name(pith::InlineKind kind) {
   return "emphasis";
 }
 
-// The same names as the CLI's JSON error records (README, "Exit codes").
+// The same names as the CLI's JSON error records (docs/cli.md, "Exit codes").
 const char* error_code_name(pith::ErrorCode code) {
   switch (code) {
     case pith::ErrorCode::empty_input: return "empty_input";

@@ -1,5 +1,5 @@
 // A page fixture: a folder holding a page, the main text pith should extract
-// from it and the checks to run (README, "Fixtures and `pith check`"):
+// from it and the checks to run (docs/fixtures.md):
 //
 //   page.html | page.html.gz   the page's exact bytes, any encoding, optionally gzipped
 //   expected.txt               the expected main text

@@ -1,5 +1,5 @@
 // `pith --batch FILE|-`: one input per line (URL or file path), one JSON
-// record per input out, in input order (README, "Batch mode"). URLs go to a
+// record per input out, in input order (docs/cli.md, "Batch mode"). URLs go to a
 // pith::Fetcher on this thread; extraction runs on a WorkerPool so parsing
 // never stalls the network loop.
 #include <signal.h>

@@ -1,5 +1,5 @@
 // The batch list (`pith --batch FILE|-`): one input per line, a URL or a file
-// path (README, "Batch mode"). Parsing is kept apart from running the batch so
+// path (docs/cli.md, "Batch mode"). Parsing is kept apart from running the batch so
 // that it can be unit-tested and fuzzed (fuzz/fuzz_batch_line.cpp).
 #pragma once
 

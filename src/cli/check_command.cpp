@@ -17,6 +17,7 @@
 #include "check/run.hpp"
 #include "check/update.hpp"
 #include "cli/commands.hpp"
+#include "cli/help.hpp"
 #include "cli/parse_arguments.hpp"
 
 namespace fs = std::filesystem;
@@ -114,6 +115,7 @@ void print_accept_hint(const std::vector<check::FixtureResult>& results, const s
 int run_check(int argc, char** argv) {
   CLI::App app{"pith check: extract every page fixture under the folders given and compare with its expected output"};
   app.name("pith check");
+  app.formatter(usage_formatter(std::string(kCheckSynopsis)));
   std::vector<std::string> roots;
   std::vector<std::string> names;
   unsigned jobs = std::max(1u, std::thread::hardware_concurrency());

@@ -5,6 +5,7 @@
 //   pith --warc FILE... [OPTIONS]    WARC records in, JSON Lines out (warc_command.cpp)
 //   pith check DIR... [OPTIONS]      fixture regression (check_command.cpp)
 //   pith fixture new URL|FILE ...    snapshot a page as a fixture (fixture_command.cpp)
+//   pith help [COMMAND]              the help of pith or of a command (help.cpp)
 //
 // Each command parses its own arguments and returns the process exit code.
 #pragma once
@@ -18,7 +19,7 @@
 
 namespace pith::cli {
 
-// Exit codes shared by every command (README, "Exit codes").
+// Exit codes shared by every command (docs/cli.md, "Exit codes").
 enum Exit : int {
   kContentFound = 0,
   kNoMainContent = 1,  // also: `pith check` found a failing fixture

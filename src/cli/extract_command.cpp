@@ -15,8 +15,13 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 #include "cli/commands.hpp"
 #include "cli/explain_report.hpp"
+#include "cli/help.hpp"
+#include "cli/input_checks.hpp"
+#include "cli/parse_arguments.hpp"
 #include "pith/fetch.hpp"
 #include "pith/pith.hpp"
 #include "pith/render.hpp"
@@ -64,9 +69,12 @@ std::string read_file(const std::string& path, std::size_t max_bytes) {
   if (std::filesystem::is_directory(path, ec))
     throw pith::Error(pith::ErrorCode::io_failed, fmt::format("{} is a directory, not a file", path));
   std::ifstream in(path, std::ios::binary);
-  if (!in)
+  if (!in) {
+    const int err = errno;
     throw pith::Error(pith::ErrorCode::io_failed,
-                      fmt::format("cannot read {}: {}", path, std::strerror(errno)));
+                      fmt::format("cannot read {}: {}{}", path, std::strerror(err),
+                                  err == ENOENT ? bare_host_hint(path) : ""));
+  }
   return read_capped(in, max_bytes, path);
 }
 
@@ -100,7 +108,8 @@ std::string read_input_file(const std::string& path, std::size_t max_bytes) {
 }
 
 int run_extract(int argc, char** argv) {
-  CLI::App app{"pith: extract the main content of a web page (article, post, documentation body)"};
+  CLI::App app{"pith: extract the main content of a web page (article, post, documentation body)", "pith"};
+  app.formatter(usage_formatter(extract_synopsis()));
   app.set_version_flag("-V,--version", std::string("pith ") + pith::version);
 
   std::string input = "-";
@@ -191,26 +200,10 @@ int run_extract(int argc, char** argv) {
                  "--batch: seconds between two requests to one site")
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
-  app.footer(
-      "Exit codes: 0 main content found, 1 no main content, 2 usage error,\n"
-      "            3 input error (unreadable, empty, binary, too large),\n"
-      "            fetch errors: 4 network (reset, other), 5 bad URL/scheme, 6 DNS, 7 connection refused,\n"
-      "            8 timeout, 9 TLS, 10 HTTP status >= 400, 11 too large, 12 redirect loop,\n"
-      "            13 truncated body, 14 not HTML, 15 robots.txt, 16 private address;\n"
-      "            --batch: 0 when every input has its record, 130 interrupted (SIGINT).");
+  app.footer(extract_help_footer());
 
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::CallForAllHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::CallForVersion& e) {
-    return app.exit(e);
-  } catch (const CLI::ParseError& e) {
-    std::cerr << "pith: " << e.what() << "\n(run pith --help for usage)\n";
-    return kUsageError;
-  }
+  if (auto exit_code = parse_arguments(app, argc, argv)) return *exit_code;
+  if (!options.charset.empty() && !known_charset_or_report(options.charset, "pith")) return kUsageError;
   options.include_title = !no_title;
   options.links = render_options.links;
   options.images = render_options.images;
@@ -247,6 +240,10 @@ int run_extract(int argc, char** argv) {
   try {
     std::string bytes;
     if (input == "-") {
+      if (app.count("input") == 0 && isatty(STDIN_FILENO)) {
+        print_short_usage();  // rather than wait for a page typed on the terminal
+        return kUsageError;
+      }
       bytes = read_stdin(options.max_input_bytes);
     } else if (is_url(input) || input.find("://") != std::string::npos) {
       // Other schemes go to fetch() too, which refuses them with exit code 5.

@@ -1,4 +1,4 @@
-// One CLI exit code per kind of fetch failure (README, "Exit codes").
+// One CLI exit code per kind of fetch failure (docs/cli.md, "Exit codes").
 #include "cli/commands.hpp"
 
 namespace pith::cli {

@@ -12,6 +12,8 @@
 #include "check/report.hpp"
 #include "check/snapshot.hpp"
 #include "cli/commands.hpp"
+#include "cli/help.hpp"
+#include "cli/input_checks.hpp"
 #include "cli/parse_arguments.hpp"
 #include "pith/fetch.hpp"
 #include "text/ascii.hpp"
@@ -70,6 +72,7 @@ void print_created(const check::CreatedFixture& created) {
 int run_fixture(int argc, char** argv) {
   CLI::App app{"pith fixture: manage page fixtures for `pith check`"};
   app.name("pith fixture");
+  app.formatter(usage_formatter(std::string(kFixtureSynopsis)));
   app.require_subcommand(1);
   CLI::App* create = app.add_subcommand("new", "Snapshot a page (URL, file or -) into a new fixture folder");
   std::string input, name, parent = "fixtures";
@@ -88,6 +91,7 @@ int run_fixture(int argc, char** argv) {
       "            not a page, fixture folder exists), 4-16 fetch errors as for `pith URL`.");
 
   if (auto exit_code = parse_arguments(app, argc, argv)) return *exit_code;
+  if (!given.charset.empty() && !known_charset_or_report(given.charset, "pith fixture")) return kUsageError;
   if (!check::valid_fixture_name(name)) {
     std::cerr << fmt::format("pith fixture: invalid name \"{}\": use letters, digits, '.', '_' and '-'\n", name);
     return kUsageError;

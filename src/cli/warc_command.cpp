@@ -1,6 +1,6 @@
 // `pith --warc FILE.warc[.gz|.zst]...`: streams WARC files, extracts every
 // HTML 2xx `response` record on worker threads, and writes one JSON line per
-// record in record order (README, "WARC files").
+// record in record order (docs/cli.md, "WARC files").
 #include <fmt/format.h>
 
 #include <cerrno>

@@ -68,13 +68,6 @@ bool has_non_ascii(std::string_view bytes) {
   return false;
 }
 
-// A usable declaration: a known label that iconv can decode.
-std::optional<std::string> usable_charset(std::string_view label) {
-  std::string charset = canonical_charset(label);
-  if (charset.empty() || !charset_supported(charset)) return std::nullopt;
-  return charset;
-}
-
 // Second-guesses a charset declared by HTTP or <meta> when the bytes say
 // otherwise. Each rule fires only on strong evidence:
 //  - Declared UTF-8, but within the first 64 KiB at least four ill-formed
@@ -155,6 +148,12 @@ Choice choose_charset(std::string_view bytes, const Hints& hints) {
 }
 
 }  // namespace
+
+std::optional<std::string> usable_charset(std::string_view label) {
+  std::string charset = canonical_charset(label);
+  if (charset.empty() || !charset_supported(charset)) return std::nullopt;
+  return charset;
+}
 
 Decoded to_utf8(std::string_view bytes, const Hints& hints) {
   Decoded decoded;

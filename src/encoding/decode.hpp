@@ -3,6 +3,7 @@
 // with a few overrides for pages that declare one charset and use another.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -37,5 +38,9 @@ std::string prescan_meta_charset(std::string_view bytes);
 // gb2312/gbk are GB18030, shift_jis is CP932, euc-kr is CP949, big5 is
 // BIG5-HKSCS. "" for an unknown label or one WHATWG maps to "replacement".
 std::string canonical_charset(std::string_view label);
+
+// The iconv name for a label pith can decode (canonical_charset, and iconv
+// supports it): how a caller's charset is read. nullopt for any other label.
+std::optional<std::string> usable_charset(std::string_view label);
 
 }  // namespace pith::encoding

@@ -1,6 +1,6 @@
 // Every constant that steers the extraction heuristics, in one place, with
 // what it does and where its value comes from. "dev" figures are from
-// bench/run on ../shared/eval/dev (see README, "Accuracy").
+// bench/run on ../shared/eval/dev (see bench/README.md).
 #pragma once
 
 #include <cstddef>
@@ -122,7 +122,7 @@ inline constexpr double kSplitContentGain = 3.0;
 // main region (or body) replaces it if that holds kRegionFallbackGain times
 // more text. Pages of short items (listings, collections, forum index pages)
 // need it; a short news brief (300-500) must not trigger it. dev: below 500
-// -> 0.827 overall, daniel precision 0.914; below 250 -> see README.
+// -> 0.827 overall, daniel precision 0.914; below 250 -> see bench/README.md.
 inline constexpr std::uint32_t kRegionFallbackBelow = 250;
 inline constexpr std::uint32_t kRegionFallbackGain = 6;
 // JSON-LD articleBody cross-check: a declared body of at least this many
@@ -148,7 +148,7 @@ inline constexpr std::uint32_t kMinContentLength = 120;
 
 // --- precision and recall modes ----------------------------------------------
 // The few thresholds that trade one for the other (Options::focus). Balanced
-// uses the constants above; README, "Modes", has each mode's dev figures.
+// uses the constants above; docs/how-it-works.md, "Precision and recall", has what each mode moves.
 struct Tuning {
   double split_content_gain;               // see kSplitContentGain
   std::uint32_t region_fallback_below;     // see kRegionFallbackBelow

@@ -1,5 +1,5 @@
 // Every source read, then each field taken from the best source that has it.
-// The order of preference per field (also in README, "Metadata"):
+// The order of preference per field (also in docs/metadata.md):
 //
 //   title           <h1> the page title starts or ends with > a later part of the title that
 //                   the page shows as a heading or in bold > JSON-LD headline > og:title /

@@ -1,5 +1,5 @@
 // The metadata stage's entry point: every source read, then merged field by
-// field (README, "Metadata", has the order of preference).
+// field (docs/metadata.md has the order of preference).
 #pragma once
 
 #include <string>

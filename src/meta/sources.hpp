@@ -1,6 +1,6 @@
 // The sources of metadata, one file each. Every reader returns what its
 // source says as a pith::Metadata with the fields it has; merge.cpp picks,
-// field by field, the best source (README, "Metadata").
+// field by field, the best source (docs/metadata.md).
 #pragma once
 
 #include <string>

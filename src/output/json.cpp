@@ -176,7 +176,7 @@ nlohmann::ordered_json document_json(const Document& doc, const RenderOptions& o
   j["links"] = links_json(doc.links);
   j["images"] = images_json(doc.images);
   j["comments"] = comments_json(doc.comments);
-  // The limits that cut the page (README, "Limits"): a consumer of the JSON
+  // The limits that cut the page (docs/limits.md): a consumer of the JSON
   // must see that the content may be incomplete, not only stderr.
   j["truncations"] = doc.truncations;
   j["simhash"] = fingerprint::to_hex(doc.simhash);

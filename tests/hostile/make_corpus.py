@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Writes the adversarial corpus of issue 6 into a directory (never committed).
+"""Writes the adversarial corpus into a directory (never committed).
 
     make_corpus.py OUT_DIR [--scale small|full]
 
 Each case is one file plus an entry in OUT_DIR/cases.json:
   name, file, expect ("error": a documented refusal, exit 3; "page": exit 0 or 1),
   family and units (cases of one family at growing size, for the linear-time check).
-"full" is the corpus of the README table (a 100 MB page, a million nested
+"full" is the corpus of the bench/README.md table (a 100 MB page, a million nested
 divs...); "small" divides the big sizes by 10 so that the ctest stays short.
 """
 import argparse

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Runs pith over the adversarial corpus (make_corpus.py) and checks the bar of
-issue 6 for every case: no crash, the documented outcome, bounded memory
+"""Runs pith over the adversarial corpus (make_corpus.py) and checks, for every
+case: no crash, the documented outcome, bounded memory
 (peak RSS <= 10 x input + 64 MB) and time no worse than linear in input size.
 
     run.py PITH CORPUS_DIR [--markdown FILE] [--no-resource-checks]

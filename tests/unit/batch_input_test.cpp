@@ -1,5 +1,5 @@
 // The batch list parser (src/cli/batch_input.cpp) and the JSON Lines records
-// of the multi-input modes (src/cli/jsonl_writer.cpp): README, "Batch mode".
+// of the multi-input modes (src/cli/jsonl_writer.cpp): docs/cli.md, "Batch mode".
 #include <doctest/doctest.h>
 
 #include <unistd.h>

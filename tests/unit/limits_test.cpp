@@ -1,4 +1,4 @@
-// Tests for the hostile-input limits of pith::extract (README, "Limits"):
+// Tests for the hostile-input limits of pith::extract (docs/limits.md):
 // each one cuts or refuses the page as documented, never crashes.
 #include <doctest/doctest.h>
 

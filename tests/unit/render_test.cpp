@@ -454,7 +454,7 @@ pith::Inline span(pith::InlineKind kind, std::uint32_t begin, std::uint32_t end,
   return s;
 }
 
-// The schema README documents: field -> JSON type.
+// The schema docs/output.md documents: field -> JSON type.
 void check_schema(const nlohmann::json& j) {
   using Type = nlohmann::json::value_t;
   auto is_string_array = [](const nlohmann::json& v) {
