@@ -54,6 +54,6 @@ setup(
     packages=["pith"],
     ext_modules=[Extension("pith._pith", sources=[])],
     cmdclass={"build_ext": CMakeBuild},
-    python_requires=">=3.8",
+    python_requires=">=3.9",
     zip_safe=False,
 )

@@ -15,6 +15,8 @@
 #include <utility>
 #include <vector>
 
+#include "encoding/decode.hpp"
+#include "pith/fetch.hpp"
 #include "pith/pith.hpp"
 #include "pith/render.hpp"
 #include "pith/version.hpp"
@@ -202,6 +204,56 @@ std::chrono::milliseconds time_budget_from(const py::object& seconds) {
   return std::chrono::milliseconds(s > 0 && ms == 0 ? 1 : ms);
 }
 
+// A charset the caller names must be one pith can decode; a typo would
+// otherwise be ignored silently and the page decoded by its own declaration.
+std::string charset_named(const std::string& label) {
+  if (pith::encoding::canonical_charset(label).empty())
+    throw py::value_error("unknown charset '" + label.substr(0, 80) +
+                          "': use a WHATWG encoding label such as \"utf-8\", \"windows-1252\", \"gbk\" or \"shift_jis\"");
+  return label;
+}
+
+// pith::FetchError -> pith.FetchError, its `code` the kind's name as in the
+// CLI's JSON records ("dns", "http_status"...) and `status` the HTTP status.
+py::object fetch_error_object(const pith::FetchError& e) {
+  py::object cls = py::module_::import("pith._errors").attr("FetchError");
+  return cls(to_str(e.what()), py::arg("code") = std::string(pith::fetch_error_name(e.kind())),
+             py::arg("status") = e.status());
+}
+
+// pith.FetchOptions (python/pith/_fetch.py) <-> pith::FetchOptions. The
+// defaults are C++'s, handed to the dataclass by fetch_option_defaults().
+py::dict fetch_option_defaults() {
+  pith::FetchOptions o;
+  py::dict d;
+  d["timeout"] = o.timeout_seconds;
+  d["connect_timeout"] = o.connect_timeout_seconds;
+  d["max_redirects"] = o.max_redirects;
+  d["max_bytes"] = o.max_bytes;
+  d["user_agent"] = o.user_agent;
+  d["accept_any_type"] = o.accept_any_type;
+  d["block_private_addresses"] = o.block_private_addresses;
+  d["retries"] = o.retries;
+  d["retry_backoff"] = o.retry_backoff_seconds;
+  d["max_retry_wait"] = o.max_retry_wait_seconds;
+  return d;
+}
+
+pith::FetchOptions fetch_options_from(const py::handle& o) {
+  pith::FetchOptions options;
+  options.timeout_seconds = o.attr("timeout").cast<double>();
+  options.connect_timeout_seconds = o.attr("connect_timeout").cast<double>();
+  options.max_redirects = o.attr("max_redirects").cast<long>();
+  options.max_bytes = o.attr("max_bytes").cast<std::size_t>();
+  options.user_agent = o.attr("user_agent").cast<std::string>();
+  options.accept_any_type = o.attr("accept_any_type").cast<bool>();
+  options.block_private_addresses = o.attr("block_private_addresses").cast<bool>();
+  options.retries = o.attr("retries").cast<int>();
+  options.retry_backoff_seconds = o.attr("retry_backoff").cast<double>();
+  options.max_retry_wait_seconds = o.attr("max_retry_wait").cast<double>();
+  return options;
+}
+
 // A WarcReader is not thread-safe; the lock makes a reader shared between
 // Python threads safe (each next() takes it with the GIL released).
 struct PyWarcReader {
@@ -256,6 +308,7 @@ PYBIND11_MODULE(_pith, m) {
   m.doc() = "C++ core of the pith package (see `import pith; help(pith)`)";
   m.attr("__version__") = pith::version;
   m.attr("DEFAULT_MAX_INPUT_BYTES") = pith::Options{}.max_input_bytes;
+  m.attr("DEFAULT_MAX_RECORD_BYTES") = pith::WarcReaderOptions{}.max_record_bytes;
 
   // pith::Error -> pith.<Kind>Error; the classes live in Python so that they
   // can also derive from ValueError / OSError / TimeoutError.
@@ -265,6 +318,9 @@ PYBIND11_MODULE(_pith, m) {
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);
+    } catch (const pith::FetchError& e) {
+      py::object error = fetch_error_object(e);
+      PyErr_SetObject(error.get_type().ptr(), error.ptr());
     } catch (const pith::Error& e) {
       py::object cls = py::module_::import("pith._errors").attr("error_for_code")(error_code_name(e.code()));
       PyErr_SetObject(cls.ptr(), cls(to_str(e.what())).ptr());
@@ -410,7 +466,7 @@ PYBIND11_MODULE(_pith, m) {
         ExtractArgs args;
         args.format = format_named(format);
         if (!url.is_none()) args.options.url = url.cast<std::string>();
-        if (!charset.is_none()) args.options.charset = charset.cast<std::string>();
+        if (!charset.is_none()) args.options.charset = charset_named(charset.cast<std::string>());
         if (!content_type.is_none()) args.options.content_type = content_type.cast<std::string>();
         args.options.focus = focus_from(precision, recall);
         args.options.include_comments = include_comments;
@@ -550,4 +606,81 @@ The GIL is released while the page is processed.)");
         std::lock_guard lock(r.mutex);
         return r.reader->compressed();
       });
+
+  py::class_<pith::FetchResult>(m, "FetchResult", "A page fetched over HTTP(S) (pith.fetch, pith.fetch_many).")
+      .def_property_readonly("body", [](const pith::FetchResult& r) { return to_bytes(r.body); },
+                             "the raw bytes, content-encoding (gzip, brotli...) undone")
+      .def_property_readonly("url", [](const pith::FetchResult& r) { return to_str(r.final_url); },
+                             "the final URL, after redirects")
+      .def_readonly("status", &pith::FetchResult::status)
+      .def_property_readonly("content_type", [](const pith::FetchResult& r) { return to_str(r.content_type); },
+                             "the Content-Type header, '' when absent")
+      .def_property_readonly("charset", [](const pith::FetchResult& r) { return to_str(r.charset); },
+                             "the charset parameter of content_type, '' when none")
+      .def_readonly("attempts", &pith::FetchResult::attempts, "1 + the retries made")
+      .def("__repr__", [](const pith::FetchResult& r) {
+        return py::str("<pith.FetchResult {} {} {} bytes>").format(r.status, to_str(r.final_url), r.body.size());
+      });
+
+  m.def("fetch_option_defaults", &fetch_option_defaults, "pith::FetchOptions' defaults, by pith.FetchOptions' names");
+
+  m.def(
+      "fetch",
+      [](const std::string& url, const py::object& options) {
+        pith::FetchOptions o = fetch_options_from(options);
+        py::gil_scoped_release release;
+        return pith::fetch(url, o);
+      },
+      py::arg("url"), py::arg("options"), "GETs one URL (pith.fetch); raises pith.FetchError.");
+
+  m.def(
+      "fetch_many",
+      [](const std::vector<std::string>& urls, const py::object& options, int max_connections, int max_per_host,
+         double min_host_delay, bool respect_robots) {
+        pith::CrawlOptions crawl;
+        crawl.fetch = fetch_options_from(options);
+        crawl.max_connections = max_connections;
+        crawl.max_per_host = max_per_host;
+        crawl.min_host_delay_seconds = min_host_delay;
+        crawl.respect_robots = respect_robots;
+        if (max_connections < 1 || max_per_host < 1)
+          throw py::value_error("max_connections and max_per_host must be at least 1");
+        if (!(min_host_delay >= 0)) throw py::value_error("min_host_delay must be a number of seconds >= 0");
+        std::vector<pith::FetchOutcome> outcomes(urls.size());
+        {
+          py::gil_scoped_release release;
+          pith::Fetcher fetcher(crawl);
+          pith::Fetcher::Hooks hooks;
+          hooks.on_done = [&outcomes](std::size_t index, pith::FetchOutcome outcome) {
+            outcomes[index] = std::move(outcome);
+          };
+          fetcher.run(urls, hooks);
+        }
+        py::list list;
+        for (std::size_t i = 0; i < urls.size(); ++i) {
+          pith::FetchOutcome& o = outcomes[i];
+          py::object result = o.result ? py::cast(std::move(*o.result)) : py::object(py::none());
+          py::object error = o.error ? fetch_error_object(*o.error) : py::object(py::none());
+          list.append(py::make_tuple(to_str(urls[i]), result, error));
+        }
+        return list;
+      },
+      py::arg("urls"), py::arg("options"), py::arg("max_connections"), py::arg("max_per_host"),
+      py::arg("min_host_delay"), py::arg("respect_robots"),
+      "Fetches many URLs concurrently (pith.fetch_many): (url, FetchResult or None, FetchError or None) "
+      "per URL, in input order.");
+
+  m.def(
+      "decode",
+      [](const py::bytes& data, const std::string& content_type, const std::string& charset) {
+        std::string_view view(PyBytes_AS_STRING(data.ptr()), static_cast<std::size_t>(PyBytes_GET_SIZE(data.ptr())));
+        pith::encoding::Decoded decoded;
+        {
+          py::gil_scoped_release release;
+          decoded = pith::encoding::to_utf8(view, {.caller_charset = charset, .content_type = content_type});
+        }
+        return py::make_tuple(to_str(decoded.utf8), to_str(decoded.charset));
+      },
+      py::arg("data"), py::arg("content_type") = "", py::arg("charset") = "",
+      "The page's bytes as str, decoded as pith.extract() decodes them: (text, charset used).");
 }
