@@ -16,9 +16,10 @@ packages=(
   zstd                   # tests/warc writes .warc.zst files and zstd payloads
   libcmark-gfm-dev libcmark-gfm-extensions-dev  # the Markdown round trip (bench/markdown_roundtrip.cpp)
   # The Python module (python/), its tests and the Dask example (examples/);
-  # python3-wheel lets `pip install --no-build-isolation ./python` build offline.
+  # python3-wheel lets `pip install --no-build-isolation ./python` build offline;
+  # mypy checks the package's types and stub (tests/python/test_typing.py).
   pybind11-dev python3-pybind11 python3-dev python3-pytest python3-dask python3-distributed
-  python3-tqdm python3-wheel
+  python3-tqdm python3-wheel mypy
 )
 
 missing=()

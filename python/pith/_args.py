@@ -56,8 +56,9 @@ def _accepted(annotation: Any) -> Tuple[Tuple[Type[Any], ...], List[str]]:
         return (), []
     # PEP 484: an int is accepted where a float is; a bool is an int, and 0 / 1
     # are taken for False / True as everywhere else in Python.
-    widened = {float: (float, int), bool: (bool, int)}.get(annotation, (annotation,))
-    return widened, [annotation.__name__]
+    if annotation is float or annotation is bool:
+        return (annotation, int), [annotation.__name__]
+    return (annotation,), [annotation.__name__]
 
 
 def _listed(names: List[str]) -> str:

@@ -68,7 +68,8 @@ def _render(self: Document, format: str = "text", *, links: bool = False, images
             plain: bool = False) -> str:
     """The content again, in another format ("text", "markdown", "html", "json"
     or "xml"; links / images / plain as in pith.extract())."""
-    return self._render(format, links=links, images=images, plain=plain)  # type: ignore[no-any-return]
+    native: Any = self  # its C++ render() is _render now (below)
+    return str(native._render(format, links=links, images=images, plain=plain))
 
 
 def _to_dict(self: Document) -> Dict[str, Any]:
@@ -80,4 +81,4 @@ def _to_dict(self: Document) -> Dict[str, Any]:
 # The C++ method stays as _render; the Python one has a signature.
 Document._render = Document.render  # type: ignore[attr-defined]
 Document.render = _render  # type: ignore[assignment]
-Document.to_dict = _to_dict  # type: ignore[attr-defined]
+Document.to_dict = _to_dict  # type: ignore[assignment]

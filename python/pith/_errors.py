@@ -68,9 +68,9 @@ class TimeBudgetError(PithError, TimeoutError):
     code = "over_time_budget"
 
 
-_BY_CODE: Dict[str, Type[PithError]] = {
-    cls.code: cls for cls in (EmptyInputError, InputTooLargeError, NotHtmlError, ReadError, FetchError,
-                              TimeBudgetError)}
+_CLASSES: Tuple[Type[PithError], ...] = (EmptyInputError, InputTooLargeError, NotHtmlError, ReadError,
+                                         FetchError, TimeBudgetError)
+_BY_CODE: Dict[str, Type[PithError]] = {cls.code: cls for cls in _CLASSES}
 
 
 def error_for_code(code: str) -> Type[PithError]:

@@ -105,7 +105,7 @@ def _page(filecontent: Any) -> Any:
     if isinstance(filecontent, (str, bytes, bytearray)):
         return filecontent
     if hasattr(filecontent, "getroottree"):  # an lxml element, as trafilatura accepts
-        from lxml import etree  # only there when the caller already uses lxml
+        from lxml import etree  # type: ignore[import]  # only there when the caller already uses lxml
         return etree.tostring(filecontent, encoding="unicode", method="html")
     return None
 
@@ -371,6 +371,7 @@ class Response:
         return "<pith.trafilatura.Response %d %s>" % (self.status, self.url)
 
     def as_dict(self) -> Dict[str, Any]:
+        """The attributes as a dict."""
         return {name: getattr(self, name) for name in self.__slots__}
 
 

@@ -635,17 +635,20 @@ The GIL is released while the page is processed.)");
 
   m.def(
       "fetch_many",
-      [](const std::vector<std::string>& urls, const py::object& options, int max_connections, int max_per_host,
+      [](const py::list& url_list, const py::object& options, int max_connections, int max_per_host,
          double min_host_delay, bool respect_robots) {
+        std::vector<std::string> urls;
+        urls.reserve(url_list.size());
+        for (const py::handle& url : url_list) urls.push_back(url.cast<std::string>());
+        if (max_connections < 1 || max_per_host < 1)
+          throw py::value_error("max_connections and max_per_host must be at least 1");
+        if (!(min_host_delay >= 0)) throw py::value_error("min_host_delay must be a number of seconds >= 0");
         pith::CrawlOptions crawl;
         crawl.fetch = fetch_options_from(options);
         crawl.max_connections = max_connections;
         crawl.max_per_host = max_per_host;
         crawl.min_host_delay_seconds = min_host_delay;
         crawl.respect_robots = respect_robots;
-        if (max_connections < 1 || max_per_host < 1)
-          throw py::value_error("max_connections and max_per_host must be at least 1");
-        if (!(min_host_delay >= 0)) throw py::value_error("min_host_delay must be a number of seconds >= 0");
         std::vector<pith::FetchOutcome> outcomes(urls.size());
         {
           py::gil_scoped_release release;
@@ -661,7 +664,7 @@ The GIL is released while the page is processed.)");
           pith::FetchOutcome& o = outcomes[i];
           py::object result = o.result ? py::cast(std::move(*o.result)) : py::object(py::none());
           py::object error = o.error ? fetch_error_object(*o.error) : py::object(py::none());
-          list.append(py::make_tuple(to_str(urls[i]), result, error));
+          list.append(py::make_tuple(url_list[i], result, error));
         }
         return list;
       },
