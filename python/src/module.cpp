@@ -328,17 +328,28 @@ PYBIND11_MODULE(_pith, m) {
   });
 
   py::class_<pith::Metadata>(m, "Metadata", "What the page says about itself; '' or [] where no source has it.")
-      .def_property_readonly("title", [](const pith::Metadata& x) { return to_str(x.title); })
-      .def_property_readonly("authors", [](const pith::Metadata& x) { return to_str_list(x.authors); })
-      .def_property_readonly("date_published", [](const pith::Metadata& x) { return to_str(x.date_published); })
-      .def_property_readonly("date_modified", [](const pith::Metadata& x) { return to_str(x.date_modified); })
-      .def_property_readonly("site_name", [](const pith::Metadata& x) { return to_str(x.site_name); })
-      .def_property_readonly("description", [](const pith::Metadata& x) { return to_str(x.description); })
-      .def_property_readonly("language", [](const pith::Metadata& x) { return to_str(x.language); })
-      .def_property_readonly("canonical_url", [](const pith::Metadata& x) { return to_str(x.canonical_url); })
-      .def_property_readonly("image", [](const pith::Metadata& x) { return to_str(x.image); })
-      .def_property_readonly("tags", [](const pith::Metadata& x) { return to_str_list(x.tags); })
-      .def_property_readonly("categories", [](const pith::Metadata& x) { return to_str_list(x.categories); })
+      .def_property_readonly("title", [](const pith::Metadata& x) { return to_str(x.title); },
+                             "the headline, '' when none")
+      .def_property_readonly("authors", [](const pith::Metadata& x) { return to_str_list(x.authors); },
+                             "the bylines' names, in page order")
+      .def_property_readonly("date_published", [](const pith::Metadata& x) { return to_str(x.date_published); },
+                             "ISO 8601 date or timestamp, as the page gives it")
+      .def_property_readonly("date_modified", [](const pith::Metadata& x) { return to_str(x.date_modified); },
+                             "ISO 8601, '' when none")
+      .def_property_readonly("site_name", [](const pith::Metadata& x) { return to_str(x.site_name); },
+                             "the publication or site")
+      .def_property_readonly("description", [](const pith::Metadata& x) { return to_str(x.description); },
+                             "the page's summary (meta description, og:description)")
+      .def_property_readonly("language", [](const pith::Metadata& x) { return to_str(x.language); },
+                             "the language the page declares (html lang, og:locale)")
+      .def_property_readonly("canonical_url", [](const pith::Metadata& x) { return to_str(x.canonical_url); },
+                             "the page's canonical address (link rel=canonical, og:url)")
+      .def_property_readonly("image", [](const pith::Metadata& x) { return to_str(x.image); },
+                             "the page's lead image (og:image)")
+      .def_property_readonly("tags", [](const pith::Metadata& x) { return to_str_list(x.tags); },
+                             "the page's keywords and tags")
+      .def_property_readonly("categories", [](const pith::Metadata& x) { return to_str_list(x.categories); },
+                             "the page's sections and categories")
       .def_property_readonly("page_type", [](const pith::Metadata& x) { return to_str(x.page_type); },
                              "What kind of page this is, by pith's page-type model: article, collection, "
                              "documentation, forum, listing, product or service")
@@ -346,7 +357,8 @@ PYBIND11_MODULE(_pith, m) {
                              "The model's probability of page_type")
       .def_property_readonly("declared_page_type", [](const pith::Metadata& x) { return to_str(x.declared_page_type); },
                              "What the page declares itself to be (JSON-LD, microdata, og:type), '' if nothing")
-      .def_property_readonly("license", [](const pith::Metadata& x) { return to_str(x.license); })
+      .def_property_readonly("license", [](const pith::Metadata& x) { return to_str(x.license); },
+                             "the content's licence (a rel=license link or its name)")
       .def("__repr__", [](const pith::Metadata& x) {
         return py::str("Metadata(title={!r}, authors={!r}, date_published={!r}, site_name={!r}, page_type={!r})")
             .format(to_str(x.title), to_str_list(x.authors), to_str(x.date_published), to_str(x.site_name),
@@ -354,9 +366,11 @@ PYBIND11_MODULE(_pith, m) {
       });
 
   py::class_<pith::Comment>(m, "Comment", "One comment of the page's thread (include_comments=True).")
-      .def_property_readonly("author", [](const pith::Comment& c) { return to_str(c.author); })
-      .def_property_readonly("date", [](const pith::Comment& c) { return to_str(c.date); })
-      .def_property_readonly("text", [](const pith::Comment& c) { return to_str(c.text); })
+      .def_property_readonly("author", [](const pith::Comment& c) { return to_str(c.author); },
+                             "who wrote it, '' when unknown")
+      .def_property_readonly("date", [](const pith::Comment& c) { return to_str(c.date); },
+                             "when, as the page gives it")
+      .def_property_readonly("text", [](const pith::Comment& c) { return to_str(c.text); }, "the comment's text")
       .def("__repr__", [](const pith::Comment& c) {
         return py::str("Comment(author={!r}, date={!r}, text={!r})").format(to_str(c.author), to_str(c.date),
                                                                           to_str(c.text));
@@ -366,11 +380,14 @@ PYBIND11_MODULE(_pith, m) {
       .def_property_readonly("kind", [](const pith::Block& b) { return block_kind_name(b.kind); },
                              "heading, paragraph, list_item, quote, code or table_row")
       .def_readonly("level", &pith::Block::level, "heading: 1..6; list_item: nesting depth")
-      .def_readonly("ordered", &pith::Block::ordered)
-      .def_readonly("header", &pith::Block::header)
-      .def_property_readonly("text", [](const pith::Block& b) { return to_str(b.text); })
-      .def_property_readonly("cells", [](const pith::Block& b) { return to_str_list(b.cells); })
-      .def_property_readonly("language", [](const pith::Block& b) { return to_str(b.language); })
+      .def_readonly("ordered", &pith::Block::ordered, "list_item: of an ordered list")
+      .def_readonly("header", &pith::Block::header, "table_row: every cell is a header cell")
+      .def_property_readonly("text", [](const pith::Block& b) { return to_str(b.text); },
+                             "the block's text (table_row: the cells joined by \" | \")")
+      .def_property_readonly("cells", [](const pith::Block& b) { return to_str_list(b.cells); },
+                             "table_row: the cells' texts")
+      .def_property_readonly("language", [](const pith::Block& b) { return to_str(b.language); },
+                             "code: the declared language, e.g. \"python\"")
       .def_property_readonly(
           "inlines",
           [](const pith::Block& b) {
@@ -396,11 +413,14 @@ PYBIND11_MODULE(_pith, m) {
                                                       "The result of pith.extract(): main content and metadata.")
       .def_property_readonly("content", [](const Extraction& x) { return to_str(x.content); },
                              "the main content in the requested format (str(doc) gives the same)")
-      .def_property_readonly("format", [](const Extraction& x) { return format_name(x.format); })
+      .def_property_readonly("format", [](const Extraction& x) { return format_name(x.format); },
+                             "the format of `content`")
       .def_property_readonly("text", [](const Extraction& x) { return to_str(x.doc.text); },
                              "the main content as plain text, whatever the format")
-      .def_property_readonly("url", [](const Extraction& x) { return to_str(x.doc.url); })
-      .def_property_readonly("title", [](const Extraction& x) { return to_str(x.doc.title); })
+      .def_property_readonly("url", [](const Extraction& x) { return to_str(x.doc.url); },
+                             "the page's address (the url argument)")
+      .def_property_readonly("title", [](const Extraction& x) { return to_str(x.doc.title); },
+                             "the headline at the top of the content")
       .def_property_readonly("language", [](const Extraction& x) { return to_str(x.doc.language); },
                              "the content's language, detected (BCP-47, 'unknown' under 100 characters)")
       .def_property_readonly("language_confidence", [](const Extraction& x) { return x.doc.language_confidence; },
@@ -413,22 +433,26 @@ PYBIND11_MODULE(_pith, m) {
                              "64-bit hash of the normalised text: equal for exact duplicates")
       .def_property_readonly("no_content_reason", [](const Extraction& x) { return to_str(x.doc.no_content_reason); },
                              "why a page with text has no main content (target_language), '' otherwise")
-      .def_property_readonly("charset", [](const Extraction& x) { return to_str(x.doc.charset); })
+      .def_property_readonly("charset", [](const Extraction& x) { return to_str(x.doc.charset); },
+                             "the charset the bytes were decoded from, e.g. \"GB18030\"")
       .def_property_readonly("charset_source", [](const Extraction& x) { return to_str(x.doc.charset_source); },
                              "bom, caller, http, meta, detected or default")
-      .def_property_readonly("metadata", [](const Extraction& x) { return x.doc.metadata; })
+      .def_property_readonly("metadata", [](const Extraction& x) { return x.doc.metadata; },
+                             "what the page says about itself (pith.Metadata)")
       .def_property_readonly("comments", [](const Extraction& x) {
         py::list list;
         for (const pith::Comment& c : x.doc.comments) list.append(py::cast(c));
         return list;
-      })
+      }, "the comment thread (include_comments=True), as pith.Comment objects")
       .def_property_readonly("blocks", [](const Extraction& x) {
         py::list list;
         for (const pith::Block& b : x.doc.blocks) list.append(py::cast(b));
         return list;
-      })
-      .def_property_readonly("truncations", [](const Extraction& x) { return to_str_list(x.doc.truncations); })
-      .def_property_readonly("has_main_content", [](const Extraction& x) { return x.doc.has_main_content(); })
+      }, "the content's blocks in document order (pith.Block)")
+      .def_property_readonly("truncations", [](const Extraction& x) { return to_str_list(x.doc.truncations); },
+                             "what the hostile-input limits cut off; empty when nothing was cut")
+      .def_property_readonly("has_main_content", [](const Extraction& x) { return x.doc.has_main_content(); },
+                             "False when no block was kept")
       .def_property_readonly("confidence", [](const Extraction& x) { return x.doc.confidence; },
                              "A prediction of the content's word F1 against the page's real main content, in [0, 1]")
       .def_property_readonly("timings", [](const Extraction& x) { return timings_dict(x.doc.timings); },
@@ -514,13 +538,15 @@ TimeBudgetError (all pith.PithError); TypeError for other html types.
 The GIL is released while the page is processed.)");
 
   py::class_<pith::HttpResponse>(m, "HttpResponse", "An HTTP response from a WARC `response` record.")
-      .def_readonly("status", &pith::HttpResponse::status)
-      .def_property_readonly("headers", [](const pith::HttpResponse& r) { return to_header_list(r.headers); })
+      .def_readonly("status", &pith::HttpResponse::status, "the HTTP status code (0 when the status line is missing)")
+      .def_property_readonly("headers", [](const pith::HttpResponse& r) { return to_header_list(r.headers); },
+                             "(name, value) pairs in order")
       .def_property_readonly("body", [](const pith::HttpResponse& r) { return to_bytes(r.body); },
                              "the payload, chunking and gzip/deflate removed")
       .def_property_readonly("error", [](const pith::HttpResponse& r) { return to_str(r.error); },
                              "'' when parsed, else why the payload cannot be used")
-      .def_property_readonly("is_html", [](const pith::HttpResponse& r) { return pith::is_html(r); })
+      .def_property_readonly("is_html", [](const pith::HttpResponse& r) { return pith::is_html(r); },
+                             "Content-Type (or sniffing) says HTML")
       .def("header", [](const pith::HttpResponse& r, const std::string& name) { return to_str(r.header(name)); },
            py::arg("name"), "the first header with this name (case-insensitive), '' when absent");
 
@@ -535,15 +561,20 @@ The GIL is released while the page is processed.)");
       "Parses the block of a WARC response record (HTTP status line, headers, payload).");
 
   py::class_<pith::WarcRecord>(m, "WarcRecord", "One record of a WARC file.")
-      .def_property_readonly("version", [](const pith::WarcRecord& r) { return to_str(r.version); })
-      .def_property_readonly("headers", [](const pith::WarcRecord& r) { return to_header_list(r.headers); })
+      .def_property_readonly("version", [](const pith::WarcRecord& r) { return to_str(r.version); },
+                             "\"WARC/1.0\" or \"WARC/1.1\"")
+      .def_property_readonly("headers", [](const pith::WarcRecord& r) { return to_header_list(r.headers); },
+                             "the WARC headers, (name, value) pairs in order")
       .def("header", [](const pith::WarcRecord& r, const std::string& name) { return to_str(r.header(name)); },
            py::arg("name"), "the first WARC header with this name (case-insensitive), '' when absent")
-      .def_property_readonly("type", [](const pith::WarcRecord& r) { return to_str(r.type()); })
-      .def_property_readonly("record_id", [](const pith::WarcRecord& r) { return to_str(r.record_id()); })
-      .def_property_readonly("target_uri", [](const pith::WarcRecord& r) { return to_str(r.target_uri()); })
-      .def_property_readonly("date", [](const pith::WarcRecord& r) { return to_str(r.date()); })
-      .def_readonly("content_length", &pith::WarcRecord::content_length)
+      .def_property_readonly("type", [](const pith::WarcRecord& r) { return to_str(r.type()); },
+                             "WARC-Type: response, request, metadata...")
+      .def_property_readonly("record_id", [](const pith::WarcRecord& r) { return to_str(r.record_id()); },
+                             "WARC-Record-ID")
+      .def_property_readonly("target_uri", [](const pith::WarcRecord& r) { return to_str(r.target_uri()); },
+                             "WARC-Target-URI")
+      .def_property_readonly("date", [](const pith::WarcRecord& r) { return to_str(r.date()); }, "WARC-Date")
+      .def_readonly("content_length", &pith::WarcRecord::content_length, "Content-Length of the block")
       .def_readonly("offset", &pith::WarcRecord::offset, "where the record starts in the uncompressed stream")
       .def_property_readonly("file_offset", [](const pith::WarcRecord& r) -> py::object {
         return r.has_file_range ? py::int_(r.file_offset) : py::object(py::none());
@@ -553,8 +584,10 @@ The GIL is released while the page is processed.)");
       }, "how many bytes of the file hold the record; None when it shares its member")
       .def_property_readonly("status", [](const pith::WarcRecord& r) { return warc_status_name(r.status); },
                              "ok, too_large, truncated or malformed")
-      .def_property_readonly("error", [](const pith::WarcRecord& r) { return to_str(r.error); })
-      .def_property_readonly("block", [](const pith::WarcRecord& r) { return to_bytes(r.block); })
+      .def_property_readonly("error", [](const pith::WarcRecord& r) { return to_str(r.error); },
+                             "why the record is not ok, '' when it is")
+      .def_property_readonly("block", [](const pith::WarcRecord& r) { return to_bytes(r.block); },
+                             "the record's block (for a response: HTTP headers + payload)")
       .def(
           "http_response",
           [](const pith::WarcRecord& r, std::size_t max_body_bytes) {
@@ -602,17 +635,20 @@ The GIL is released while the page is processed.)");
         if (!more) throw py::stop_iteration();
         return record;
       })
-      .def_property_readonly("compressed", [](PyWarcReader& r) {
-        std::lock_guard lock(r.mutex);
-        return r.reader->compressed();
-      });
+      .def_property_readonly(
+          "compressed",
+          [](PyWarcReader& r) {
+            std::lock_guard lock(r.mutex);
+            return r.reader->compressed();
+          },
+          "the file is gzip or zstd compressed");
 
   py::class_<pith::FetchResult>(m, "FetchResult", "A page fetched over HTTP(S) (pith.fetch, pith.fetch_many).")
       .def_property_readonly("body", [](const pith::FetchResult& r) { return to_bytes(r.body); },
                              "the raw bytes, content-encoding (gzip, brotli...) undone")
       .def_property_readonly("url", [](const pith::FetchResult& r) { return to_str(r.final_url); },
                              "the final URL, after redirects")
-      .def_readonly("status", &pith::FetchResult::status)
+      .def_readonly("status", &pith::FetchResult::status, "the HTTP status code")
       .def_property_readonly("content_type", [](const pith::FetchResult& r) { return to_str(r.content_type); },
                              "the Content-Type header, '' when absent")
       .def_property_readonly("charset", [](const pith::FetchResult& r) { return to_str(r.charset); },

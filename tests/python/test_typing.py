@@ -61,8 +61,12 @@ def test_every_public_name_has_a_docstring_and_a_signature(module):
             continue
         if inspect.isclass(value) and value.__init__ is object.__init__:
             continue
-        if inspect.isclass(value) and "pybind11" in type(value).__name__ and value.__module__ == "pith._pith":
-            continue  # made by pith only (Document, Metadata...): nothing to call
+        if inspect.isclass(value) and "pybind11" in type(value).__name__:
+            for attribute, member in vars(value).items():  # properties and methods of the C++ classes
+                if not attribute.startswith("_"):
+                    assert (member.__doc__ or "").strip(), "%s.%s has no docstring" % (name, attribute)
+            if value.__module__ == "pith._pith":
+                continue  # made by pith only (Document, Metadata...): nothing to call
         inspect.signature(value)  # raises ValueError when there is none
         for attribute, member in vars(value).items() if inspect.isclass(value) else ():
             if not attribute.startswith("_") and inspect.isfunction(member):
