@@ -61,6 +61,17 @@ def _accepted(annotation: Any) -> Tuple[Tuple[Type[Any], ...], List[str]]:
     return (annotation,), [annotation.__name__]
 
 
+def check_fields(function_name: str, instance: Any) -> None:
+    """The same checks for a dataclass's fields (FetchOptions(timeout="5"))."""
+    hints = typing.get_type_hints(type(instance))
+    for name, annotation in hints.items():
+        classes, names = _accepted(annotation)
+        value = getattr(instance, name)
+        if classes and not isinstance(value, classes):
+            raise TypeError("%s(): %s must be %s, not %s (%s)" % (
+                function_name, name, _listed(names), type(value).__name__, short_repr(value)))
+
+
 def _listed(names: List[str]) -> str:
     """"a", "a or b", "a, b or c"."""
     return names[0] if len(names) == 1 else "%s or %s" % (", ".join(names[:-1]), names[-1])

@@ -5,7 +5,7 @@ import dataclasses
 from typing import Iterable, List, Optional
 
 from . import _pith
-from ._args import checked
+from ._args import check_fields, checked
 from ._errors import FetchError
 from ._pith import FetchResult
 
@@ -35,6 +35,9 @@ class FetchOptions:
     """Seconds before the first retry when there is no Retry-After; doubled per attempt."""
     max_retry_wait: float = _DEFAULTS["max_retry_wait"]
     """A longer Retry-After is not waited for: the error is returned at once."""
+
+    def __post_init__(self) -> None:
+        check_fields("pith.FetchOptions", self)
 
 
 @dataclasses.dataclass(frozen=True)

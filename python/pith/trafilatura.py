@@ -99,6 +99,14 @@ def _check_refused(function: str, include_tables: bool, prune_xpath: Any, option
                          "as keywords" % function)
 
 
+def _as_markdown(output_format: str, include_formatting: Optional[bool], include_links: bool,
+                 include_images: bool) -> bool:
+    """Whether the text is pith's Markdown: trafilatura's text keeps formatting
+    (by default for "markdown" only) and links and images as Markdown."""
+    formatting = output_format == "markdown" if include_formatting is None else include_formatting
+    return output_format in ("txt", "markdown", "python") and (formatting or include_links or include_images)
+
+
 def _page(filecontent: Any) -> Any:
     """The page for pith.extract(): str and bytes as they are, an lxml tree as
     its HTML; None for what trafilatura cannot load either."""
@@ -184,10 +192,11 @@ def bare_extraction(filecontent: Html, url: Optional[str] = None, fast: bool = F
     _check_deprecated(no_fallback, as_dict, max_tree_size, stacklevel=4)
     _check_format(output_format, "bare_extraction")
     _check_refused("bare_extraction", include_tables, prune_xpath, options)
-    formatting = output_format == "markdown" if include_formatting is None else include_formatting
     found = _extraction(filecontent, url, favor_precision, favor_recall, include_comments, target_language,
-                        include_images, formatting, include_links, deduplicate, date_extraction_params,
-                        with_metadata, only_with_metadata, url_blacklist, author_blacklist)
+                        include_images, _as_markdown(output_format, include_formatting, include_links,
+                                                     include_images),
+                        include_links, deduplicate, date_extraction_params, with_metadata, only_with_metadata,
+                        url_blacklist, author_blacklist)
     if found is None:
         return None
     source, doc = found
@@ -213,12 +222,11 @@ def _extract_document(filecontent: Any, url: Optional[str], record_id: Optional[
     if output_format == "python":
         raise ValueError("'python' format only usable in bare_extraction() function")
     _check_refused(function, include_tables, prune_xpath, options)
-    formatting = output_format == "markdown" if include_formatting is None else include_formatting
-    # trafilatura's "txt" with links keeps them as Markdown links.
-    markdown = output_format in ("txt", "markdown") and (formatting or include_links or include_images)
     found = _extraction(filecontent, url, favor_precision, favor_recall, include_comments, target_language,
-                        include_images, bool(markdown), include_links, deduplicate, date_extraction_params,
-                        with_metadata, only_with_metadata, url_blacklist, author_blacklist)
+                        include_images, _as_markdown(output_format, include_formatting, include_links,
+                                                     include_images),
+                        include_links, deduplicate, date_extraction_params, with_metadata, only_with_metadata,
+                        url_blacklist, author_blacklist)
     if found is None:
         return None
     source, doc = found

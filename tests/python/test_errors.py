@@ -41,6 +41,7 @@ def _message(call, exc):
     (lambda: trafilatura.bare_extraction(BIG_PAGE, url=["x"]), TypeError, "url must be str or None, not list"),
     (lambda: pith.fetch(BIG_PAGE), TypeError, "url must be str, not bytes"),
     (lambda: pith.FetchOptions(timout=3), TypeError, "timout"),
+    (lambda: pith.FetchOptions(timeout="3"), TypeError, "pith.FetchOptions(): timeout must be float, not str"),
 ])
 def test_argument_errors_are_short(call, exc, words):
     assert words in _message(call, exc)
