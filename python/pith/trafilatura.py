@@ -142,7 +142,6 @@ def _document(source: _pith.Document, url: Optional[str], with_metadata: bool, i
     doc = Document()
     if with_metadata:
         fill_metadata(doc, source.metadata, url, date_extraction_params, author_blacklist)
-    doc.body, doc.commentsbody = element_trees(source)
     doc.comments = "\n".join(c.text for c in source.comments) if include_comments else None
     if target_language:  # trafilatura names the language only when it filtered on it
         doc.language = source.language
@@ -200,6 +199,7 @@ def bare_extraction(filecontent: Html, url: Optional[str] = None, fast: bool = F
     if found is None:
         return None
     source, doc = found
+    doc.body, doc.commentsbody = element_trees(source)
     doc.raw_text = source.text
     if output_format == "python":
         doc.text = source.content
@@ -216,7 +216,9 @@ def _extract_document(filecontent: Any, url: Optional[str], record_id: Optional[
                       only_with_metadata: bool, max_tree_size: Optional[int], url_blacklist: Optional[Set[str]],
                       author_blacklist: Optional[Set[str]], prune_xpath: Any, options: Any,
                       function: str) -> Optional[Document]:
-    """extract() and extract_with_metadata(): the Document, its text in output_format."""
+    """extract() and extract_with_metadata(): the Document, its text in
+    output_format (body and commentsbody only for extract_with_metadata(),
+    since extract() returns the text alone)."""
     _check_deprecated(no_fallback, False, max_tree_size, stacklevel=5)
     _check_format(output_format, function)
     if output_format == "python":
@@ -230,6 +232,8 @@ def _extract_document(filecontent: Any, url: Optional[str], record_id: Optional[
     if found is None:
         return None
     source, doc = found
+    if function == "extract_with_metadata":
+        doc.body, doc.commentsbody = element_trees(source)
     doc.raw_text = source.text
     with_metadata = with_metadata or only_with_metadata or bool(url_blacklist) or bool(author_blacklist)
     doc.text = _serialised(doc, source, output_format, with_metadata, record_id, include_links, include_images)
