@@ -4,6 +4,7 @@ it and the allowed ones, in pith.extract, pith.extract_warc and
 pith.trafilatura alike; internal_error is left for bugs."""
 import json
 import subprocess
+import sys
 
 import pytest
 
@@ -84,3 +85,10 @@ def test_extract_warc_formats_are_the_cli_s(warc, cli, fmt):
     assert run.returncode == 0, run.stderr.decode()
     assert records == [json.loads(line) for line in run.stdout.decode().splitlines()]
     assert all(r[fmt].lstrip().startswith("<") for r in records)
+
+
+def test_console_script_without_a_bundled_cli_says_so():
+    # The build folder's package has no pith/_bin/pith (pip install bundles it).
+    run = subprocess.run([sys.executable, "-c", "import pith._cli; pith._cli.main()"], capture_output=True,
+                         text=True, timeout=60)
+    assert run.returncode == 1 and "the CLI is not part of this install" in run.stderr

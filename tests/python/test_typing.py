@@ -20,12 +20,12 @@ TYPED = os.path.join(HERE, "typed")
 PACKAGE_DIR = os.path.dirname(pith.__file__)
 
 
-def _mypy(*args):
+def _mypy(tmp_path, *args):
     try:
         import mypy  # noqa: F401 - Debian's mypy (scripts/install-deps.sh)
     except ImportError:
         pytest.fail("mypy is not installed: scripts/install-deps.sh installs Debian's mypy")
-    env = dict(os.environ, MYPYPATH=os.path.dirname(PACKAGE_DIR))
+    env = dict(os.environ, MYPYPATH=os.path.dirname(PACKAGE_DIR), MYPY_CACHE_DIR=str(tmp_path / "mypy-cache"))
     return subprocess.run([sys.executable, "-m", *args], capture_output=True, text=True, env=env, timeout=600)
 
 
@@ -35,7 +35,7 @@ def test_markers_ship_with_the_package():
 
 
 def test_stub_matches_the_module(tmp_path):
-    run = _mypy("mypy.stubtest", "--allowlist", os.path.join(TYPED, "stubtest_allowlist.txt"),
+    run = _mypy(tmp_path, "mypy.stubtest", "--allowlist", os.path.join(TYPED, "stubtest_allowlist.txt"),
                 "--mypy-config-file", os.devnull, "pith._pith")
     assert run.returncode == 0, run.stdout[-3000:]
 
@@ -43,7 +43,7 @@ def test_stub_matches_the_module(tmp_path):
 @pytest.mark.parametrize("target", [["-p", "pith"], [os.path.join(TYPED, "user_script.py")]],
                          ids=["package", "user_script"])
 def test_mypy_strict(tmp_path, target):
-    run = _mypy("mypy", "--strict", "--cache-dir", str(tmp_path / "cache"), "--config-file", os.devnull, *target)
+    run = _mypy(tmp_path, "mypy", "--strict", "--config-file", os.devnull, *target)
     assert run.returncode == 0, run.stdout[-3000:]
 
 
