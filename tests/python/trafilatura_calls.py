@@ -5,13 +5,22 @@ fields are set), for test_trafilatura_peer.py.
 Standard library only: it runs under the test's python3 for the shim, and as
 a script under the peers' venv (../shared/peers/setup.sh) for trafilatura:
 
-    venv/bin/python3 trafilatura_calls.py PAGES.json   # prints {call: [shape per page]}
+    venv/bin/python3 trafilatura_calls.py --record FIXTURES_DIR trafilatura_kinds.json
+
+which writes what trafilatura gives on the fixtures: test_trafilatura_table.py
+compares the shim with that recording (RECORDING, so without trafilatura),
+test_trafilatura_peer.py with trafilatura itself, and fails when the
+recording is no longer what trafilatura gives.
 """
 import csv
+import glob
 import io
 import json
+import os
 import sys
 import xml.etree.ElementTree as ElementTree
+
+RECORDING = os.path.join(os.path.dirname(os.path.abspath(__file__)), "trafilatura_kinds.json")
 
 # Metadata that each extractor detects in its own way (htmldate, for one, takes
 # a copyright year for a date): only their kind is compared, not on which
@@ -118,16 +127,80 @@ def run(module, pages):
     return shapes
 
 
+def kinds(shapes):
+    """{"field/path": sorted kinds over the pages}, for one call's shapes."""
+    found = {}
+
+    def walk(prefix, value):
+        if isinstance(value, dict):
+            for key, item in value.items():
+                walk(prefix + (key,), item)
+        else:
+            found.setdefault("/".join(prefix), set()).add(value)
+
+    for shape in shapes:
+        # The fields of a result that was discarded (None) are not compared: only its type.
+        walk((), shape if shape["type"] != "None" else {"type": "None"})
+    return {path: sorted(values) for path, values in found.items()}
+
+
+def differences(peer, shim):
+    """What the shim's kinds (one call, kinds()) do differently from trafilatura's.
+
+    Where trafilatura always sets a field the shim must too, where it never
+    does the shim must not, and a set value must have trafilatura's type. For
+    the metadata each extractor detects its own way (DETECTED) the first rule
+    does not apply: which pages have an author is accuracy, not the API."""
+    problems = []
+    for path in sorted(set(peer) | set(shim)):
+        want, got = set(peer.get(path, ())), set(shim.get(path, ()))
+        if path == "type":
+            if got - want - {"None"}:
+                problems.append("%s: returns %s, trafilatura %s" % (path, sorted(got), sorted(want)))
+            continue
+        if not want or not got:
+            problems.append("%s: %s" % (path, "only in the shim" if not want else "missing in the shim"))
+        elif want == {"None"} and got != {"None"}:
+            problems.append("%s: set by the shim (%s), never by trafilatura" % (path, sorted(got)))
+        elif "None" not in want and "None" in got and path.split("/")[-1] not in DETECTED:
+            problems.append("%s: always set by trafilatura, not always by the shim" % path)
+        elif got - want - {"None"}:
+            problems.append("%s: kind %s, trafilatura %s" % (path, sorted(got), sorted(want)))
+    return problems
+
+
+def fixture_pages(fixtures_dir, names=None):
+    """[(name, page bytes, url)] of the fixtures (those in names, when given)."""
+    pages = []
+    for path in sorted(glob.glob(os.path.join(fixtures_dir, "*", "page.html"))):
+        folder = os.path.dirname(path)
+        name = os.path.basename(folder)
+        if names is not None and name not in names:
+            continue
+        url = ""
+        if os.path.exists(os.path.join(folder, "fixture.json")):
+            with open(os.path.join(folder, "fixture.json"), encoding="utf-8") as fh:
+                url = json.load(fh).get("url", "")
+        with open(path, "rb") as fh:
+            pages.append((name, fh.read(), url))
+    return pages
+
+
+def recording(module, pages):
+    """What --record writes: the fixtures' names and every call's kinds."""
+    shapes = run(module, [(html, url) for _, html, url in pages])
+    return {"version": getattr(module, "__version__", None), "fixtures": [name for name, _, _ in pages],
+            "kinds": {call: kinds(call_shapes) for call, call_shapes in shapes.items()}}
+
+
 if __name__ == "__main__":
     import warnings
 
     import trafilatura
 
     warnings.simplefilter("ignore")
-    with open(sys.argv[1], encoding="utf-8") as fh:
-        page_list = json.load(fh)
-    pages = []
-    for path, url in page_list:
-        with open(path, "rb") as fh:
-            pages.append((fh.read(), url))
-    json.dump({"version": trafilatura.__version__, "shapes": run(trafilatura, pages)}, sys.stdout)
+    if len(sys.argv) != 4 or sys.argv[1] != "--record":
+        sys.exit("usage: trafilatura_calls.py --record FIXTURES_DIR OUT.json")
+    with open(sys.argv[3], "w", encoding="utf-8") as fh:
+        json.dump(recording(trafilatura, fixture_pages(sys.argv[2])), fh, indent=1, sort_keys=True)
+        fh.write("\n")
