@@ -5,13 +5,18 @@
 // pith/_errors.py (that module is imported once, when this one loads).
 #include <pybind11/pybind11.h>
 
+#include <atomic>
 #include <chrono>
 #include <cmath>
+#include <condition_variable>
 #include <cstring>
+#include <exception>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -252,6 +257,49 @@ pith::FetchOptions fetch_options_from(const py::handle& o) {
   options.retry_backoff_seconds = o.attr("retry_backoff").cast<double>();
   options.max_retry_wait_seconds = o.attr("max_retry_wait").cast<double>();
   return options;
+}
+
+// How often a long call with the GIL released looks for Ctrl-C.
+constexpr std::chrono::milliseconds kSignalCheckInterval{100};
+
+// Runs work(stop) on a thread of its own with the GIL released, while this
+// thread runs Python's signal handlers every kSignalCheckInterval: Ctrl-C
+// sets *stop (work must then return soon) and makes this return false, the
+// KeyboardInterrupt set. An exception of work is rethrown here.
+bool run_interruptibly(const std::function<void(const std::atomic<bool>*)>& work) {
+  std::atomic<bool> stop{false};
+  std::mutex mutex;
+  std::condition_variable finished;
+  bool done = false;
+  bool interrupted = false;
+  std::exception_ptr failure;
+  py::gil_scoped_release release;
+  std::thread worker([&] {
+    try {
+      work(&stop);
+    } catch (...) {
+      failure = std::current_exception();
+    }
+    std::lock_guard lock(mutex);
+    done = true;
+    finished.notify_one();
+  });
+  std::unique_lock lock(mutex);
+  while (!finished.wait_for(lock, kSignalCheckInterval, [&] { return done; })) {
+    if (interrupted) continue;
+    lock.unlock();
+    {
+      py::gil_scoped_acquire acquire;
+      interrupted = PyErr_CheckSignals() != 0;
+    }
+    if (interrupted) stop = true;
+    lock.lock();
+  }
+  lock.unlock();
+  worker.join();
+  if (interrupted) return false;
+  if (failure) std::rethrow_exception(failure);
+  return true;
 }
 
 // A WarcReader is not thread-safe; the lock makes a reader shared between
@@ -686,15 +734,16 @@ The GIL is released while the page is processed.)");
         crawl.min_host_delay_seconds = min_host_delay;
         crawl.respect_robots = respect_robots;
         std::vector<pith::FetchOutcome> outcomes(urls.size());
-        {
-          py::gil_scoped_release release;
-          pith::Fetcher fetcher(crawl);
-          pith::Fetcher::Hooks hooks;
-          hooks.on_done = [&outcomes](std::size_t index, pith::FetchOutcome outcome) {
-            outcomes[index] = std::move(outcome);
-          };
-          fetcher.run(urls, hooks);
-        }
+        pith::Fetcher fetcher(crawl);
+        pith::Fetcher::Hooks hooks;
+        hooks.on_done = [&outcomes](std::size_t index, pith::FetchOutcome outcome) {
+          outcomes[index] = std::move(outcome);
+        };
+        if (!run_interruptibly([&](const std::atomic<bool>* stop) {
+              hooks.stop = stop;
+              fetcher.run(urls, hooks);
+            }))
+          throw py::error_already_set();  // KeyboardInterrupt (or another signal handler's exception)
         py::list list;
         for (std::size_t i = 0; i < urls.size(); ++i) {
           pith::FetchOutcome& o = outcomes[i];

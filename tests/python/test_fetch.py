@@ -1,6 +1,7 @@
 """pith.fetch / pith.fetch_many and pith.trafilatura.fetch_url against the
 local test server (tests/http/server.py on 127.0.0.1, never the internet)."""
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -99,3 +100,24 @@ def test_trafilatura_fetching(base):
     assert response.headers["content-type"].startswith("text/html")
     assert set(response.as_dict()) == {"data", "headers", "html", "status", "url"}
     assert trafilatura.fetch_response("http://127.0.0.1:1/") is None
+
+
+def test_fetch_many_stops_on_ctrl_c(base):
+    script = ("import sys, time, pith\n"
+              "print('started', flush=True)\n"
+              "start = time.monotonic()\n"
+              "try:\n"
+              "    pith.fetch_many([%r] * 4, min_host_delay=0)\n"
+              "except KeyboardInterrupt:\n"
+              "    print('interrupted after %%.1f s' %% (time.monotonic() - start), flush=True)\n" % (base + "/slow"))
+    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout.readline() == "started\n"
+        time.sleep(0.5)
+        child.send_signal(signal.SIGINT)
+        line = child.stdout.readline()
+        assert child.wait(timeout=10) == 0 and line.startswith("interrupted after ")
+        assert float(line.split()[2]) < 5  # /slow never ends: the transfers were abandoned
+    finally:
+        child.kill()
+        child.wait()
