@@ -1,6 +1,7 @@
 """Fetching pages from Python on pith's libcurl fetcher: one URL (fetch) or
 many at once with the CLI's batch fetcher (fetch_many: robots.txt, a per-site
-connection limit and delay). Both release the GIL while they wait."""
+connection limit and delay). Both release the GIL while they wait, and
+Ctrl-C (KeyboardInterrupt) stops them within a tenth of a second."""
 import dataclasses
 from typing import Iterable, List, Optional
 

@@ -711,9 +711,27 @@ The GIL is released while the page is processed.)");
   m.def(
       "fetch",
       [](const std::string& url, const py::object& options) {
-        pith::FetchOptions o = fetch_options_from(options);
-        py::gil_scoped_release release;
-        return pith::fetch(url, o);
+        // On the crawler's Fetcher (one URL, no robots.txt, no delay) rather
+        // than pith::fetch(), which cannot be stopped: Ctrl-C must not wait
+        // for a 30-second timeout.
+        pith::CrawlOptions crawl;
+        crawl.fetch = fetch_options_from(options);
+        crawl.max_connections = 1;
+        crawl.min_host_delay_seconds = 0;
+        crawl.respect_robots = false;
+        pith::Fetcher fetcher(crawl);
+        std::optional<pith::FetchOutcome> outcome;
+        pith::Fetcher::Hooks hooks;
+        hooks.on_done = [&outcome](std::size_t, pith::FetchOutcome done) { outcome = std::move(done); };
+        if (!run_interruptibly([&](const std::atomic<bool>* stop) {
+              hooks.stop = stop;
+              fetcher.run({url}, hooks);
+            }))
+          throw py::error_already_set();
+        if (!outcome || !(outcome->result || outcome->error))
+          throw pith::FetchError(pith::FetchErrorKind::network, url + ": the fetcher reported no outcome");
+        if (outcome->error) throw *outcome->error;
+        return std::move(*outcome->result);
       },
       py::arg("url"), py::arg("options"), "GETs one URL (pith.fetch); raises pith.FetchError.");
 

@@ -63,6 +63,14 @@ def test_fetch_options_are_used(base):
         pith.fetch(base + "/article", {"timeout": 1})
 
 
+def test_fetch_retries(base):
+    result = pith.fetch(base + "/retry/503?key=python", pith.FetchOptions(retry_backoff=0.1))
+    assert result.status == 200 and result.attempts == 2
+    with pytest.raises(pith.FetchError) as caught:
+        pith.fetch(base + "/retry/429-long", pith.FetchOptions(max_retry_wait=1))
+    assert caught.value.code == "http_status" and caught.value.status == 429
+
+
 def test_fetch_releases_the_gil(base):
     # While one thread waits for a slow answer, this one keeps running.
     ticks = []
@@ -102,14 +110,16 @@ def test_trafilatura_fetching(base):
     assert trafilatura.fetch_response("http://127.0.0.1:1/") is None
 
 
-def test_fetch_many_stops_on_ctrl_c(base):
+@pytest.mark.parametrize("call", ["pith.fetch(%r)", "pith.fetch_many([%r] * 4, min_host_delay=0)"],
+                         ids=["fetch", "fetch_many"])
+def test_ctrl_c_stops_fetching(base, call):
     script = ("import sys, time, pith\n"
               "print('started', flush=True)\n"
               "start = time.monotonic()\n"
               "try:\n"
-              "    pith.fetch_many([%r] * 4, min_host_delay=0)\n"
+              "    " + call + "\n"
               "except KeyboardInterrupt:\n"
-              "    print('interrupted after %%.1f s' %% (time.monotonic() - start), flush=True)\n" % (base + "/slow"))
+              "    print('interrupted after %%.1f s' %% (time.monotonic() - start), flush=True)\n") % (base + "/slow")
     child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
     try:
         assert child.stdout.readline() == "started\n"
