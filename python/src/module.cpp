@@ -214,7 +214,8 @@ std::chrono::milliseconds time_budget_from(const py::object& seconds) {
 std::string charset_named(const std::string& label) {
   if (pith::encoding::canonical_charset(label).empty())
     throw py::value_error("unknown charset '" + label.substr(0, 80) +
-                          "': use a WHATWG encoding label such as \"utf-8\", \"windows-1252\", \"gbk\" or \"shift_jis\"");
+                          "': use a WHATWG encoding label such as \"utf-8\", \"windows-1252\", \"gbk\" "
+                          "or \"shift_jis\"");
   return label;
 }
 
@@ -406,7 +407,7 @@ PYBIND11_MODULE(_pith, m) {
       .def_property_readonly("declared_page_type", [](const pith::Metadata& x) { return to_str(x.declared_page_type); },
                              "What the page declares itself to be (JSON-LD, microdata, og:type), '' if nothing")
       .def_property_readonly("license", [](const pith::Metadata& x) { return to_str(x.license); },
-                             "the content's licence (a rel=license link or its name)")
+                             "the content's licence (JSON-LD, rel=license, dc.rights): a URL or a name")
       .def("__repr__", [](const pith::Metadata& x) {
         return py::str("Metadata(title={!r}, authors={!r}, date_published={!r}, site_name={!r}, page_type={!r})")
             .format(to_str(x.title), to_str_list(x.authors), to_str(x.date_published), to_str(x.site_name),
