@@ -192,3 +192,9 @@ def test_baseline_and_html2txt(page):
     assert trafilatura.html2txt("<p>a<script>x()</script><b>b</b></p><nav>menu</nav>") == "a b"
     assert trafilatura.html2txt("<p>a</p><nav>menu</nav>", clean=False) == "a menu"
     assert trafilatura.html2txt("") == ""
+
+
+def test_an_lxml_tree_is_accepted_as_trafilatura_accepts_it(page):
+    lxml_html = pytest.importorskip("lxml.html", reason="lxml (python3-lxml) is not installed")
+    html, url = page
+    assert trafilatura.extract(lxml_html.fromstring(html), url=url) == trafilatura.extract(html, url=url)
