@@ -2,6 +2,7 @@
 attribute names, value types and None where trafilatura has none), filled from
 a pith.Document."""
 import datetime
+import html
 import re
 import urllib.parse
 import xml.etree.ElementTree as ElementTree
@@ -14,6 +15,8 @@ FIELDS = ("title", "author", "url", "hostname", "description", "sitename", "date
           "fingerprint", "id", "license", "body", "comments", "commentsbody", "raw_text", "text", "language",
           "image", "pagetype", "filedate")
 
+# Document.clean_and_trim() cuts a longer attribute (trafilatura's limit).
+MAX_FIELD_CHARS = 10000
 # htmldate's default output format, which trafilatura's dates follow.
 DEFAULT_DATE_FORMAT = "%Y-%m-%d"
 # courlan's extract_domain(): the host without a leading "www." / "www2.".
@@ -70,6 +73,18 @@ class Document:
         for key, value in data.items():
             setattr(doc, key, value)
         return doc
+
+    def clean_and_trim(self) -> None:
+        """Tidies the str attributes as trafilatura's does: cut to MAX_FIELD_CHARS,
+        HTML entities decoded, white space collapsed within each line, empty
+        lines dropped."""
+        for name in FIELDS:
+            value = getattr(self, name)
+            if isinstance(value, str):
+                if len(value) > MAX_FIELD_CHARS:
+                    value = value[:MAX_FIELD_CHARS - 1] + "…"
+                lines = (" ".join(line.split()) for line in html.unescape(value).splitlines())
+                setattr(self, name, "\n".join(line for line in lines if line))
 
     def as_dict(self) -> Dict[str, Any]:
         """The attributes as a dict, in trafilatura's order."""

@@ -59,6 +59,9 @@ def test_bare_extraction_is_a_document(page):
     assert doc.commentsbody.tag == "body" and len(doc.commentsbody) == len(source.comments)
     with pytest.raises(AttributeError):
         doc.no_such_field  # noqa: B018 - a Document has trafilatura's attributes only
+    tidy = trafilatura.Document.from_dict({"title": "  Caf&eacute;\n\n  au   lait ", "text": "x" * 20000})
+    tidy.clean_and_trim()
+    assert tidy.title == "Café\nau lait" and len(tidy.text) == 10000 and tidy.text.endswith("…")
 
 
 def test_metadata_in_trafilatura_form(page):
