@@ -358,9 +358,22 @@ def html2txt(content: Html, clean: bool = True) -> str:
 
 
 def load_html(htmlobject: Any) -> Any:
-    """trafilatura.load_html() builds an lxml tree; pith parses in C++, so this
-    returns the input as pith.trafilatura's functions take it (str or bytes)."""
-    return _page(htmlobject)
+    """trafilatura.load_html(): an lxml tree of the page when lxml is installed
+    (None when it cannot be parsed), else the page as pith.trafilatura's
+    functions take it (str or bytes: pith parses in C++). Either can be
+    passed to extract()."""
+    page = _page(htmlobject)
+    if page is None or not isinstance(page, (str, bytes, bytearray)):
+        return page
+    try:
+        import lxml.html  # type: ignore[import]
+    except ImportError:
+        return page
+    text = page if isinstance(page, str) else _decode(bytes(page))[0]
+    try:
+        return lxml.html.document_fromstring(text.encode("utf-8"), parser=lxml.html.HTMLParser(encoding="utf-8"))
+    except (ValueError, lxml.etree.ParserError):
+        return None
 
 
 class Response:

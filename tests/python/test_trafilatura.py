@@ -201,3 +201,6 @@ def test_an_lxml_tree_is_accepted_as_trafilatura_accepts_it(page):
     lxml_html = pytest.importorskip("lxml.html", reason="lxml (python3-lxml) is not installed")
     html, url = page
     assert trafilatura.extract(lxml_html.fromstring(html), url=url) == trafilatura.extract(html, url=url)
+    tree = trafilatura.load_html(html)
+    assert tree.tag == "html" and trafilatura.extract(tree, url=url) == trafilatura.extract(html, url=url)
+    assert trafilatura.load_html(None) is None
