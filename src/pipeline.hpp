@@ -4,6 +4,7 @@
 #pragma once
 
 #include "classify/confidence.hpp"
+#include "classify/attempt_choice.hpp"
 #include "classify/page_features.hpp"
 #include "pith/pith.hpp"
 
@@ -12,6 +13,14 @@ namespace pith::detail {
 struct ModelInputs {
   classify::PageFeatures page{};
   classify::ConfidenceFeatures confidence{};
+  classify::AttemptChoiceFeatures attempt_choice{};
+  // When set, the attempts the chooser read are kept in `attempts`.
+  bool record_attempts = false;
+  // When 0, 1 or 2, the chooser's choice (extraction::AttemptChoice) is this
+  // one, whatever its model says: the content as each attempt would give it.
+  int forced_attempt = -1;
+  bool chooser_ran = false;  // whether the chooser was asked on this page
+  std::vector<extraction::AttemptRecord> attempts;
 };
 
 // pith::extract, filling `inputs` when not null.

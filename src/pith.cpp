@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 
+#include "classify/attempt_choice.hpp"
 #include "classify/confidence.hpp"
 #include "classify/page_features.hpp"
 #include "classify/page_type.hpp"
@@ -190,6 +191,22 @@ Document detail::extract(std::string_view html, const Options& options, ModelInp
                    : options.focus == Focus::recall  ? extraction::kRecallTuning
                                                      : extraction::kBalancedTuning;
   if (options.explain) content.explanation = &doc.explanation;
+  // The chooser was trained on what the balanced tuning extracts. Its
+  // training data are the attempts of every page.
+  const bool record_attempts = inputs && inputs->record_attempts;
+  if (options.focus == Focus::balanced &&
+      (record_attempts || classify::attempt_choice_applies(page_type)))
+    content.choose_attempt = [&](const extraction::AttemptChoice& choice) {
+      const classify::AttemptChoiceFeatures x =
+          classify::read_attempt_features(page_features, page_type, choice);
+      if (inputs) {
+        inputs->attempt_choice = x;
+        inputs->chooser_ran = true;
+        if (inputs->forced_attempt >= 0) return static_cast<std::size_t>(inputs->forced_attempt);
+      }
+      return static_cast<std::size_t>(classify::choose_attempt(x));
+    };
+  if (record_attempts) content.attempts = &inputs->attempts;
   doc.blocks = extraction::extract_content(dom, content);
   check_time_budget(t0, options, "content extraction");
   resolve_inline_urls(doc.blocks, link_base);

@@ -7,5 +7,9 @@ namespace pith::classify {
 
 extern const TreeEnsemble kPageTypeModel;    // page_type_model.cpp: PageFeatures -> one score per PageType
 extern const TreeEnsemble kConfidenceModel;  // confidence_model.cpp: ConfidenceFeatures -> expected word F1
+// attempt_choice_model.cpp: AttemptChoiceFeatures -> the word F1 each region
+// attempt gains over the selection.
+extern const TreeEnsemble kRegionPrunedGainModel;
+extern const TreeEnsemble kRegionGainModel;
 
 }  // namespace pith::classify

@@ -103,13 +103,15 @@ void trim(std::string& s) {
 
 class Renderer {
  public:
-  Renderer(const Pass& pass, bool keep_link_paragraphs)
-      : pass_(pass), dom_(pass.dom), keep_link_paragraphs_(keep_link_paragraphs) {}
+  Renderer(const Pass& pass, bool keep_link_paragraphs, RenderMode mode)
+      : pass_(pass), dom_(pass.dom), keep_link_paragraphs_(keep_link_paragraphs), mode_(mode) {}
 
   Rendering run(const std::vector<NodeId>& roots) {
     for (NodeId root : roots) walk(root);
     flush();
-    return Rendering{std::move(blocks_), length_};
+    counts_.blocks = std::move(blocks_);
+    counts_.length = length_;
+    return std::move(counts_);
   }
 
  private:
@@ -157,7 +159,7 @@ class Renderer {
           b.text = std::move(code);
           b.language = code_language(dom_, i);
           length_ += text::weighted_length(b.text);  // verbatim: counted as it is
-          blocks_.push_back(std::move(b));
+          emit(std::move(b), 0, 0);
         }
         i = n.subtree_end;
         continue;
@@ -174,7 +176,7 @@ class Renderer {
 
   void enter(NodeId id) {
     Tag tag = dom_.nodes[id].tag;
-    if (cell_depth_ == 0) marks_.open(dom_, id, current_.size());
+    if (cell_depth_ == 0 && mode_ == RenderMode::blocks) marks_.open(dom_, id, current_.size());
     if (tag == Tag::br) {
       if (cell_depth_ > 0) { pending_space_ = true; return; }
       if (!current_.empty() && current_.back() == '\n') flush();
@@ -219,7 +221,7 @@ class Renderer {
 
   void leave(NodeId id) {
     Tag tag = dom_.nodes[id].tag;
-    marks_.close(id, current_);
+    if (mode_ == RenderMode::blocks) marks_.close(id, current_);
     if (tag == Tag::table) {
       flush();
       data_tables_.pop_back();
@@ -249,7 +251,7 @@ class Renderer {
         }
         // The cells' text, and a '|' between each two.
         length_ += row_length_ + static_cast<std::uint32_t>(b.cells.size() - 1);
-        blocks_.push_back(std::move(b));
+        emit(std::move(b), 0, 0);
       }
       clear_row();
       return;
@@ -330,19 +332,33 @@ class Renderer {
     } else {
       b.kind = BlockKind::paragraph;
     }
+    length_ += length;
+    if (mode_ == RenderMode::count) {
+      current_.clear();
+      emit(std::move(b), chars, link_chars);
+      return;
+    }
     b.inlines = marks_.finish_block(leading, current_);
     // Copied, not moved: current_ keeps its capacity for the next block
     // (moved out, it would grow again from empty, a reallocation per doubling
     // for every block), and the block's text gets an allocation of its size.
     b.text.assign(current_);
     current_.clear();
-    length_ += length;
-    blocks_.push_back(std::move(b));
+    emit(std::move(b), chars, link_chars);
+  }
+
+  void emit(Block&& b, std::uint32_t chars, std::uint32_t link_chars) {
+    ++counts_.block_count;
+    counts_.chars += chars;
+    counts_.link_chars += link_chars;
+    if (mode_ == RenderMode::blocks) blocks_.push_back(std::move(b));
   }
 
   const Pass& pass_;
   const dom::Dom& dom_;
   bool keep_link_paragraphs_;
+  RenderMode mode_;
+  Rendering counts_;  // everything but blocks and length, counted by emit()
   std::vector<Block> blocks_;
   std::uint32_t length_ = 0;  // of blocks_, as text::weighted_length counts it
   std::string current_;
@@ -367,8 +383,8 @@ class Renderer {
 }  // namespace
 
 Rendering to_blocks(const Pass& pass, const std::vector<NodeId>& roots,
-                    bool keep_link_paragraphs) {
-  return Renderer(pass, keep_link_paragraphs).run(roots);
+                    bool keep_link_paragraphs, RenderMode mode) {
+  return Renderer(pass, keep_link_paragraphs, mode).run(roots);
 }
 
 std::uint32_t rendered_length_bound(const Pass& pass, const std::vector<NodeId>& roots) {

@@ -15,13 +15,23 @@ namespace pith::extraction {
 // keep_link_paragraphs keeps paragraphs that are mostly link text (teaser
 // lists, where the headlines are the links).
 struct Rendering {
-  std::vector<Block> blocks;
+  std::vector<Block> blocks;  // empty when only counted (RenderMode::count)
   // The sum of the blocks' text::weighted_length, counted while rendering
   // (from the text nodes' features) rather than over the text afterwards.
   std::uint32_t length = 0;
+  std::uint32_t block_count = 0;
+  // Characters of the paragraphs, headings and list items (table rows and
+  // code not counted), and of those the ones inside links, as the text
+  // nodes' features count them.
+  std::uint32_t chars = 0;
+  std::uint32_t link_chars = 0;
 };
+// `count` walks and judges every block as `blocks` does but keeps only the
+// counts (no text, no links or emphasis): what an attempt that is only judged
+// needs, in the memory of one block's text.
+enum class RenderMode : std::uint8_t { blocks, count };
 Rendering to_blocks(const Pass& pass, const std::vector<dom::NodeId>& roots,
-                    bool keep_link_paragraphs = false);
+                    bool keep_link_paragraphs = false, RenderMode mode = RenderMode::blocks);
 
 // No less than the length to_blocks() gives `roots` (equal when every block
 // is kept): the weighted length of their live text (<pre> text counted by its

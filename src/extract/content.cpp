@@ -66,6 +66,8 @@ struct Attempt {
   // Main-region attempts: the words of the blocks the second strategy
   // (block classification) calls good.
   std::unordered_set<std::string> good_words;
+  // Main-region attempts: what their rendering counted.
+  AttemptSummary rendered;
 };
 
 // Keeps what --explain needs from a finished pass.
@@ -352,8 +354,11 @@ Attempt run(PreparedPasses& passes, Flags flags, NodeId discussion, bool include
 // the words of the blocks the second strategy calls good are taken only then,
 // and a region that cannot be longer is not rendered (its length is left at
 // 0). Without, the region is rendered and not judged.
+// With RenderMode::count, the attempt has no blocks: `rendered` says what they
+// would be.
 Attempt whole_region(PreparedPasses& passes, bool prune, const ContentOptions& options,
-                     std::optional<double> judged_above = std::nullopt) {
+                     std::optional<double> judged_above = std::nullopt,
+                     RenderMode mode = RenderMode::blocks) {
   StageTimer timer(options.timings);
   // Pruning treats every comment thread and teaser list in the region as
   // clutter, however long (the discussion, when it is the content, is marked
@@ -369,9 +374,11 @@ Attempt whole_region(PreparedPasses& passes, bool prune, const ContentOptions& o
   if (judged_above && rendered_length_bound(pass, a.roots) <= *judged_above) {
     return a;
   }
-  Rendering content = to_blocks(pass, a.roots, /*keep_link_paragraphs=*/!prune);
+  Rendering content = to_blocks(pass, a.roots, /*keep_link_paragraphs=*/!prune, mode);
   a.blocks = std::move(content.blocks);
   a.length = content.length;
+  a.rendered = AttemptSummary{content.length, content.block_count, content.chars,
+                              content.link_chars};
   // The second strategy reads the page as prepared, before any pruning: the
   // prepared pass this one started from.
   if (judged_above && a.length > *judged_above) {
@@ -383,6 +390,65 @@ Attempt whole_region(PreparedPasses& passes, bool prune, const ContentOptions& o
                      : "main region (no block stands out)";
   keep_decisions(a, pass, options.explanation != nullptr);
   return a;
+}
+
+// Code points of text[begin, end): every byte but UTF-8 continuation bytes.
+std::uint32_t code_points(std::string_view text, std::size_t begin, std::size_t end) {
+  std::uint32_t n = 0;
+  for (std::size_t i = begin; i < end && i < text.size(); ++i)
+    n += (static_cast<unsigned char>(text[i]) & 0xC0) != 0x80;
+  return n;
+}
+
+// An attempt's summary from its blocks (the counts of a rendering, see
+// Rendering::chars, but white space included: the chooser reads the
+// selection's this way and the regions' as their rendering counted them, in
+// training as in use).
+AttemptSummary summary_of(const Attempt& a) {
+  AttemptSummary s{a.length, static_cast<std::uint32_t>(a.blocks.size())};
+  for (const Block& b : a.blocks) {
+    if (b.kind == BlockKind::table_row || b.kind == BlockKind::code) continue;
+    s.chars += code_points(b.text, 0, b.text.size());
+    for (const Inline& span : b.inlines)
+      if (span.kind == InlineKind::link) s.link_chars += code_points(b.text, span.begin, span.end);
+  }
+  return s;
+}
+
+void record(const Attempt& a, const char* strategy, const ContentOptions& options) {
+  if (!options.attempts) return;
+  AttemptRecord r;
+  r.strategy = strategy;
+  r.summary = summary_of(a);
+  for (const Block& b : a.blocks) {
+    r.text += b.text;
+    r.text += '\n';
+  }
+  options.attempts->push_back(std::move(r));
+}
+
+// Lets options.choose_attempt replace the rules' choice by the page's main
+// region, pruned or whole (see ContentOptions::choose_attempt). The region
+// attempts are only counted (the chosen one is rendered after): a page's
+// memory peak does not grow with them.
+void choose_between_attempts(PreparedPasses& passes, const Discussion& discussion,
+                             const ContentOptions& options, Attempt& best) {
+  AttemptChoice inputs;
+  inputs.attempts[0] = summary_of(best);
+  inputs.discussion_length = discussion.node == kNoNode ? 0 : discussion.length;
+  record(best, "selection", options);
+  constexpr bool kPrune[] = {true, false};
+  constexpr const char* kNames[] = {"region_pruned", "region"};
+  const RenderMode mode = options.attempts ? RenderMode::blocks : RenderMode::count;
+  for (std::size_t k = 0; k < 2; ++k) {
+    Attempt region = whole_region(passes, kPrune[k], options, std::nullopt, mode);
+    inputs.attempts[k + 1] = region.rendered;
+    record(region, kNames[k], options);
+  }
+  std::size_t choice = options.choose_attempt(inputs);
+  if (choice == 0 || choice > 2) return;
+  best = whole_region(passes, kPrune[choice - 1], options);
+  best.strategy += " (chosen by the attempt model)";
 }
 
 // The chosen attempt's lead blocks, less those that are not its lead, put
@@ -462,14 +528,15 @@ Attempt select_with_retries(PreparedPasses& passes, NodeId discussion, bool incl
 // the wrong part of the page, so every other strategy is tried and the one
 // whose words match the declared body best is kept. The declared text itself
 // never becomes the content (it may be a paywalled text the page hides).
-void cross_check_with_article_body(PreparedPasses& passes, NodeId discussion, NodeId headline,
+// Whether the declared body was long enough to judge by.
+bool cross_check_with_article_body(PreparedPasses& passes, NodeId discussion, NodeId headline,
                                    const ContentOptions& options, Attempt& best) {
   std::string read_here;
   if (!options.article_body) read_here = json_ld_article_body(passes.dom());
   const std::string& declared = options.article_body ? *options.article_body : read_here;
-  if (declared.empty()) return;
+  if (declared.empty()) return false;
   std::unordered_set<std::string> reference = word_set(declared);
-  if (reference.size() < kCrossCheckMinWords) return;
+  if (reference.size() < kCrossCheckMinWords) return false;
   auto coverage = [&](const std::unordered_set<std::string>& words) {
     std::size_t found = 0;
     for (const std::string& w : reference) found += words.count(w);
@@ -480,7 +547,7 @@ void cross_check_with_article_body(PreparedPasses& passes, NodeId discussion, No
   if (debug_trace())
     std::fprintf(stderr, "articleBody cross-check: %zu words, coverage %.2f\n", reference.size(),
                  best_coverage);
-  if (best_coverage >= kCrossCheckCoverage) return;
+  if (best_coverage >= kCrossCheckCoverage) return true;
   double best_f1 = word_set_f1(best_words, reference);
   std::vector<Attempt> others;
   for (const Flags& flags : kSelectionPasses)
@@ -496,6 +563,7 @@ void cross_check_with_article_body(PreparedPasses& passes, NodeId discussion, No
       best = std::move(other);
     }
   }
+  return true;
 }
 
 }  // namespace
@@ -555,8 +623,11 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
     if (region.length > judged_above && second_strategy_prefers(region, best))
       best = std::move(region);
   }
-  cross_check_with_article_body(*passes, discussion.node, headline, options, best);
+  bool judged_by_article_body =
+      cross_check_with_article_body(*passes, discussion.node, headline, options, best);
   keep_lead(best);
+  if (options.choose_attempt && !judged_by_article_body)
+    choose_between_attempts(*passes, discussion, options, best);
   if (options.explanation) {
     std::string strategy = best.length < kMinContentLength
                                ? "none: the best candidate is too short to be main content"

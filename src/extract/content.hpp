@@ -1,6 +1,9 @@
 // The extraction stage as a whole: Dom in, main-content blocks out.
 #pragma once
 
+#include <cstdint>
+#include <functional>
+#include <string>
 #include <vector>
 
 #include "dom/dom.hpp"
@@ -8,6 +11,32 @@
 #include "pith/pith.hpp"
 
 namespace pith::extraction {
+
+// What a model choosing between attempts reads of each.
+struct AttemptSummary {
+  std::uint32_t length = 0;  // the rendered text's weighted length
+  std::uint32_t blocks = 0;
+  // Characters of the paragraphs, headings, list items and quotes (see
+  // Rendering::chars), and of those the ones inside links.
+  std::uint32_t chars = 0;
+  std::uint32_t link_chars = 0;
+};
+
+// What ContentOptions::choose_attempt reads: the rules' choice (the
+// selection) and the page's main region, pruned and whole, in that order; and
+// the length of the page's discussion (comments, replies), 0 when none.
+struct AttemptChoice {
+  AttemptSummary attempts[3];
+  std::uint32_t discussion_length = 0;
+};
+
+// One attempt as train/dump_features.cpp records it: the chooser's training
+// data is how well each attempt's text matches the gold.
+struct AttemptRecord {
+  std::string strategy;
+  AttemptSummary summary;
+  std::string text;  // the blocks' text, a line each
+};
 
 struct ContentOptions {
   bool include_title = true;
@@ -18,6 +47,12 @@ struct ContentOptions {
   // The page's JSON-LD articleBody when the metadata stage read it
   // (json_ld_article_body); when null, read here from the page.
   const std::string* article_body = nullptr;
+  // When set, says which of AttemptChoice::attempts to keep (0, 1 or 2):
+  // classify/attempt_choice.hpp. Not asked when the page's JSON-LD
+  // articleBody judged the content (its words are the better judge).
+  std::function<std::size_t(const AttemptChoice&)> choose_attempt;
+  // When set (with choose_attempt), the three attempts are recorded here.
+  std::vector<AttemptRecord>* attempts = nullptr;
 };
 
 std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& options);

@@ -1,0 +1,77 @@
+#include "classify/attempt_choice.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "classify/models.hpp"
+
+namespace pith::classify {
+
+namespace {
+// The gain in expected word F1 a region attempt must promise before it
+// replaces the selection. Cross-validated by domain over the 1,460 pages of
+// train/ and dev/ with whole gold texts (train/train_models.py prints the
+// table), over three training seeds: 0.05 switched ~120 pages for +0.012
+// mean word F1, 0.08 ~90 pages for +0.010 (the difference within the seeds'
+// spread); the fewer switches, the less a page unlike the training pages
+// risks.
+constexpr double kAttemptChoiceMargin = 0.08;
+// Pages the page-type model calls articles with at least this probability
+// keep the rules' selection: the chooser gained nothing on them (+0.001 on
+// WCXB's articles, cross-validated, with or without this guard), and news
+// articles with a comment thread as long as the article are where a region
+// attempt does most harm.
+constexpr double kAttemptChoiceMaxArticleProbability = 0.9;
+}  // namespace
+
+AttemptChoiceFeatures read_attempt_features(const PageFeatures& page, const PageTypeGuess& type,
+                                            const extraction::AttemptChoice& choice) {
+  AttemptChoiceFeatures x{};
+  std::copy(page.begin(), page.end(), x.begin());
+  std::copy(type.probabilities.begin(), type.probabilities.end(), x.begin() + kPageFeatureCount);
+  auto at = [&](AttemptFeature f) -> double& {
+    return x[kPageFeatureCount + kPageTypeCount + static_cast<std::size_t>(f)];
+  };
+  auto attempt = [&](AttemptKind k) { return choice.attempts[static_cast<std::size_t>(k)]; };
+  const extraction::AttemptSummary selection = attempt(AttemptKind::selection);
+  const extraction::AttemptSummary pruned = attempt(AttemptKind::region_pruned);
+  const extraction::AttemptSummary region = attempt(AttemptKind::region);
+  auto log_of = [](std::uint32_t v) { return std::log1p(static_cast<double>(v)); };
+  auto share = [](std::uint32_t part, std::uint32_t whole) {
+    return static_cast<double>(part) / std::max<std::uint32_t>(1, whole);
+  };
+  using A = AttemptFeature;
+  at(A::attempt_log_selection_length) = log_of(selection.length);
+  at(A::attempt_log_pruned_length) = log_of(pruned.length);
+  at(A::attempt_log_region_length) = log_of(region.length);
+  at(A::attempt_pruned_gain) = log_of(pruned.length) - log_of(selection.length);
+  at(A::attempt_region_gain) = log_of(region.length) - log_of(selection.length);
+  at(A::attempt_log_selection_blocks) = log_of(selection.blocks);
+  at(A::attempt_log_pruned_blocks) = log_of(pruned.blocks);
+  at(A::attempt_log_region_blocks) = log_of(region.blocks);
+  at(A::attempt_selection_share) = share(selection.length, region.length);
+  at(A::attempt_pruned_share) = share(pruned.length, region.length);
+  at(A::attempt_selection_link_share) = share(selection.link_chars, selection.chars);
+  at(A::attempt_pruned_link_share) = share(pruned.link_chars, pruned.chars);
+  at(A::attempt_region_link_share) = share(region.link_chars, region.chars);
+  at(A::attempt_discussion_share) = share(choice.discussion_length, region.length);
+  return x;
+}
+
+bool attempt_choice_applies(const PageTypeGuess& type) {
+  return type.probabilities[static_cast<std::size_t>(PageType::article)] <
+         kAttemptChoiceMaxArticleProbability;
+}
+
+AttemptKind choose_attempt(const AttemptChoiceFeatures& features) {
+  if (features[kPageFeatureCount + static_cast<std::size_t>(PageType::article)] >=
+      kAttemptChoiceMaxArticleProbability)
+    return AttemptKind::selection;
+  double pruned_gain = 0, region_gain = 0;
+  evaluate(kRegionPrunedGainModel, features, std::span<double>(&pruned_gain, 1));
+  evaluate(kRegionGainModel, features, std::span<double>(&region_gain, 1));
+  if (std::max(pruned_gain, region_gain) <= kAttemptChoiceMargin) return AttemptKind::selection;
+  return region_gain > pruned_gain ? AttemptKind::region : AttemptKind::region_pruned;
+}
+
+}  // namespace pith::classify
