@@ -7,7 +7,9 @@ for the interpreter running pip, and installs the package `pith`.
 
 --no-build-isolation makes pip use the installed setuptools and wheel
 (python3-setuptools, python3-wheel) instead of fetching them from PyPI.
-PITH_JOBS sets the build's parallel jobs (default 2).
+PITH_JOBS sets the build's parallel jobs (default 2); `pip install -v` shows
+CMake's progress (pip hides a build backend's output otherwise). The CLI is
+built too and bundled as pith/_bin/pith, which the `pith` console script runs.
 """
 import glob
 import os
@@ -29,7 +31,8 @@ def project_version():
 
 
 class CMakeBuild(build_ext):
-    """Configures the whole project (tests and bench off) and builds pith_python."""
+    """Configures the whole project (tests and bench off) and builds the module
+    and the CLI."""
 
     def build_extension(self, ext):
         build_dir = os.path.abspath(os.path.join(self.build_temp, "cmake"))
@@ -37,7 +40,7 @@ class CMakeBuild(build_ext):
             "cmake", "-S", ROOT, "-B", build_dir, "-DCMAKE_BUILD_TYPE=Release",
             "-DPython_EXECUTABLE=" + sys.executable, "-DPITH_PYTHON=ON",
             "-DPITH_BUILD_TESTS=OFF", "-DPITH_BUILD_BENCH=OFF"])
-        subprocess.check_call(["cmake", "--build", build_dir, "--target", "pith_python",
+        subprocess.check_call(["cmake", "--build", build_dir, "--target", "pith_python", "pith_cli",
                                "-j", os.environ.get("PITH_JOBS", "2")])
         built = glob.glob(os.path.join(build_dir, "python", "pith", "_pith*.so"))
         if not built:
@@ -46,6 +49,9 @@ class CMakeBuild(build_ext):
         target = self.get_ext_fullpath(ext.name)
         os.makedirs(os.path.dirname(target), exist_ok=True)
         shutil.copyfile(built[0], target)
+        cli = os.path.join(os.path.dirname(target), "_bin", "pith")
+        os.makedirs(os.path.dirname(cli), exist_ok=True)
+        shutil.copy2(os.path.join(build_dir, "pith"), cli)
 
 
 setup(
@@ -53,16 +59,21 @@ setup(
     version=project_version(),
     description="Main-content extraction from web pages (Python binding of the pith C++ library)",
     packages=["pith"],
-    ext_modules=[Extension("pith._pith", sources=[])],
-    cmdclass={"build_ext": CMakeBuild},
-    python_requires=">=3.8",
-    license="Apache-2.0",
-    license_files=["LICENSE", "NOTICE"],
+    package_data={"pith": ["py.typed", "_pith.pyi"]},
+    entry_points={"console_scripts": ["pith = pith._cli:main"]},
     classifiers=[
         "License :: OSI Approved :: Apache Software License",
-        "Programming Language :: C++",
         "Programming Language :: Python :: 3",
+        "Programming Language :: C++",
+        "Operating System :: POSIX :: Linux",
         "Topic :: Text Processing :: Markup :: HTML",
+        "Topic :: Internet :: WWW/HTTP :: Indexing/Search",
+        "Typing :: Typed",
     ],
+    ext_modules=[Extension("pith._pith", sources=[])],
+    cmdclass={"build_ext": CMakeBuild},
+    python_requires=">=3.9",
+    license="Apache-2.0",
+    license_files=["LICENSE", "NOTICE"],
     zip_safe=False,
 )

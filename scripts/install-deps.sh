@@ -11,7 +11,7 @@ packages=(
   libuchardet-dev libutf8proc-dev nlohmann-json3-dev libcli11-dev zlib1g-dev
   libcld2-dev libxxhash-dev libbrotli-dev libzstd-dev libpsl-dev  # language ID, fingerprints, WARC codings, PSL
   ca-certificates                 # TLS certificates for fetching
-  python3 pybind11-dev python3-pybind11 python3-dev  # the Python module (python/)
+  python3 pybind11-dev python3-pybind11 python3-dev python3-wheel  # the Python module (python/; wheel: an offline `pip install`)
 )
 test_packages=(
   doctest-dev                     # the unit tests
@@ -21,7 +21,9 @@ test_packages=(
   python3-sklearn        # train/train_models.py: the page-type and confidence models (and their check)
   zstd                   # tests/warc writes .warc.zst files and zstd payloads
   libcmark-gfm-dev libcmark-gfm-extensions-dev  # the Markdown round trip (bench/markdown_roundtrip.cpp)
-  python3-pytest python3-dask python3-distributed python3-tqdm  # the Python tests and the Dask example
+  # The Python module's tests and the Dask example (examples/); mypy checks the
+  # package's types and stub (tests/python/test_typing.py).
+  python3-pytest python3-dask python3-distributed python3-tqdm mypy
   man-db                 # the install test renders the man page (man -l)
 )
 

@@ -13,32 +13,26 @@
 extract() releases the GIL, so a ThreadPoolExecutor runs pages in parallel.
 WARC files: pith.WarcReader(path) yields records; pith.extract_warc(path)
 yields one dict per HTML response, as `pith --warc` writes them.
+Fetching: pith.fetch(url) for one page, pith.fetch_many(urls) for many at
+once (robots.txt, per-site politeness); both release the GIL.
 """
-import json as _json
-
+from ._core import WarcReader, decode, extract, parse_http_response
 from ._errors import (EmptyInputError, FetchError, InputTooLargeError, NotHtmlError, PithError,
                       ReadError, TimeBudgetError)
-from ._pith import (DEFAULT_MAX_INPUT_BYTES, Block, Comment, Document, HttpResponse, Metadata,
-                    WarcReader, WarcRecord, __version__, extract, parse_http_response)
+from ._fetch import FetchOptions, FetchOutcome, fetch, fetch_many
+from ._pith import (DEFAULT_MAX_INPUT_BYTES, Block, Comment, Document, FetchResult, HttpResponse, Metadata,
+                    WarcRecord, __version__)
 from .warc import extract_warc
 
-
-def _document_to_dict(self):
-    """The document as the CLI's JSON record (`pith --format json`), as a dict."""
-    return _json.loads(self.content if self.format == "json" else self.render("json"))
-
-
-Document.to_dict = _document_to_dict
-
 __all__ = [
-    "extract", "extract_warc", "parse_http_response", "Document", "Metadata", "Comment", "Block",
-    "WarcReader", "WarcRecord", "HttpResponse", "PithError", "EmptyInputError", "InputTooLargeError",
-    "NotHtmlError", "ReadError", "FetchError", "TimeBudgetError", "DEFAULT_MAX_INPUT_BYTES",
-    "__version__",
+    "extract", "extract_warc", "parse_http_response", "decode", "fetch", "fetch_many", "Document",
+    "Metadata", "Comment", "Block", "WarcReader", "WarcRecord", "HttpResponse", "FetchOptions",
+    "FetchResult", "FetchOutcome", "PithError", "EmptyInputError", "InputTooLargeError", "NotHtmlError",
+    "ReadError", "FetchError", "TimeBudgetError", "DEFAULT_MAX_INPUT_BYTES", "__version__",
 ]
 
 # Shown as pith.NotHtmlError (not pith._errors.NotHtmlError) in tracebacks.
 for _cls in (PithError, EmptyInputError, InputTooLargeError, NotHtmlError, ReadError, FetchError,
-             TimeBudgetError):
+             TimeBudgetError, WarcReader, FetchOptions, FetchOutcome):
     _cls.__module__ = __name__
 del _cls

@@ -6,6 +6,7 @@ would expect (bad input: ValueError, unreadable file: OSError, over the time
 budget: TimeoutError), so `except ValueError` keeps working in code written
 for other extractors. `code` is the name used in the CLI's JSON error records.
 """
+from typing import Dict, Tuple, Type
 
 
 class PithError(Exception):
@@ -14,7 +15,7 @@ class PithError(Exception):
     code = "internal_error"
 
     @property
-    def message(self):
+    def message(self) -> str:
         return str(self)
 
 
@@ -43,9 +44,23 @@ class ReadError(PithError, OSError):
 
 
 class FetchError(PithError, OSError):
-    """A network or HTTP error while fetching a page."""
+    """A network or HTTP error while fetching a page.
+
+    `code` is the kind, as in the CLI's JSON records: network, bad_url, dns,
+    refused, timeout, tls, http_status, too_large, redirect_loop, truncated,
+    not_html, blocked_robots or blocked_private; `status` the HTTP status
+    when there was a response (else 0).
+    """
 
     code = "network"
+
+    def __init__(self, message: str, code: str = "network", status: int = 0) -> None:
+        super().__init__(message)
+        self.code = code
+        self.status = status
+
+    def __reduce__(self) -> Tuple[Type["FetchError"], Tuple[str, str, int]]:
+        return (type(self), (str(self), self.code, self.status))
 
 
 class TimeBudgetError(PithError, TimeoutError):
@@ -54,10 +69,11 @@ class TimeBudgetError(PithError, TimeoutError):
     code = "over_time_budget"
 
 
-_BY_CODE = {cls.code: cls for cls in (EmptyInputError, InputTooLargeError, NotHtmlError, ReadError,
-                                      FetchError, TimeBudgetError)}
+_CLASSES: Tuple[Type[PithError], ...] = (EmptyInputError, InputTooLargeError, NotHtmlError, ReadError,
+                                         FetchError, TimeBudgetError)
+_BY_CODE: Dict[str, Type[PithError]] = {cls.code: cls for cls in _CLASSES}
 
 
-def error_for_code(code):
+def error_for_code(code: str) -> Type[PithError]:
     """The exception class for a code of the C++ library (PithError when unknown)."""
     return _BY_CODE.get(code, PithError)

@@ -5,16 +5,23 @@
 // pith/_errors.py (that module is imported once, when this one loads).
 #include <pybind11/pybind11.h>
 
+#include <atomic>
 #include <chrono>
 #include <cmath>
+#include <condition_variable>
 #include <cstring>
+#include <exception>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <utility>
 #include <vector>
 
+#include "encoding/decode.hpp"
+#include "pith/fetch.hpp"
 #include "pith/pith.hpp"
 #include "pith/render.hpp"
 #include "pith/version.hpp"
@@ -202,6 +209,100 @@ std::chrono::milliseconds time_budget_from(const py::object& seconds) {
   return std::chrono::milliseconds(s > 0 && ms == 0 ? 1 : ms);
 }
 
+// A charset the caller names must be one pith can decode; a typo would
+// otherwise be ignored silently and the page decoded by its own declaration.
+std::string charset_named(const std::string& label) {
+  if (pith::encoding::canonical_charset(label).empty())
+    throw py::value_error("unknown charset '" + label.substr(0, 80) +
+                          "': use a WHATWG encoding label such as \"utf-8\", \"windows-1252\", \"gbk\" "
+                          "or \"shift_jis\"");
+  return label;
+}
+
+// pith::FetchError -> pith.FetchError, its `code` the kind's name as in the
+// CLI's JSON records ("dns", "http_status"...) and `status` the HTTP status.
+py::object fetch_error_object(const pith::FetchError& e) {
+  py::object cls = py::module_::import("pith._errors").attr("FetchError");
+  return cls(to_str(e.what()), py::arg("code") = std::string(pith::fetch_error_name(e.kind())),
+             py::arg("status") = e.status());
+}
+
+// pith.FetchOptions (python/pith/_fetch.py) <-> pith::FetchOptions. The
+// defaults are C++'s, handed to the dataclass by fetch_option_defaults().
+py::dict fetch_option_defaults() {
+  pith::FetchOptions o;
+  py::dict d;
+  d["timeout"] = o.timeout_seconds;
+  d["connect_timeout"] = o.connect_timeout_seconds;
+  d["max_redirects"] = o.max_redirects;
+  d["max_bytes"] = o.max_bytes;
+  d["user_agent"] = o.user_agent;
+  d["accept_any_type"] = o.accept_any_type;
+  d["block_private_addresses"] = o.block_private_addresses;
+  d["retries"] = o.retries;
+  d["retry_backoff"] = o.retry_backoff_seconds;
+  d["max_retry_wait"] = o.max_retry_wait_seconds;
+  return d;
+}
+
+pith::FetchOptions fetch_options_from(const py::handle& o) {
+  pith::FetchOptions options;
+  options.timeout_seconds = o.attr("timeout").cast<double>();
+  options.connect_timeout_seconds = o.attr("connect_timeout").cast<double>();
+  options.max_redirects = o.attr("max_redirects").cast<long>();
+  options.max_bytes = o.attr("max_bytes").cast<std::size_t>();
+  options.user_agent = o.attr("user_agent").cast<std::string>();
+  options.accept_any_type = o.attr("accept_any_type").cast<bool>();
+  options.block_private_addresses = o.attr("block_private_addresses").cast<bool>();
+  options.retries = o.attr("retries").cast<int>();
+  options.retry_backoff_seconds = o.attr("retry_backoff").cast<double>();
+  options.max_retry_wait_seconds = o.attr("max_retry_wait").cast<double>();
+  return options;
+}
+
+// How often a long call with the GIL released looks for Ctrl-C.
+constexpr std::chrono::milliseconds kSignalCheckInterval{100};
+
+// Runs work(stop) on a thread of its own with the GIL released, while this
+// thread runs Python's signal handlers every kSignalCheckInterval: Ctrl-C
+// sets *stop (work must then return soon) and makes this return false, the
+// KeyboardInterrupt set. An exception of work is rethrown here.
+bool run_interruptibly(const std::function<void(const std::atomic<bool>*)>& work) {
+  std::atomic<bool> stop{false};
+  std::mutex mutex;
+  std::condition_variable finished;
+  bool done = false;
+  bool interrupted = false;
+  std::exception_ptr failure;
+  py::gil_scoped_release release;
+  std::thread worker([&] {
+    try {
+      work(&stop);
+    } catch (...) {
+      failure = std::current_exception();
+    }
+    std::lock_guard lock(mutex);
+    done = true;
+    finished.notify_one();
+  });
+  std::unique_lock lock(mutex);
+  while (!finished.wait_for(lock, kSignalCheckInterval, [&] { return done; })) {
+    if (interrupted) continue;
+    lock.unlock();
+    {
+      py::gil_scoped_acquire acquire;
+      interrupted = PyErr_CheckSignals() != 0;
+    }
+    if (interrupted) stop = true;
+    lock.lock();
+  }
+  lock.unlock();
+  worker.join();
+  if (interrupted) return false;
+  if (failure) std::rethrow_exception(failure);
+  return true;
+}
+
 // A WarcReader is not thread-safe; the lock makes a reader shared between
 // Python threads safe (each next() takes it with the GIL released).
 struct PyWarcReader {
@@ -256,6 +357,7 @@ PYBIND11_MODULE(_pith, m) {
   m.doc() = "C++ core of the pith package (see `import pith; help(pith)`)";
   m.attr("__version__") = pith::version;
   m.attr("DEFAULT_MAX_INPUT_BYTES") = pith::Options{}.max_input_bytes;
+  m.attr("DEFAULT_MAX_RECORD_BYTES") = pith::WarcReaderOptions{}.max_record_bytes;
 
   // pith::Error -> pith.<Kind>Error; the classes live in Python so that they
   // can also derive from ValueError / OSError / TimeoutError.
@@ -265,6 +367,9 @@ PYBIND11_MODULE(_pith, m) {
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);
+    } catch (const pith::FetchError& e) {
+      py::object error = fetch_error_object(e);
+      PyErr_SetObject(error.get_type().ptr(), error.ptr());
     } catch (const pith::Error& e) {
       py::object cls = py::module_::import("pith._errors").attr("error_for_code")(error_code_name(e.code()));
       PyErr_SetObject(cls.ptr(), cls(to_str(e.what())).ptr());
@@ -272,17 +377,28 @@ PYBIND11_MODULE(_pith, m) {
   });
 
   py::class_<pith::Metadata>(m, "Metadata", "What the page says about itself; '' or [] where no source has it.")
-      .def_property_readonly("title", [](const pith::Metadata& x) { return to_str(x.title); })
-      .def_property_readonly("authors", [](const pith::Metadata& x) { return to_str_list(x.authors); })
-      .def_property_readonly("date_published", [](const pith::Metadata& x) { return to_str(x.date_published); })
-      .def_property_readonly("date_modified", [](const pith::Metadata& x) { return to_str(x.date_modified); })
-      .def_property_readonly("site_name", [](const pith::Metadata& x) { return to_str(x.site_name); })
-      .def_property_readonly("description", [](const pith::Metadata& x) { return to_str(x.description); })
-      .def_property_readonly("language", [](const pith::Metadata& x) { return to_str(x.language); })
-      .def_property_readonly("canonical_url", [](const pith::Metadata& x) { return to_str(x.canonical_url); })
-      .def_property_readonly("image", [](const pith::Metadata& x) { return to_str(x.image); })
-      .def_property_readonly("tags", [](const pith::Metadata& x) { return to_str_list(x.tags); })
-      .def_property_readonly("categories", [](const pith::Metadata& x) { return to_str_list(x.categories); })
+      .def_property_readonly("title", [](const pith::Metadata& x) { return to_str(x.title); },
+                             "the headline, '' when none")
+      .def_property_readonly("authors", [](const pith::Metadata& x) { return to_str_list(x.authors); },
+                             "the bylines' names, in page order")
+      .def_property_readonly("date_published", [](const pith::Metadata& x) { return to_str(x.date_published); },
+                             "ISO 8601 date or timestamp, as the page gives it")
+      .def_property_readonly("date_modified", [](const pith::Metadata& x) { return to_str(x.date_modified); },
+                             "ISO 8601, '' when none")
+      .def_property_readonly("site_name", [](const pith::Metadata& x) { return to_str(x.site_name); },
+                             "the publication or site")
+      .def_property_readonly("description", [](const pith::Metadata& x) { return to_str(x.description); },
+                             "the page's summary (meta description, og:description)")
+      .def_property_readonly("language", [](const pith::Metadata& x) { return to_str(x.language); },
+                             "the language the page declares (html lang, og:locale)")
+      .def_property_readonly("canonical_url", [](const pith::Metadata& x) { return to_str(x.canonical_url); },
+                             "the page's canonical address (link rel=canonical, og:url)")
+      .def_property_readonly("image", [](const pith::Metadata& x) { return to_str(x.image); },
+                             "the page's lead image (og:image)")
+      .def_property_readonly("tags", [](const pith::Metadata& x) { return to_str_list(x.tags); },
+                             "the page's keywords and tags")
+      .def_property_readonly("categories", [](const pith::Metadata& x) { return to_str_list(x.categories); },
+                             "the page's sections and categories")
       .def_property_readonly("page_type", [](const pith::Metadata& x) { return to_str(x.page_type); },
                              "What kind of page this is, by pith's page-type model: article, collection, "
                              "documentation, forum, listing, product or service")
@@ -290,7 +406,8 @@ PYBIND11_MODULE(_pith, m) {
                              "The model's probability of page_type")
       .def_property_readonly("declared_page_type", [](const pith::Metadata& x) { return to_str(x.declared_page_type); },
                              "What the page declares itself to be (JSON-LD, microdata, og:type), '' if nothing")
-      .def_property_readonly("license", [](const pith::Metadata& x) { return to_str(x.license); })
+      .def_property_readonly("license", [](const pith::Metadata& x) { return to_str(x.license); },
+                             "the content's licence (JSON-LD, rel=license, dc.rights): a URL or a name")
       .def("__repr__", [](const pith::Metadata& x) {
         return py::str("Metadata(title={!r}, authors={!r}, date_published={!r}, site_name={!r}, page_type={!r})")
             .format(to_str(x.title), to_str_list(x.authors), to_str(x.date_published), to_str(x.site_name),
@@ -298,9 +415,11 @@ PYBIND11_MODULE(_pith, m) {
       });
 
   py::class_<pith::Comment>(m, "Comment", "One comment of the page's thread (include_comments=True).")
-      .def_property_readonly("author", [](const pith::Comment& c) { return to_str(c.author); })
-      .def_property_readonly("date", [](const pith::Comment& c) { return to_str(c.date); })
-      .def_property_readonly("text", [](const pith::Comment& c) { return to_str(c.text); })
+      .def_property_readonly("author", [](const pith::Comment& c) { return to_str(c.author); },
+                             "who wrote it, '' when unknown")
+      .def_property_readonly("date", [](const pith::Comment& c) { return to_str(c.date); },
+                             "when, as the page gives it")
+      .def_property_readonly("text", [](const pith::Comment& c) { return to_str(c.text); }, "the comment's text")
       .def("__repr__", [](const pith::Comment& c) {
         return py::str("Comment(author={!r}, date={!r}, text={!r})").format(to_str(c.author), to_str(c.date),
                                                                           to_str(c.text));
@@ -310,11 +429,14 @@ PYBIND11_MODULE(_pith, m) {
       .def_property_readonly("kind", [](const pith::Block& b) { return block_kind_name(b.kind); },
                              "heading, paragraph, list_item, quote, code or table_row")
       .def_readonly("level", &pith::Block::level, "heading: 1..6; list_item: nesting depth")
-      .def_readonly("ordered", &pith::Block::ordered)
-      .def_readonly("header", &pith::Block::header)
-      .def_property_readonly("text", [](const pith::Block& b) { return to_str(b.text); })
-      .def_property_readonly("cells", [](const pith::Block& b) { return to_str_list(b.cells); })
-      .def_property_readonly("language", [](const pith::Block& b) { return to_str(b.language); })
+      .def_readonly("ordered", &pith::Block::ordered, "list_item: of an ordered list")
+      .def_readonly("header", &pith::Block::header, "table_row: every cell is a header cell")
+      .def_property_readonly("text", [](const pith::Block& b) { return to_str(b.text); },
+                             "the block's text (table_row: the cells joined by \" | \")")
+      .def_property_readonly("cells", [](const pith::Block& b) { return to_str_list(b.cells); },
+                             "table_row: the cells' texts")
+      .def_property_readonly("language", [](const pith::Block& b) { return to_str(b.language); },
+                             "code: the declared language, e.g. \"python\"")
       .def_property_readonly(
           "inlines",
           [](const pith::Block& b) {
@@ -340,11 +462,14 @@ PYBIND11_MODULE(_pith, m) {
                                                       "The result of pith.extract(): main content and metadata.")
       .def_property_readonly("content", [](const Extraction& x) { return to_str(x.content); },
                              "the main content in the requested format (str(doc) gives the same)")
-      .def_property_readonly("format", [](const Extraction& x) { return format_name(x.format); })
+      .def_property_readonly("format", [](const Extraction& x) { return format_name(x.format); },
+                             "the format of `content`")
       .def_property_readonly("text", [](const Extraction& x) { return to_str(x.doc.text); },
                              "the main content as plain text, whatever the format")
-      .def_property_readonly("url", [](const Extraction& x) { return to_str(x.doc.url); })
-      .def_property_readonly("title", [](const Extraction& x) { return to_str(x.doc.title); })
+      .def_property_readonly("url", [](const Extraction& x) { return to_str(x.doc.url); },
+                             "the page's address (the url argument)")
+      .def_property_readonly("title", [](const Extraction& x) { return to_str(x.doc.title); },
+                             "the headline at the top of the content")
       .def_property_readonly("language", [](const Extraction& x) { return to_str(x.doc.language); },
                              "the content's language, detected (BCP-47, 'unknown' under 100 characters)")
       .def_property_readonly("language_confidence", [](const Extraction& x) { return x.doc.language_confidence; },
@@ -357,22 +482,26 @@ PYBIND11_MODULE(_pith, m) {
                              "64-bit hash of the normalised text: equal for exact duplicates")
       .def_property_readonly("no_content_reason", [](const Extraction& x) { return to_str(x.doc.no_content_reason); },
                              "why a page with text has no main content (target_language), '' otherwise")
-      .def_property_readonly("charset", [](const Extraction& x) { return to_str(x.doc.charset); })
+      .def_property_readonly("charset", [](const Extraction& x) { return to_str(x.doc.charset); },
+                             "the charset the bytes were decoded from, e.g. \"GB18030\"")
       .def_property_readonly("charset_source", [](const Extraction& x) { return to_str(x.doc.charset_source); },
                              "bom, caller, http, meta, detected or default")
-      .def_property_readonly("metadata", [](const Extraction& x) { return x.doc.metadata; })
+      .def_property_readonly("metadata", [](const Extraction& x) { return x.doc.metadata; },
+                             "what the page says about itself (pith.Metadata)")
       .def_property_readonly("comments", [](const Extraction& x) {
         py::list list;
         for (const pith::Comment& c : x.doc.comments) list.append(py::cast(c));
         return list;
-      })
+      }, "the comment thread (include_comments=True), as pith.Comment objects")
       .def_property_readonly("blocks", [](const Extraction& x) {
         py::list list;
         for (const pith::Block& b : x.doc.blocks) list.append(py::cast(b));
         return list;
-      })
-      .def_property_readonly("truncations", [](const Extraction& x) { return to_str_list(x.doc.truncations); })
-      .def_property_readonly("has_main_content", [](const Extraction& x) { return x.doc.has_main_content(); })
+      }, "the content's blocks in document order (pith.Block)")
+      .def_property_readonly("truncations", [](const Extraction& x) { return to_str_list(x.doc.truncations); },
+                             "what the hostile-input limits cut off; empty when nothing was cut")
+      .def_property_readonly("has_main_content", [](const Extraction& x) { return x.doc.has_main_content(); },
+                             "False when no block was kept")
       .def_property_readonly("confidence", [](const Extraction& x) { return x.doc.confidence; },
                              "A prediction of the content's word F1 against the page's real main content, in [0, 1]")
       .def_property_readonly("timings", [](const Extraction& x) { return timings_dict(x.doc.timings); },
@@ -410,7 +539,7 @@ PYBIND11_MODULE(_pith, m) {
         ExtractArgs args;
         args.format = format_named(format);
         if (!url.is_none()) args.options.url = url.cast<std::string>();
-        if (!charset.is_none()) args.options.charset = charset.cast<std::string>();
+        if (!charset.is_none()) args.options.charset = charset_named(charset.cast<std::string>());
         if (!content_type.is_none()) args.options.content_type = content_type.cast<std::string>();
         args.options.focus = focus_from(precision, recall);
         args.options.include_comments = include_comments;
@@ -458,13 +587,15 @@ TimeBudgetError (all pith.PithError); TypeError for other html types.
 The GIL is released while the page is processed.)");
 
   py::class_<pith::HttpResponse>(m, "HttpResponse", "An HTTP response from a WARC `response` record.")
-      .def_readonly("status", &pith::HttpResponse::status)
-      .def_property_readonly("headers", [](const pith::HttpResponse& r) { return to_header_list(r.headers); })
+      .def_readonly("status", &pith::HttpResponse::status, "the HTTP status code (0 when the status line is missing)")
+      .def_property_readonly("headers", [](const pith::HttpResponse& r) { return to_header_list(r.headers); },
+                             "(name, value) pairs in order")
       .def_property_readonly("body", [](const pith::HttpResponse& r) { return to_bytes(r.body); },
                              "the payload, chunking and gzip/deflate removed")
       .def_property_readonly("error", [](const pith::HttpResponse& r) { return to_str(r.error); },
                              "'' when parsed, else why the payload cannot be used")
-      .def_property_readonly("is_html", [](const pith::HttpResponse& r) { return pith::is_html(r); })
+      .def_property_readonly("is_html", [](const pith::HttpResponse& r) { return pith::is_html(r); },
+                             "Content-Type (or sniffing) says HTML")
       .def("header", [](const pith::HttpResponse& r, const std::string& name) { return to_str(r.header(name)); },
            py::arg("name"), "the first header with this name (case-insensitive), '' when absent");
 
@@ -479,15 +610,20 @@ The GIL is released while the page is processed.)");
       "Parses the block of a WARC response record (HTTP status line, headers, payload).");
 
   py::class_<pith::WarcRecord>(m, "WarcRecord", "One record of a WARC file.")
-      .def_property_readonly("version", [](const pith::WarcRecord& r) { return to_str(r.version); })
-      .def_property_readonly("headers", [](const pith::WarcRecord& r) { return to_header_list(r.headers); })
+      .def_property_readonly("version", [](const pith::WarcRecord& r) { return to_str(r.version); },
+                             "\"WARC/1.0\" or \"WARC/1.1\"")
+      .def_property_readonly("headers", [](const pith::WarcRecord& r) { return to_header_list(r.headers); },
+                             "the WARC headers, (name, value) pairs in order")
       .def("header", [](const pith::WarcRecord& r, const std::string& name) { return to_str(r.header(name)); },
            py::arg("name"), "the first WARC header with this name (case-insensitive), '' when absent")
-      .def_property_readonly("type", [](const pith::WarcRecord& r) { return to_str(r.type()); })
-      .def_property_readonly("record_id", [](const pith::WarcRecord& r) { return to_str(r.record_id()); })
-      .def_property_readonly("target_uri", [](const pith::WarcRecord& r) { return to_str(r.target_uri()); })
-      .def_property_readonly("date", [](const pith::WarcRecord& r) { return to_str(r.date()); })
-      .def_readonly("content_length", &pith::WarcRecord::content_length)
+      .def_property_readonly("type", [](const pith::WarcRecord& r) { return to_str(r.type()); },
+                             "WARC-Type: response, request, metadata...")
+      .def_property_readonly("record_id", [](const pith::WarcRecord& r) { return to_str(r.record_id()); },
+                             "WARC-Record-ID")
+      .def_property_readonly("target_uri", [](const pith::WarcRecord& r) { return to_str(r.target_uri()); },
+                             "WARC-Target-URI")
+      .def_property_readonly("date", [](const pith::WarcRecord& r) { return to_str(r.date()); }, "WARC-Date")
+      .def_readonly("content_length", &pith::WarcRecord::content_length, "Content-Length of the block")
       .def_readonly("offset", &pith::WarcRecord::offset, "where the record starts in the uncompressed stream")
       .def_property_readonly("file_offset", [](const pith::WarcRecord& r) -> py::object {
         return r.has_file_range ? py::int_(r.file_offset) : py::object(py::none());
@@ -497,8 +633,10 @@ The GIL is released while the page is processed.)");
       }, "how many bytes of the file hold the record; None when it shares its member")
       .def_property_readonly("status", [](const pith::WarcRecord& r) { return warc_status_name(r.status); },
                              "ok, too_large, truncated or malformed")
-      .def_property_readonly("error", [](const pith::WarcRecord& r) { return to_str(r.error); })
-      .def_property_readonly("block", [](const pith::WarcRecord& r) { return to_bytes(r.block); })
+      .def_property_readonly("error", [](const pith::WarcRecord& r) { return to_str(r.error); },
+                             "why the record is not ok, '' when it is")
+      .def_property_readonly("block", [](const pith::WarcRecord& r) { return to_bytes(r.block); },
+                             "the record's block (for a response: HTTP headers + payload)")
       .def(
           "http_response",
           [](const pith::WarcRecord& r, std::size_t max_body_bytes) {
@@ -546,8 +684,110 @@ The GIL is released while the page is processed.)");
         if (!more) throw py::stop_iteration();
         return record;
       })
-      .def_property_readonly("compressed", [](PyWarcReader& r) {
-        std::lock_guard lock(r.mutex);
-        return r.reader->compressed();
+      .def_property_readonly(
+          "compressed",
+          [](PyWarcReader& r) {
+            std::lock_guard lock(r.mutex);
+            return r.reader->compressed();
+          },
+          "the file is gzip or zstd compressed");
+
+  py::class_<pith::FetchResult>(m, "FetchResult", "A page fetched over HTTP(S) (pith.fetch, pith.fetch_many).")
+      .def_property_readonly("body", [](const pith::FetchResult& r) { return to_bytes(r.body); },
+                             "the raw bytes, content-encoding (gzip, brotli...) undone")
+      .def_property_readonly("url", [](const pith::FetchResult& r) { return to_str(r.final_url); },
+                             "the final URL, after redirects")
+      .def_readonly("status", &pith::FetchResult::status, "the HTTP status code")
+      .def_property_readonly("content_type", [](const pith::FetchResult& r) { return to_str(r.content_type); },
+                             "the Content-Type header, '' when absent")
+      .def_property_readonly("charset", [](const pith::FetchResult& r) { return to_str(r.charset); },
+                             "the charset parameter of content_type, '' when none")
+      .def_readonly("attempts", &pith::FetchResult::attempts, "1 + the retries made")
+      .def("__repr__", [](const pith::FetchResult& r) {
+        return py::str("<pith.FetchResult {} {} {} bytes>").format(r.status, to_str(r.final_url), r.body.size());
       });
+
+  m.def("fetch_option_defaults", &fetch_option_defaults, "pith::FetchOptions' defaults, by pith.FetchOptions' names");
+
+  m.def(
+      "fetch",
+      [](const std::string& url, const py::object& options) {
+        // On the crawler's Fetcher (one URL, no robots.txt, no delay) rather
+        // than pith::fetch(), which cannot be stopped: Ctrl-C must not wait
+        // for a 30-second timeout.
+        pith::CrawlOptions crawl;
+        crawl.fetch = fetch_options_from(options);
+        crawl.max_connections = 1;
+        crawl.min_host_delay_seconds = 0;
+        crawl.respect_robots = false;
+        pith::Fetcher fetcher(crawl);
+        std::optional<pith::FetchOutcome> outcome;
+        pith::Fetcher::Hooks hooks;
+        hooks.on_done = [&outcome](std::size_t, pith::FetchOutcome done) { outcome = std::move(done); };
+        if (!run_interruptibly([&](const std::atomic<bool>* stop) {
+              hooks.stop = stop;
+              fetcher.run({url}, hooks);
+            }))
+          throw py::error_already_set();
+        if (!outcome || !(outcome->result || outcome->error))
+          throw pith::FetchError(pith::FetchErrorKind::network, url + ": the fetcher reported no outcome");
+        if (outcome->error) throw *outcome->error;
+        return std::move(*outcome->result);
+      },
+      py::arg("url"), py::arg("options"), "GETs one URL (pith.fetch); raises pith.FetchError.");
+
+  m.def(
+      "fetch_many",
+      [](const py::list& url_list, const py::object& options, int max_connections, int max_per_host,
+         double min_host_delay, bool respect_robots) {
+        std::vector<std::string> urls;
+        urls.reserve(url_list.size());
+        for (const py::handle& url : url_list) urls.push_back(url.cast<std::string>());
+        if (max_connections < 1 || max_per_host < 1)
+          throw py::value_error("max_connections and max_per_host must be at least 1");
+        if (!(min_host_delay >= 0)) throw py::value_error("min_host_delay must be a number of seconds >= 0");
+        pith::CrawlOptions crawl;
+        crawl.fetch = fetch_options_from(options);
+        crawl.max_connections = max_connections;
+        crawl.max_per_host = max_per_host;
+        crawl.min_host_delay_seconds = min_host_delay;
+        crawl.respect_robots = respect_robots;
+        std::vector<pith::FetchOutcome> outcomes(urls.size());
+        pith::Fetcher fetcher(crawl);
+        pith::Fetcher::Hooks hooks;
+        hooks.on_done = [&outcomes](std::size_t index, pith::FetchOutcome outcome) {
+          outcomes[index] = std::move(outcome);
+        };
+        if (!run_interruptibly([&](const std::atomic<bool>* stop) {
+              hooks.stop = stop;
+              fetcher.run(urls, hooks);
+            }))
+          throw py::error_already_set();  // KeyboardInterrupt (or another signal handler's exception)
+        py::list list;
+        for (std::size_t i = 0; i < urls.size(); ++i) {
+          pith::FetchOutcome& o = outcomes[i];
+          py::object result = o.result ? py::cast(std::move(*o.result)) : py::object(py::none());
+          py::object error = o.error ? fetch_error_object(*o.error) : py::object(py::none());
+          list.append(py::make_tuple(url_list[i], result, error));
+        }
+        return list;
+      },
+      py::arg("urls"), py::arg("options"), py::arg("max_connections"), py::arg("max_per_host"),
+      py::arg("min_host_delay"), py::arg("respect_robots"),
+      "Fetches many URLs concurrently (pith.fetch_many): (url, FetchResult or None, FetchError or None) "
+      "per URL, in input order.");
+
+  m.def(
+      "decode",
+      [](const py::bytes& data, const std::string& content_type, const std::string& charset) {
+        std::string_view view(PyBytes_AS_STRING(data.ptr()), static_cast<std::size_t>(PyBytes_GET_SIZE(data.ptr())));
+        pith::encoding::Decoded decoded;
+        {
+          py::gil_scoped_release release;
+          decoded = pith::encoding::to_utf8(view, {.caller_charset = charset, .content_type = content_type});
+        }
+        return py::make_tuple(to_str(decoded.utf8), to_str(decoded.charset));
+      },
+      py::arg("data"), py::arg("content_type") = "", py::arg("charset") = "",
+      "The page's bytes as str, decoded as pith.extract() decodes them: (text, charset used).");
 }

@@ -140,8 +140,8 @@ def test_too_large_and_time_budget():
 
 
 @pytest.mark.parametrize("call,exc,words", [
-    (lambda: pith.extract(None), TypeError, "must be str or bytes, not NoneType"),
-    (lambda: pith.extract(12), TypeError, "must be str or bytes, not int"),
+    (lambda: pith.extract(None), TypeError, "html must be str, bytes, bytearray or memoryview, not NoneType"),
+    (lambda: pith.extract(12), TypeError, "html must be str, bytes, bytearray or memoryview, not int"),
     (lambda: pith.extract("<p>x</p>", format="yaml"), ValueError, "unknown format 'yaml'"),
     (lambda: pith.extract("<p>x</p>", precision=True, recall=True), ValueError, "exclude each other"),
     (lambda: pith.extract("<p>x</p>", time_budget=-1), ValueError, "time_budget"),
