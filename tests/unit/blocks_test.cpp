@@ -1,7 +1,9 @@
 // to_blocks counts the rendered length (what content attempts are compared
 // by) from the text nodes' features while it renders: it must equal the
 // blocks' text::weighted_length, whatever the blocks are made of, and
-// rendered_length_bound must never be below it.
+// rendered_length_bound must never be below it. Counted only
+// (RenderMode::count, what the attempt chooser reads of the main region), a
+// rendering must count exactly what the rendered blocks hold.
 #include <doctest/doctest.h>
 
 #include <random>
@@ -35,6 +37,29 @@ std::size_t check_length(const std::string& html, bool keep_link_paragraphs) {
   INFO(html);
   CHECK(rendering.length == expected);
   CHECK(pith::extraction::rendered_length_bound(pass, {body}) >= rendering.length);
+  pith::extraction::Rendering counted = pith::extraction::to_blocks(
+      pass, {body}, keep_link_paragraphs, pith::extraction::RenderMode::count);
+  CHECK(counted.blocks.empty());
+  CHECK(counted.length == rendering.length);
+  const pith::extraction::BlockCounts& c = counted.counts;
+  const pith::extraction::BlockCounts& r = rendering.counts;
+  CHECK(c.blocks == rendering.blocks.size());
+  CHECK(c.blocks == r.blocks);
+  CHECK(c.chars == r.chars);
+  CHECK(c.link_chars == r.link_chars);
+  CHECK(c.link_chars <= c.chars);
+  CHECK(c.headings == r.headings);
+  CHECK(c.list_items == r.list_items);
+  CHECK(c.table_rows == r.table_rows);
+  std::uint32_t headings = 0, list_items = 0, rows = 0;
+  for (const pith::Block& b : rendering.blocks) {
+    headings += b.kind == pith::BlockKind::heading;
+    list_items += b.kind == pith::BlockKind::list_item;
+    rows += b.kind == pith::BlockKind::table_row;
+  }
+  CHECK(r.headings == headings);
+  CHECK(r.list_items == list_items);
+  CHECK(r.table_rows == rows);
   return rendering.blocks.size();
 }
 

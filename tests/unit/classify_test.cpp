@@ -1,11 +1,13 @@
 // The classify stage: the tree evaluator, the page features the page-type
-// model reads, and the page type and confidence every Document carries.
+// model reads, the page type and confidence every Document carries, and the
+// attempt chooser's inputs and guard.
 #include <doctest/doctest.h>
 
 #include <cmath>
 #include <numeric>
 #include <string>
 
+#include "classify/attempt_choice.hpp"
 #include "classify/confidence.hpp"
 #include "classify/page_features.hpp"
 #include "classify/page_type.hpp"
@@ -118,10 +120,12 @@ TEST_CASE("every Document carries a page type with its probability, and a confid
   for (int k = 0; k < 8; ++k)
     body += "<p>The council met on Tuesday evening, and after a long debate about the budget, the members "
             "agreed to fund the new library, which will open next spring near the station.</p>";
+  pith::Options options;
+  options.url = "https://news.example/2024/05/council-funds-the-new-library";
   pith::Document doc = pith::extract("<html><head><title>Council funds library</title></head><body>"
                                      "<article><h1>Council funds library</h1>" + body +
                                      "</article></body></html>",
-                                     pith::Options{.url = "https://news.example/2024/05/council-funds-the-new-library"});
+                                     options);
   REQUIRE(doc.has_main_content());
   bool known = false;
   for (std::string_view name : pith::classify::kPageTypeNames) known = known || doc.metadata.page_type == name;
@@ -142,4 +146,87 @@ TEST_CASE("page type probabilities sum to one and the guess is the most probable
   double sum = std::accumulate(guess.probabilities.begin(), guess.probabilities.end(), 0.0);
   CHECK(sum == doctest::Approx(1.0));
   for (double p : guess.probabilities) CHECK(p <= guess.confidence);
+}
+
+namespace {
+
+pith::extraction::AttemptSummary summary(std::uint32_t length, std::uint32_t blocks,
+                                         std::uint32_t chars, std::uint32_t link_chars,
+                                         std::uint32_t list_items) {
+  pith::extraction::AttemptSummary s;
+  s.length = length;
+  s.counts.blocks = blocks;
+  s.counts.chars = chars;
+  s.counts.link_chars = link_chars;
+  s.counts.list_items = list_items;
+  return s;
+}
+
+double attempt_feature(const pith::classify::AttemptChoiceFeatures& x, pith::classify::AttemptFeature f) {
+  return x[pith::classify::kPageFeatureCount + pith::classify::kPageTypeCount + static_cast<std::size_t>(f)];
+}
+
+}  // namespace
+
+TEST_CASE("attempt choice: the features say how the attempts compare") {
+  pith::classify::PageFeatures page{};
+  pith::classify::PageTypeGuess type;
+  type.probabilities[static_cast<std::size_t>(pith::classify::PageType::listing)] = 0.7;
+  pith::extraction::AttemptChoice choice;
+  choice.attempts[0] = summary(400, 2, 400, 0, 0);
+  choice.attempts[1] = summary(1600, 10, 1500, 300, 4);
+  choice.attempts[2] = summary(3200, 40, 3000, 1500, 20);
+  choice.discussion_length = 800;
+  auto x = pith::classify::read_attempt_features(page, type, choice);
+  using A = pith::classify::AttemptFeature;
+  CHECK(x[pith::classify::kPageFeatureCount + static_cast<std::size_t>(pith::classify::PageType::listing)] == 0.7);
+  CHECK(attempt_feature(x, A::attempt_log_selection_length) == doctest::Approx(std::log1p(400.0)));
+  CHECK(attempt_feature(x, A::attempt_region_gain) == doctest::Approx(std::log1p(3200.0) - std::log1p(400.0)));
+  CHECK(attempt_feature(x, A::attempt_selection_share) == doctest::Approx(0.125));
+  CHECK(attempt_feature(x, A::attempt_pruned_share) == doctest::Approx(0.5));
+  CHECK(attempt_feature(x, A::attempt_region_link_share) == doctest::Approx(0.5));
+  CHECK(attempt_feature(x, A::attempt_selection_link_share) == 0.0);
+  CHECK(attempt_feature(x, A::attempt_discussion_share) == doctest::Approx(0.25));
+  CHECK(attempt_feature(x, A::attempt_region_list_share) == doctest::Approx(0.5));
+  // An empty attempt (no main region) gives zeros, not a division by zero.
+  choice.attempts[2] = {};
+  x = pith::classify::read_attempt_features(page, type, choice);
+  CHECK(attempt_feature(x, A::attempt_region_link_share) == 0.0);
+  CHECK(std::isfinite(attempt_feature(x, A::attempt_selection_share)));
+}
+
+TEST_CASE("attempt choice: a page the type model calls an article keeps the rules' selection") {
+  pith::classify::PageTypeGuess article;
+  article.probabilities[static_cast<std::size_t>(pith::classify::PageType::article)] = 0.95;
+  CHECK_FALSE(pith::classify::attempt_choice_applies(article));
+  pith::classify::PageTypeGuess listing;
+  listing.probabilities[static_cast<std::size_t>(pith::classify::PageType::listing)] = 0.95;
+  listing.probabilities[static_cast<std::size_t>(pith::classify::PageType::article)] = 0.05;
+  CHECK(pith::classify::attempt_choice_applies(listing));
+  // Whatever the attempts look like, an article's features choose the selection.
+  pith::extraction::AttemptChoice choice;
+  choice.attempts[0] = summary(10, 1, 10, 0, 0);
+  choice.attempts[1] = summary(50000, 400, 50000, 100, 100);
+  choice.attempts[2] = summary(90000, 900, 90000, 40000, 600);
+  auto x = pith::classify::read_attempt_features(pith::classify::PageFeatures{}, article, choice);
+  CHECK(pith::classify::choose_attempt(x) == pith::classify::AttemptKind::selection);
+}
+
+TEST_CASE("a home page of teaser cards gives its cards, not nothing and not one card") {
+  std::string html = "<html><head><title>The Courier</title></head><body><nav><a href='/'>Home</a>"
+                     "<a href='/news'>News</a><a href='/sport'>Sport</a></nav><main>";
+  for (int i = 0; i < 16; ++i)
+    html += "<div class='card'><h3><a href='/story/" + std::to_string(i) + "'>Story number " +
+            std::to_string(i) + " about the harbour and the town council</a></h3><p>A short teaser of "
+            "story " + std::to_string(i) + " on what the council decided this week.</p><span>2 hours ago"
+            "</span></div>";
+  html += "</main><footer>Copyright The Courier</footer></body></html>";
+  pith::Document doc = pith::extract(html);
+  REQUIRE(doc.has_main_content());
+  int stories = 0;
+  for (int i = 0; i < 16; ++i)
+    stories += doc.text.find("A short teaser of story " + std::to_string(i) + " ") != std::string::npos;
+  INFO(doc.text);
+  CHECK(stories >= 12);
+  CHECK(doc.text.find("Copyright") == std::string::npos);
 }
