@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 
+#include "budget/deadline.hpp"
 #include "classify/confidence.hpp"
 #include "classify/page_features.hpp"
 #include "classify/page_type.hpp"
@@ -105,16 +106,6 @@ void note_truncations(const dom::GuardedMarkup& guard, std::vector<std::string>&
                                 "the node limit", guard.truncated_at));
 }
 
-// Throws when the page has used up its time budget (checked between stages).
-void check_time_budget(Clock::time_point start, const Options& options, const char* stage) {
-  if (options.time_budget.count() <= 0) return;
-  auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start);
-  if (spent > options.time_budget)
-    throw Error(ErrorCode::over_time_budget,
-                fmt::format("the page took {} ms by the end of {}, more than the budget of {} ms",
-                            spent.count(), stage, options.time_budget.count()));
-}
-
 // Options::target_language: a page in another language keeps its metadata
 // and fingerprints but loses its content.
 void keep_only_target_language(Document& doc, std::string_view target) {
@@ -148,6 +139,8 @@ Document detail::extract(std::string_view html, const Options& options, ModelInp
   Document doc;
   doc.url = options.url;
   auto t0 = Clock::now();
+  // Checked inside the long stages too, not only between them.
+  budget::Deadline deadline(t0, options.time_budget);
   encoding::Decoded decoded =
       encoding::to_utf8(html, encoding::Hints{options.charset, options.content_type});
   auto t1 = Clock::now();
@@ -155,16 +148,16 @@ Document detail::extract(std::string_view html, const Options& options, ModelInp
   doc.charset = std::move(decoded.charset);
   doc.charset_source = std::move(decoded.source);
 
-  check_time_budget(t0, options, "decoding");
+  deadline.check("the end of decoding");
 
   dom::BuildTimings build_timings;
   dom::GuardedMarkup guard;
   dom::Dom dom = dom::build_dom(decoded.utf8, &build_timings,
-                                markup_limits(options, html.size()), &guard);
+                                markup_limits(options, html.size()), &guard, deadline);
   doc.timings.parse = build_timings.parse;
   doc.timings.build = build_timings.build;
   note_truncations(guard, doc.truncations);
-  check_time_budget(t0, options, "parsing");
+  deadline.check("the end of parsing");
 
   auto t2 = Clock::now();
   std::string link_base;
@@ -172,6 +165,7 @@ Document detail::extract(std::string_view html, const Options& options, ModelInp
   // scripts, is the content stage's cross-check.
   std::string declared_article_body;
   doc.metadata = meta::read_metadata(dom, options.url, &link_base, &declared_article_body);
+  deadline.check("the end of the metadata");
   doc.title = doc.metadata.title;
   doc.metadata.declared_page_type = std::move(doc.metadata.page_type);
   auto classify_start = Clock::now();
@@ -186,12 +180,13 @@ Document detail::extract(std::string_view html, const Options& options, ModelInp
   content.title = doc.title;
   content.timings = &doc.timings;
   content.article_body = &declared_article_body;
+  content.deadline = &deadline;
   content.tuning = options.focus == Focus::precision ? extraction::kPrecisionTuning
                    : options.focus == Focus::recall  ? extraction::kRecallTuning
                                                      : extraction::kBalancedTuning;
   if (options.explain) content.explanation = &doc.explanation;
   doc.blocks = extraction::extract_content(dom, content);
-  check_time_budget(t0, options, "content extraction");
+  deadline.check("the end of content extraction");
   resolve_inline_urls(doc.blocks, link_base);
   doc.direction = media::page_direction(dom);
   if (options.links) doc.links = media::page_links(dom, link_base, doc.blocks);
@@ -200,6 +195,7 @@ Document detail::extract(std::string_view html, const Options& options, ModelInp
   auto t3 = Clock::now();
   doc.text = render_text(doc);
   doc.timings.render += Clock::now() - t3;
+  deadline.check("the end of rendering");
   auto content_done = Clock::now();
   doc.timings.extract = content_done - t2;
 

@@ -306,7 +306,7 @@ class Builder {
   std::size_t text_bytes() const { return text_bytes_; }
 
   // Flattened: the vector appends of every node (a call each) then inline.
-  [[gnu::flatten]] Dom build(const GumboNode* root) {
+  [[gnu::flatten]] Dom build(const GumboNode* root, budget::Deadline& deadline) {
     // Preorder over Gumbo's parent links, without a stack: down to the first
     // child, else on to the next sibling, else up. `parent`, `depth` and
     // `in_head` are for the nodes at g's level; in_head: in the document's
@@ -318,6 +318,7 @@ class Builder {
     bool in_head = false;
     bool head_seen = false;
     for (const GumboNode* g = root;;) {
+      deadline.tick("the DOM build");
       switch (g->type) {
         case GUMBO_NODE_TEXT: case GUMBO_NODE_WHITESPACE: case GUMBO_NODE_CDATA:
           if (parent != kNoNode)
@@ -612,7 +613,7 @@ bool style_hides(std::string_view style) {
 }
 
 Dom build_dom(std::string_view utf8_html, BuildTimings* timings, const MarkupLimits& limits,
-              GuardedMarkup* guard) {
+              GuardedMarkup* guard, budget::Deadline deadline) {
   if (utf8_html.size() > kLargestPageBytes)
     throw Error(ErrorCode::input_too_large,
                 fmt::format("the page is {} bytes as UTF-8, more than the {} bytes pith can parse "
@@ -628,8 +629,9 @@ Dom build_dom(std::string_view utf8_html, BuildTimings* timings, const MarkupLim
   std::string input;
   input.reserve(utf8_html.size() + utf8_html.size() / 4);
   input.assign(utf8_html);
-  std::string stripped = drop_unseen_markup(std::move(input), &moved);
-  GuardedMarkup guarded = guard_markup(stripped, limits);
+  std::string stripped = drop_unseen_markup(std::move(input), &moved, deadline);
+  GuardedMarkup guarded = guard_markup(stripped, limits, deadline);
+  deadline.check("the markup guard");
   if (guarded.changed) stripped = std::move(guarded.html);
   guarded.html = std::string();
   Arena arena(stripped.size() * 4);
@@ -641,13 +643,14 @@ Dom build_dom(std::string_view utf8_html, BuildTimings* timings, const MarkupLim
   GumboOutput* output = gumbo_parse_with_options(&options, stripped.data(), stripped.size());
   auto t1 = Clock::now();
   Builder builder(guarded.elements + guarded.text_runs, /*keep_hidden=*/false, moved);
-  Dom dom = builder.build(output->root);
+  deadline.check("the HTML parse");
+  Dom dom = builder.build(output->root, deadline);
   // Built again with the hidden subtrees only when they hold the page's text.
   const std::size_t with_hidden = builder.text_bytes() + builder.hidden_text();
   if (builder.hidden_skipped() > 0 && with_hidden >= kMinVisibleTextBytes &&
       with_hidden >= builder.text_bytes() * kHiddenTextGain) {
     Builder unhidden(guarded.elements + guarded.text_runs, /*keep_hidden=*/true, moved);
-    Dom all = unhidden.build(output->root);
+    Dom all = unhidden.build(output->root, deadline);
     if (unhidden.text_bytes() >= kMinVisibleTextBytes &&
         unhidden.text_bytes() >= builder.text_bytes() * kHiddenTextGain)
       dom = std::move(all);

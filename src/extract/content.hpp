@@ -3,6 +3,7 @@
 
 #include <vector>
 
+#include "budget/deadline.hpp"
 #include "dom/dom.hpp"
 #include "extract/heuristics.hpp"
 #include "pith/pith.hpp"
@@ -18,6 +19,8 @@ struct ContentOptions {
   // The page's JSON-LD articleBody when the metadata stage read it
   // (json_ld_article_body); when null, read here from the page.
   const std::string* article_body = nullptr;
+  // Options::time_budget, checked after each pass; none when null.
+  const budget::Deadline* deadline = nullptr;
 };
 
 std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& options);
