@@ -73,7 +73,7 @@ struct Options {
   //    is kept), so that parse time stays linear;
   //  max_nodes: the page is cut off after this many elements; besides, a page
   //    gets at most 60,000 elements plus one per 100 bytes of input, which
-  //    keeps peak memory within 10 x the input size + 64 MB.
+  //    keeps peak memory within 13 x the input size + 64 MB.
   std::size_t max_depth = 512;
   std::size_t max_nodes = 1'000'000;
   // Wall-clock budget for one page, checked between stages and inside the

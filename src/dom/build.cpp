@@ -592,6 +592,14 @@ class Builder {
 constexpr std::size_t kMinVisibleTextBytes = 512;
 constexpr std::size_t kHiddenTextGain = 4;
 
+void check_page_size(std::size_t utf8_bytes) {
+  if (utf8_bytes > kLargestPageBytes)
+    throw Error(ErrorCode::input_too_large,
+                fmt::format("the page is {} bytes as UTF-8, more than the {} bytes pith can parse "
+                            "(the DOM's offsets are 32-bit)",
+                            utf8_bytes, kLargestPageBytes));
+}
+
 }  // namespace
 
 Dom::~Dom() {
@@ -614,21 +622,27 @@ bool style_hides(std::string_view style) {
 
 Dom build_dom(std::string_view utf8_html, BuildTimings* timings, const MarkupLimits& limits,
               GuardedMarkup* guard, budget::Deadline deadline) {
-  if (utf8_html.size() > kLargestPageBytes)
-    throw Error(ErrorCode::input_too_large,
-                fmt::format("the page is {} bytes as UTF-8, more than the {} bytes pith can parse "
-                            "(the DOM's offsets are 32-bit)",
-                            utf8_html.size(), kLargestPageBytes));
+  check_page_size(utf8_html.size());
+  // The input lives on at the start of the Dom's pool (Builder): room for
+  // what the build appends.
+  std::string input;
+  input.reserve(utf8_html.size() + utf8_html.size() / 4);
+  input.assign(utf8_html);
+  return build_dom_in_place(std::move(input), timings, limits, guard, deadline);
+}
+
+Dom build_dom_in_place(std::string&& utf8_html, BuildTimings* timings, const MarkupLimits& limits,
+                       GuardedMarkup* guard, budget::Deadline deadline) {
+  check_page_size(utf8_html.size());
   auto t0 = Clock::now();
   // The filter first (script and style bodies, comments, svg bodies,
   // attributes, long text and values moved out): the guard then models only
   // the markup Gumbo will read.
   MovedValues moved;
   // The input lives on at the start of the Dom's pool (Builder): room for
-  // what the build appends.
-  std::string input;
-  input.reserve(utf8_html.size() + utf8_html.size() / 4);
-  input.assign(utf8_html);
+  // what the build appends. (A large block grows in place: no copy.)
+  std::string input = std::move(utf8_html);
+  input.reserve(input.size() + input.size() / 4);
   std::string stripped = drop_unseen_markup(std::move(input), &moved, deadline);
   GuardedMarkup guarded = guard_markup(stripped, limits, deadline);
   deadline.check("the markup guard");

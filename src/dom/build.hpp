@@ -1,6 +1,7 @@
 #pragma once
 
 #include <chrono>
+#include <string>
 #include <string_view>
 
 #include "budget/deadline.hpp"
@@ -25,6 +26,11 @@ struct BuildTimings {
 Dom build_dom(std::string_view utf8_html, BuildTimings* timings = nullptr,
               const MarkupLimits& limits = {}, GuardedMarkup* guard = nullptr,
               budget::Deadline deadline = {});
+// build_dom, on the caller's buffer: the page is not copied (on a large page,
+// one copy fewer of it held through the parse).
+Dom build_dom_in_place(std::string&& utf8_html, BuildTimings* timings = nullptr,
+                       const MarkupLimits& limits = {}, GuardedMarkup* guard = nullptr,
+                       budget::Deadline deadline = {});
 
 // The attributes the Dom keeps: `name` (lower case, as Gumbo gives it) maps
 // to `out`; false for every other attribute.
