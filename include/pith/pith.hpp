@@ -77,9 +77,9 @@ struct Options {
   std::size_t max_depth = 512;
   std::size_t max_nodes = 1'000'000;
   // Wall-clock budget for one page, checked between stages and inside the
-  // long ones (pre-parse filter, markup guard, DOM build, every extraction
-  // pass; not inside Gumbo's parse, which is linear in what it is fed); a
-  // page over it fails with ErrorCode::over_time_budget. Zero disables it.
+  // long ones (pre-parse filter, markup guard, Gumbo's parse, DOM build, every
+  // extraction pass); a page over it fails with ErrorCode::over_time_budget.
+  // Zero disables it.
   std::chrono::milliseconds time_budget{60'000};
   // Put the page's headline at the top of the content when the selected
   // content does not already start with it.

@@ -4,6 +4,7 @@
 #include <gumbo.h>
 
 #include <algorithm>
+#include <csetjmp>
 #include <cctype>
 #include <limits>
 #include <memory>
@@ -58,8 +59,34 @@ class Arena {
   std::size_t next_block_;
 };
 
-void* arena_allocate(void* arena, size_t size) { return static_cast<Arena*>(arena)->allocate(size); }
+// Gumbo's parse, stopped at the deadline. Gumbo calls its allocator all along
+// the parse (for every token); once every kAllocationsPerCheck calls the
+// allocator reads the clock, and past the deadline it leaves Gumbo with
+// longjmp back to parse_until_deadline. No exception may unwind through
+// Gumbo's C frames, but longjmp may leave them: neither they nor
+// arena_allocate hold an object with a destructor, and every byte Gumbo
+// allocated is in the arena, freed with it.
+struct GumboParse {
+  Arena* arena;
+  const budget::Deadline* deadline;
+  std::jmp_buf stop;
+  std::uint32_t allocations = 0;
+};
+constexpr std::uint32_t kAllocationsPerCheck = 4096;
+
+void* arena_allocate(void* userdata, size_t size) {
+  auto* parse = static_cast<GumboParse*>(userdata);
+  if (++parse->allocations % kAllocationsPerCheck == 0 && parse->deadline->passed())
+    std::longjmp(parse->stop, 1);
+  return parse->arena->allocate(size);
+}
 void arena_deallocate(void*, void*) {}
+
+// Gumbo's output, or null when the deadline passed during the parse.
+GumboOutput* parse_until_deadline(const GumboOptions& options, GumboParse& parse, std::string_view html) {
+  if (setjmp(parse.stop) != 0) return nullptr;
+  return gumbo_parse_with_options(&options, html.data(), html.size());
+}
 
 Tag map_tag(GumboTag t) {
   switch (t) {
@@ -650,11 +677,13 @@ Dom build_dom_in_place(std::string&& utf8_html, BuildTimings* timings, const Mar
   guarded.html = std::string();
   Arena arena(stripped.size() * 4);
   GumboOptions options = kGumboDefaultOptions;
+  GumboParse parse{.arena = &arena, .deadline = &deadline, .stop = {}};
   options.allocator = arena_allocate;
   options.deallocator = arena_deallocate;
-  options.userdata = &arena;
+  options.userdata = &parse;
   options.max_errors = 0;  // we never read parse errors; don't collect them
-  GumboOutput* output = gumbo_parse_with_options(&options, stripped.data(), stripped.size());
+  GumboOutput* output = parse_until_deadline(options, parse, stripped);
+  if (!output) deadline.fail("the HTML parse");
   auto t1 = Clock::now();
   Builder builder(guarded.elements + guarded.text_runs, /*keep_hidden=*/false, moved);
   deadline.check("the HTML parse");

@@ -22,7 +22,7 @@ struct BuildTimings {
 // `hidden` attribute, aria-hidden="true", inline display:none) are left out;
 // JSON-LD scripts are kept with their text. Never recurses, so any nesting
 // depth is safe. Throws over_time_budget once `deadline` has passed (checked
-// in the filter, the guard, after Gumbo's parse and in the build).
+// in the filter, the guard, Gumbo's parse and the build).
 Dom build_dom(std::string_view utf8_html, BuildTimings* timings = nullptr,
               const MarkupLimits& limits = {}, GuardedMarkup* guard = nullptr,
               budget::Deadline deadline = {});

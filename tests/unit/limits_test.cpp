@@ -138,3 +138,24 @@ TEST_CASE("time_budget: a long stage stops at the deadline, not at its end") {
   // tags of the deadline. Generous for sanitizer builds and a loaded machine.
   CHECK(spent.count() < 2000);
 }
+
+TEST_CASE("time_budget: Gumbo's parse stops at the deadline too") {
+  // Gumbo's parse is a long stretch of the pipeline on this page, and
+  // longer than twice its start: of budgets growing by √2, some end in it.
+  std::string page = "<html><body><article>" + repeat(kParagraph, 20000) + "</article></body></html>";
+  pith::Options options;
+  int stopped_in_parse = 0, over = 0;
+  for (double budget = 1; budget < 4000; budget *= 1.41421356) {
+    options.time_budget = std::chrono::milliseconds(static_cast<long>(budget));
+    try {
+      (void)pith::extract(page, options);
+      break;  // the page fits: larger budgets would too
+    } catch (const pith::Error& e) {
+      CHECK(e.code() == pith::ErrorCode::over_time_budget);
+      ++over;
+      if (std::string(e.what()).find("by the HTML parse") != std::string::npos) ++stopped_in_parse;
+    }
+  }
+  CHECK(over > 0);
+  CHECK(stopped_in_parse > 0);
+}
