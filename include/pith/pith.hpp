@@ -74,12 +74,13 @@ struct Options {
   //    is kept), so that parse time stays linear;
   //  max_nodes: the page is cut off after this many elements; besides, a page
   //    gets at most 60,000 elements plus one per 100 bytes of input, which
-  //    keeps peak memory within 10 x the input size + 64 MB.
+  //    keeps peak memory within 13 x the input size + 64 MB.
   std::size_t max_depth = 512;
   std::size_t max_nodes = 1'000'000;
-  // Wall-clock budget for one page, checked between stages (decode, parse,
-  // extraction); a page over it fails with ErrorCode::over_time_budget.
-  // Zero disables the check.
+  // Wall-clock budget for one page, checked between stages and inside the
+  // long ones (pre-parse filter, markup guard, Gumbo's parse, DOM build, every
+  // extraction pass); a page over it fails with ErrorCode::over_time_budget.
+  // Zero disables it.
   std::chrono::milliseconds time_budget{60'000};
   // Put the page's headline at the top of the content when the selected
   // content does not already start with it.

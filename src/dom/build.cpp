@@ -4,6 +4,7 @@
 #include <gumbo.h>
 
 #include <algorithm>
+#include <csetjmp>
 #include <cctype>
 #include <limits>
 #include <memory>
@@ -58,8 +59,34 @@ class Arena {
   std::size_t next_block_;
 };
 
-void* arena_allocate(void* arena, size_t size) { return static_cast<Arena*>(arena)->allocate(size); }
+// Gumbo's parse, stopped at the deadline. Gumbo calls its allocator all along
+// the parse (for every token); once every kAllocationsPerCheck calls the
+// allocator reads the clock, and past the deadline it leaves Gumbo with
+// longjmp back to parse_until_deadline. No exception may unwind through
+// Gumbo's C frames, but longjmp may leave them: neither they nor
+// arena_allocate hold an object with a destructor, and every byte Gumbo
+// allocated is in the arena, freed with it.
+struct GumboParse {
+  Arena* arena;
+  const budget::Deadline* deadline;
+  std::jmp_buf stop;
+  std::uint32_t allocations = 0;
+};
+constexpr std::uint32_t kAllocationsPerCheck = 4096;
+
+void* arena_allocate(void* userdata, size_t size) {
+  auto* parse = static_cast<GumboParse*>(userdata);
+  if (++parse->allocations % kAllocationsPerCheck == 0 && parse->deadline->passed())
+    std::longjmp(parse->stop, 1);
+  return parse->arena->allocate(size);
+}
 void arena_deallocate(void*, void*) {}
+
+// Gumbo's output, or null when the deadline passed during the parse.
+GumboOutput* parse_until_deadline(const GumboOptions& options, GumboParse& parse, std::string_view html) {
+  if (setjmp(parse.stop) != 0) return nullptr;
+  return gumbo_parse_with_options(&options, html.data(), html.size());
+}
 
 Tag map_tag(GumboTag t) {
   switch (t) {
@@ -306,7 +333,7 @@ class Builder {
   std::size_t text_bytes() const { return text_bytes_; }
 
   // Flattened: the vector appends of every node (a call each) then inline.
-  [[gnu::flatten]] Dom build(const GumboNode* root) {
+  [[gnu::flatten]] Dom build(const GumboNode* root, budget::Deadline& deadline) {
     // Preorder over Gumbo's parent links, without a stack: down to the first
     // child, else on to the next sibling, else up. `parent`, `depth` and
     // `in_head` are for the nodes at g's level; in_head: in the document's
@@ -318,6 +345,7 @@ class Builder {
     bool in_head = false;
     bool head_seen = false;
     for (const GumboNode* g = root;;) {
+      deadline.tick("the DOM build");
       switch (g->type) {
         case GUMBO_NODE_TEXT: case GUMBO_NODE_WHITESPACE: case GUMBO_NODE_CDATA:
           if (parent != kNoNode)
@@ -591,6 +619,14 @@ class Builder {
 constexpr std::size_t kMinVisibleTextBytes = 512;
 constexpr std::size_t kHiddenTextGain = 4;
 
+void check_page_size(std::size_t utf8_bytes) {
+  if (utf8_bytes > kLargestPageBytes)
+    throw Error(ErrorCode::input_too_large,
+                fmt::format("the page is {} bytes as UTF-8, more than the {} bytes pith can parse "
+                            "(the DOM's offsets are 32-bit)",
+                            utf8_bytes, kLargestPageBytes));
+}
+
 }  // namespace
 
 Dom::~Dom() {
@@ -612,42 +648,52 @@ bool style_hides(std::string_view style) {
 }
 
 Dom build_dom(std::string_view utf8_html, BuildTimings* timings, const MarkupLimits& limits,
-              GuardedMarkup* guard) {
-  if (utf8_html.size() > kLargestPageBytes)
-    throw Error(ErrorCode::input_too_large,
-                fmt::format("the page is {} bytes as UTF-8, more than the {} bytes pith can parse "
-                            "(the DOM's offsets are 32-bit)",
-                            utf8_html.size(), kLargestPageBytes));
+              GuardedMarkup* guard, budget::Deadline deadline) {
+  check_page_size(utf8_html.size());
+  // The input lives on at the start of the Dom's pool (Builder): room for
+  // what the build appends.
+  std::string input;
+  input.reserve(utf8_html.size() + utf8_html.size() / 4);
+  input.assign(utf8_html);
+  return build_dom_in_place(std::move(input), timings, limits, guard, deadline);
+}
+
+Dom build_dom_in_place(std::string&& utf8_html, BuildTimings* timings, const MarkupLimits& limits,
+                       GuardedMarkup* guard, budget::Deadline deadline) {
+  check_page_size(utf8_html.size());
   auto t0 = Clock::now();
   // The filter first (script and style bodies, comments, svg bodies,
   // attributes, long text and values moved out): the guard then models only
   // the markup Gumbo will read.
   MovedValues moved;
   // The input lives on at the start of the Dom's pool (Builder): room for
-  // what the build appends.
-  std::string input;
-  input.reserve(utf8_html.size() + utf8_html.size() / 4);
-  input.assign(utf8_html);
-  std::string stripped = drop_unseen_markup(std::move(input), &moved);
-  GuardedMarkup guarded = guard_markup(stripped, limits);
+  // what the build appends. (A large block grows in place: no copy.)
+  std::string input = std::move(utf8_html);
+  input.reserve(input.size() + input.size() / 4);
+  std::string stripped = drop_unseen_markup(std::move(input), &moved, deadline);
+  GuardedMarkup guarded = guard_markup(stripped, limits, deadline);
+  deadline.check("the markup guard");
   if (guarded.changed) stripped = std::move(guarded.html);
   guarded.html = std::string();
   Arena arena(stripped.size() * 4);
   GumboOptions options = kGumboDefaultOptions;
+  GumboParse parse{.arena = &arena, .deadline = &deadline, .stop = {}};
   options.allocator = arena_allocate;
   options.deallocator = arena_deallocate;
-  options.userdata = &arena;
+  options.userdata = &parse;
   options.max_errors = 0;  // we never read parse errors; don't collect them
-  GumboOutput* output = gumbo_parse_with_options(&options, stripped.data(), stripped.size());
+  GumboOutput* output = parse_until_deadline(options, parse, stripped);
+  if (!output) deadline.fail("the HTML parse");
   auto t1 = Clock::now();
   Builder builder(guarded.elements + guarded.text_runs, /*keep_hidden=*/false, moved);
-  Dom dom = builder.build(output->root);
+  deadline.check("the HTML parse");
+  Dom dom = builder.build(output->root, deadline);
   // Built again with the hidden subtrees only when they hold the page's text.
   const std::size_t with_hidden = builder.text_bytes() + builder.hidden_text();
   if (builder.hidden_skipped() > 0 && with_hidden >= kMinVisibleTextBytes &&
       with_hidden >= builder.text_bytes() * kHiddenTextGain) {
     Builder unhidden(guarded.elements + guarded.text_runs, /*keep_hidden=*/true, moved);
-    Dom all = unhidden.build(output->root);
+    Dom all = unhidden.build(output->root, deadline);
     if (unhidden.text_bytes() >= kMinVisibleTextBytes &&
         unhidden.text_bytes() >= builder.text_bytes() * kHiddenTextGain)
       dom = std::move(all);

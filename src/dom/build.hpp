@@ -1,8 +1,10 @@
 #pragma once
 
 #include <chrono>
+#include <string>
 #include <string_view>
 
+#include "budget/deadline.hpp"
 #include "dom/dom.hpp"
 #include "dom/markup_guard.hpp"
 
@@ -19,9 +21,16 @@ struct BuildTimings {
 // styles, comments, <template>, <svg>, <math> and hidden subtrees (the
 // `hidden` attribute, aria-hidden="true", inline display:none) are left out;
 // JSON-LD scripts are kept with their text. Never recurses, so any nesting
-// depth is safe.
+// depth is safe. Throws over_time_budget once `deadline` has passed (checked
+// in the filter, the guard, Gumbo's parse and the build).
 Dom build_dom(std::string_view utf8_html, BuildTimings* timings = nullptr,
-              const MarkupLimits& limits = {}, GuardedMarkup* guard = nullptr);
+              const MarkupLimits& limits = {}, GuardedMarkup* guard = nullptr,
+              budget::Deadline deadline = {});
+// build_dom, on the caller's buffer: the page is not copied (on a large page,
+// one copy fewer of it held through the parse).
+Dom build_dom_in_place(std::string&& utf8_html, BuildTimings* timings = nullptr,
+                       const MarkupLimits& limits = {}, GuardedMarkup* guard = nullptr,
+                       budget::Deadline deadline = {});
 
 // The attributes the Dom keeps: `name` (lower case, as Gumbo gives it) maps
 // to `out`; false for every other attribute.

@@ -379,18 +379,6 @@ class Editor {
   bool changed_ = false;
 };
 
-// Index just past the end of a comment whose text starts at `from`: "-->",
-// "--!>", or the abrupt "<!-->" / "<!--->"; npos when it never ends.
-std::size_t comment_end(std::string_view s, std::size_t from) {
-  if (s.compare(from, 1, ">") == 0) return from + 1;
-  if (s.compare(from, 2, "->") == 0) return from + 2;
-  for (std::size_t k = s.find("--", from); k != std::string_view::npos; k = s.find("--", k + 1)) {
-    if (s.compare(k + 2, 1, ">") == 0) return k + 3;
-    if (s.compare(k + 2, 2, "!>") == 0) return k + 4;
-  }
-  return std::string_view::npos;
-}
-
 bool has_visible_text(std::string_view s) {
   for (char c : s)
     if (!is_ascii_whitespace(c)) return true;
@@ -399,7 +387,7 @@ bool has_visible_text(std::string_view s) {
 
 }  // namespace
 
-GuardedMarkup guard_markup(std::string_view s, const MarkupLimits& limits) {
+GuardedMarkup guard_markup(std::string_view s, const MarkupLimits& limits, budget::Deadline deadline) {
   GuardedMarkup result;
   Names names;
   TreeModel model(names, limits);
@@ -408,10 +396,25 @@ GuardedMarkup guard_markup(std::string_view s, const MarkupLimits& limits) {
   std::size_t text_from = 0;
   std::size_t i = 0;
   std::string name;
+  CommentEnds comment_ends(s);
+  RawTextEnds raw_text_ends(s);
+  NameEnds name_ends(s);
+  TagEnds tag_ends(s);
+  // The text since text_from is looked at once: a '<' in text leaves
+  // text_from where it was, and the next '<' only adds what follows.
+  std::size_t text_seen_from = 0, text_seen_to = 0;
+  bool text_visible = false;
   while ((i = s.find('<', i)) != std::string_view::npos) {
+    deadline.tick("the markup guard");
     if (i > text_from) {
       ++result.text_runs;
-      if (has_visible_text(s.substr(text_from, i - text_from))) model.text();
+      if (text_seen_from != text_from || text_seen_to > i) {
+        text_seen_from = text_seen_to = text_from;
+        text_visible = false;
+      }
+      if (!text_visible) text_visible = has_visible_text(s.substr(text_seen_to, i - text_seen_to));
+      text_seen_to = i;
+      if (text_visible) model.text();
     }
     std::size_t lt = i;
     char next = i + 1 < s.size() ? s[i + 1] : '\0';
@@ -419,7 +422,7 @@ GuardedMarkup guard_markup(std::string_view s, const MarkupLimits& limits) {
     std::size_t name_at = i + (closing ? 2 : 1);
     if (name_at >= s.size() || !is_letter(s[name_at])) {
       if (s.compare(i, 4, "<!--") == 0) {
-        std::size_t end = comment_end(s, i + 4);
+        std::size_t end = comment_ends.find(i + 4);
         // An unclosed comment would hide the rest of the page; it is read as
         // markup instead, which can only make the model count more.
         i = text_from = end == std::string_view::npos ? i + 4 : end;
@@ -432,13 +435,11 @@ GuardedMarkup guard_markup(std::string_view s, const MarkupLimits& limits) {
       }
       continue;
     }
-    std::size_t name_end = name_at;
+    std::size_t name_end = name_ends.find(name_at);
     name.clear();
-    while (name_end < s.size() && !ends_tag_name(s, name_end)) {
-      if (name.size() < 64) name.push_back(text::ascii_lower(s[name_end]));
-      ++name_end;
-    }
-    std::size_t gt = find_tag_end(s, name_end);
+    for (std::size_t k = name_at; k < name_end && name.size() < 64; ++k)
+      name.push_back(text::ascii_lower(s[k]));
+    std::size_t gt = tag_ends.find(name_end);
     if (gt == std::string_view::npos) {  // an unclosed quote: go on as if it were text
       ++i;
       continue;
@@ -473,7 +474,7 @@ GuardedMarkup guard_markup(std::string_view s, const MarkupLimits& limits) {
     if (traits & kRawText) {
       // Unclosed, its text would run to the end of the page; the rest is
       // then read as markup, which can only make the model count more.
-      std::size_t end = find_raw_text_end(s, i, name);
+      std::size_t end = raw_text_ends.find(i, name);
       if (end != std::string_view::npos) i = text_from = end;
     }
   }

@@ -26,6 +26,8 @@
 #include <string>
 #include <string_view>
 
+#include "budget/deadline.hpp"
+
 namespace pith::dom {
 
 struct MarkupLimits {
@@ -46,6 +48,9 @@ struct GuardedMarkup {
   std::size_t truncated_at = std::string::npos;  // byte offset where max_elements cut the page
 };
 
-GuardedMarkup guard_markup(std::string_view html, const MarkupLimits& limits);
+// Linear in `html` (one forward scan; a scan that finds no end is remembered,
+// never repeated to the end of the page). Checks `deadline` as it goes.
+GuardedMarkup guard_markup(std::string_view html, const MarkupLimits& limits,
+                           budget::Deadline deadline = {});
 
 }  // namespace pith::dom

@@ -18,53 +18,15 @@ bool ends_tag_name(std::string_view s, std::size_t at) {
 }
 
 std::size_t find_tag_end(std::string_view s, std::size_t at) {
-  // The HTML tokenizer's attribute states: a quote opens a value only right
-  // after "name =", so that the model agrees with the parser on where a tag
-  // ends (a disagreement would hide markup from the markup guard).
-  enum State { before_name, name, after_name, before_value, quoted, unquoted };
-  State state = before_name;
-  char quote = 0;
+  TagState state = TagState::before_name;
   for (std::size_t i = at; i < s.size(); ++i) {
-    char c = s[i];
-    switch (state) {
-      case before_name:
-        if (c == '>') return i;
-        if (!text::is_ascii_whitespace(c) && c != '/') state = name;  // '=' here starts a name
-        break;
-      case name:
-        if (c == '>') return i;
-        if (text::is_ascii_whitespace(c)) state = after_name;
-        else if (c == '/') state = before_name;
-        else if (c == '=') state = before_value;
-        break;
-      case after_name:
-        if (c == '>') return i;
-        if (c == '=') state = before_value;
-        else if (c == '/') state = before_name;
-        else if (!text::is_ascii_whitespace(c)) state = name;
-        break;
-      case before_value:
-        if (c == '>') return i;
-        if (c == '"' || c == '\'') {
-          quote = c;
-          state = quoted;
-        } else if (!text::is_ascii_whitespace(c)) {
-          state = unquoted;
-        }
-        break;
-      case quoted: {
-        // Most of a tag's bytes are in quoted values: jump to the closing quote.
-        std::size_t close = s.find(quote, i);
-        if (close == std::string_view::npos) return std::string_view::npos;
-        i = close;
-        state = before_name;
-        break;
-      }
-      case unquoted:
-        if (c == '>') return i;
-        if (text::is_ascii_whitespace(c)) state = before_name;
-        break;
+    if (state == TagState::double_quoted || state == TagState::single_quoted) {
+      // Most of a tag's bytes are in quoted values: jump to the closing quote.
+      i = s.find(state == TagState::double_quoted ? '"' : '\'', i);
+      if (i == std::string_view::npos) return std::string_view::npos;
     }
+    state = next_tag_state(state, s[i]);
+    if (state == TagState::ended) return i;
   }
   return std::string_view::npos;
 }
@@ -72,6 +34,75 @@ std::size_t find_tag_end(std::string_view s, std::size_t at) {
 std::size_t find_raw_text_end(std::string_view s, std::size_t from, std::string_view name) {
   for (std::size_t i = s.find("</", from); i != std::string_view::npos; i = s.find("</", i + 2)) {
     if (starts_with_ci(s, i + 2, name) && ends_tag_name(s, i + 2 + name.size())) return i;
+  }
+  return std::string_view::npos;
+}
+
+std::size_t comment_end(std::string_view s, std::size_t from) {
+  if (s.compare(from, 1, ">") == 0) return from + 1;
+  if (s.compare(from, 2, "->") == 0) return from + 2;
+  for (std::size_t k = s.find("--", from); k != std::string_view::npos; k = s.find("--", k + 1)) {
+    if (s.compare(k + 2, 1, ">") == 0) return k + 3;
+    if (s.compare(k + 2, 2, "!>") == 0) return k + 4;
+  }
+  return std::string_view::npos;
+}
+
+std::size_t CommentEnds::find(std::size_t from) {
+  if (from >= none_from_) {  // only the abrupt ends, which need no search
+    if (s_.compare(from, 1, ">") == 0) return from + 1;
+    if (s_.compare(from, 2, "->") == 0) return from + 2;
+    return std::string_view::npos;
+  }
+  std::size_t end = comment_end(s_, from);
+  if (end == std::string_view::npos) none_from_ = from;
+  return end;
+}
+
+std::size_t RawTextEnds::find(std::size_t from, std::string_view lower_name) {
+  Missing* missing = nullptr;
+  for (Missing& m : missing_)
+    if (m.name == lower_name) missing = &m;
+  if (missing && from >= missing->from) return std::string_view::npos;
+  std::size_t end = find_raw_text_end(s_, from, lower_name);
+  if (end == std::string_view::npos) {
+    if (missing) missing->from = from;
+    else missing_.push_back({std::string(lower_name), from});
+  }
+  return end;
+}
+
+std::size_t NameEnds::find(std::size_t at) {
+  if (at < from_ || at > end_) {
+    from_ = end_ = at;
+    while (!ends_tag_name(s_, end_)) ++end_;
+  }
+  return end_;
+}
+
+std::size_t TagEnds::find(std::size_t at) {
+  if (dead_.empty()) {
+    std::size_t end = find_tag_end(s_, at);
+    if (end != std::string_view::npos) return end;
+    dead_.assign(s_.size(), 0);
+  } else if (std::size_t end = walk(at, /*mark=*/false); end != std::string_view::npos) {
+    return end;
+  }
+  walk(at, /*mark=*/true);
+  return std::string_view::npos;
+}
+
+// The tag's '>', or npos at the end of the page or at a pair known to lead
+// there; with `mark`, marks each pair on the way.
+std::size_t TagEnds::walk(std::size_t at, bool mark) {
+  static_assert(kTagStates <= 8, "one bit per state in a byte");
+  TagState state = TagState::before_name;
+  for (std::size_t i = at; i < s_.size(); ++i) {
+    auto bit = static_cast<std::uint8_t>(1u << static_cast<int>(state));
+    if (dead_[i] & bit) return std::string_view::npos;
+    if (mark) dead_[i] |= bit;
+    state = next_tag_state(state, s_[i]);
+    if (state == TagState::ended) return i;
   }
   return std::string_view::npos;
 }

@@ -152,9 +152,10 @@ AttrFate attribute_fate(std::string_view name) {
     // Gumbo's tree builder reads <input type>: its value stays in place.
     return kept == Attr::type ? AttrFate::keep : AttrFate::movable;
   if (n == "style") return AttrFate::style;
-  // Read by the build's hidden test, or by Gumbo's tree builder.
+  // Read by the build's hidden test, or by Gumbo's tree builder (an
+  // <isindex>'s prompt becomes text, its action the form's).
   for (std::string_view read : {"hidden", "aria-hidden", "color", "face", "size",
-                                "encoding"})
+                                "encoding", "prompt", "action"})
     if (n == read) return AttrFate::keep;
   return AttrFate::drop;
 }
@@ -254,18 +255,6 @@ void append_marker(std::string& out, std::size_t index) {
 // Below this many bytes a text run stays where it is.
 constexpr std::size_t kMinMovedTextBytes = 8;
 
-// One past the end of the comment whose "<!--" ends at `from`; npos when the
-// page ends first. "<!-->", "<!--->", "-->" and "--!>" close a comment.
-std::size_t comment_end(std::string_view s, std::size_t from) {
-  if (from < s.size() && s[from] == '>') return from + 1;
-  if (s.compare(from, 2, "->") == 0) return from + 2;
-  for (std::size_t k = s.find("--", from); k != npos; k = s.find("--", k + 1)) {
-    if (k + 2 < s.size() && s[k + 2] == '>') return k + 3;
-    if (s.compare(k + 2, 2, "!>") == 0) return k + 4;
-  }
-  return npos;
-}
-
 // Elements whose bodies the tokenizer reads as text: copied untouched.
 bool raw_text_element(std::string_view name) {
   if (name.size() < 3 || name.size() > 8) return false;
@@ -312,11 +301,25 @@ bool ends_name_at(std::string_view s, std::size_t at, std::string_view name) {
 // Where the end tag "</svg" (or "</math") closing the foreign element whose
 // body starts at `from` begins, when everything up to it provably stays inside
 // the element; npos otherwise (then the body is left to Gumbo).
-std::size_t foreign_body_end(std::string_view s, std::size_t from, std::string_view root) {
+//
+// A body that fails is read again from each <svg> inside it (nested <svg>s
+// unclosed: quadratic), so the scans share `budget`, the bytes they may still
+// read on this page; once it is spent, bodies are left to Gumbo, which only
+// costs time.
+std::size_t foreign_body_end(std::string_view s, std::size_t from, std::string_view root,
+                             std::size_t& budget) {
   std::vector<std::string_view> open{root};
   std::size_t i = from;
+  // Whatever the outcome, what was read up to `i` is charged.
+  struct Charge {
+    std::size_t& budget;
+    std::size_t from, end;
+    const std::size_t& at;
+    ~Charge() { budget -= std::min(budget, (at == npos ? end : at) - from); }
+  } charge{budget, from, s.size(), i};
   TagToken tag;
   while ((i = s.find('<', i)) != npos) {
+    if (i - from > budget) return npos;
     if (s.compare(i, 4, "<!--") == 0) {
       i = comment_end(s, i + 4);
       if (i == npos) return npos;
@@ -359,7 +362,7 @@ std::size_t foreign_body_end(std::string_view s, std::size_t from, std::string_v
 
 }  // namespace
 
-std::string drop_unseen_markup(std::string html, MovedValues* moved) {
+std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Deadline deadline) {
   // With `moved`, the page lives on in moved->source, where the moved values
   // point.
   std::string_view s = html;
@@ -396,8 +399,12 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved) {
   std::vector<AttrSpan> attrs;
   TagToken tag;
   int verbatim = 0;  // open <pre>, <code>, <listing>: their white space is content
+  // What foreign_body_end may read in all: twice the page, which the bodies
+  // of a page's <svg>s never need (a body that is cut is not read again).
+  std::size_t foreign_budget = 2 * s.size();
   std::size_t i = 0;
   for (;;) {
+    deadline.tick("the pre-parse filter");
     std::size_t lt = s.find('<', i);
     if (text_moves) {
       std::size_t end = lt == npos ? s.size() : lt;
@@ -438,32 +445,46 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved) {
       continue;
     }
     attrs.clear();
-    if (!read_tag(s, name_at, tag, end_tag ? nullptr : &attrs)) break;
+    if (!read_tag(s, name_at, tag, end_tag ? nullptr : &attrs)) {
+      // A tag the page ends in: the tokenizer drops it, and with it the rest
+      // of the page (WHATWG 13.2.5, "EOF in tag"). Gumbo never reads it: it
+      // would compare each of its attributes with all before it, and 40,000
+      // of them took seconds.
+      cut(i, s.size());
+      break;
+    }
     i = tag.end + 1;
-    if (!text::iequals_ascii(tag.name, "isindex")) {  // Gumbo makes text of its prompt
-      for (const AttrSpan& a : attrs) {  // none for end tags
-        AttrFate fate = attribute_fate(s.substr(a.begin, a.name_end - a.begin));
-        if (fate == AttrFate::style && a.value_begin != npos) {
-          // Only its verdict counts (build.cpp, is_hidden).
-          std::string_view style = s.substr(a.value_begin, a.value_end - a.value_begin);
-          if (passes_unchanged(style) && !style_hides(style)) fate = AttrFate::drop;
-        }
-        if (fate == AttrFate::drop) {
-          cut(a.begin, a.end);
-          continue;
-        }
-        if (fate != AttrFate::movable || !moved || a.value_begin == npos) continue;
-        std::string_view value = s.substr(a.value_begin, a.value_end - a.value_begin);
-        if (value.size() < kMinMovedValueBytes || moved->ranges.size() >= kMaxMoved ||
-            !passes_unchanged(value))
-          continue;
-        cut(a.end == a.value_end ? a.value_begin : a.value_begin - 1, a.end);
-        out.push_back('"');
-        append_marker(out, moved->ranges.size());
-        out.push_back('"');
-        moved->ranges.emplace_back(static_cast<std::uint32_t>(a.value_begin),
-                                   static_cast<std::uint32_t>(value.size()));
+    if (end_tag && tag.end > name_at + tag.name.size()) {
+      // The attributes of an end tag are read and thrown away: gone before
+      // Gumbo reads them.
+      cut(name_at + tag.name.size(), tag.end);
+    }
+    // Gumbo compares each attribute with those before it that it kept (it
+    // drops a repeated name): with only the names below left, that is a few
+    // dozen at most. (An <isindex> kept all of its attributes once: 40,000
+    // distinct names then took seconds.)
+    for (const AttrSpan& a : attrs) {  // none for end tags
+      AttrFate fate = attribute_fate(s.substr(a.begin, a.name_end - a.begin));
+      if (fate == AttrFate::style && a.value_begin != npos) {
+        // Only its verdict counts (build.cpp, hides).
+        std::string_view style = s.substr(a.value_begin, a.value_end - a.value_begin);
+        if (passes_unchanged(style) && !style_hides(style)) fate = AttrFate::drop;
       }
+      if (fate == AttrFate::drop) {
+        cut(a.begin, a.end);
+        continue;
+      }
+      if (fate != AttrFate::movable || !moved || a.value_begin == npos) continue;
+      std::string_view value = s.substr(a.value_begin, a.value_end - a.value_begin);
+      if (value.size() < kMinMovedValueBytes || moved->ranges.size() >= kMaxMoved ||
+          !passes_unchanged(value))
+        continue;
+      cut(a.end == a.value_end ? a.value_begin : a.value_begin - 1, a.end);
+      out.push_back('"');
+      append_marker(out, moved->ranges.size());
+      out.push_back('"');
+      moved->ranges.emplace_back(static_cast<std::uint32_t>(a.value_begin),
+                                 static_cast<std::uint32_t>(value.size()));
     }
     if (!end_tag && text::iequals_ascii(tag.name, "frameset")) text_moves = false;
     if (keeps_white_space(tag.name) && !tag.self_closing)
@@ -498,7 +519,7 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved) {
     }
     if (text::iequals_ascii(tag.name, "plaintext")) break;
     if (!tag.self_closing && (text::iequals_ascii(tag.name, "svg") || text::iequals_ascii(tag.name, "math"))) {
-      std::size_t close = foreign_body_end(s, i, tag.name);
+      std::size_t close = foreign_body_end(s, i, tag.name, foreign_budget);
       if (close != npos) {
         cut(i, close);
         i = close;

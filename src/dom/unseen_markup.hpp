@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "budget/deadline.hpp"
+
 namespace pith::dom {
 
 // Removes, before the parse, markup whose result the DOM build throws away,
@@ -21,8 +23,9 @@ namespace pith::dom {
 //  - attributes nothing reads: every one but those the DOM build keeps
 //    (dom_attribute), those that say an element is hidden (hidden,
 //    aria-hidden, a style that hides), and those Gumbo's tree builder reads
-//    (input type, annotation-xml encoding, font color/face/size); an
-//    <isindex> keeps all of its own, since Gumbo makes text of its prompt;
+//    (input type, annotation-xml encoding, font color/face/size, an
+//    <isindex>'s prompt and action), and none of an end tag's;
+//  - an unterminated tag at the end of the page (the tokenizer drops it);
 //  - with `moved`, long values of the attributes the DOM build keeps, and
 //    long runs of text: each is replaced by a marker (moved_marker: one
 //    private-use code point that numbers it) and kept in `moved`, so that
@@ -41,7 +44,7 @@ namespace pith::dom {
 //
 // The bodies of the other raw-text and RCDATA elements (<title>, <textarea>,
 // <xmp>, <iframe>, <noembed>, <noframes>) are copied untouched, and
-// everything after <plaintext> or an unterminated comment or tag is too.
+// everything after <plaintext> or an unterminated comment is too.
 // Tags are read with the HTML tokenizer's attribute states, so the model
 // agrees with Gumbo on where each tag ends. Returns the input unchanged
 // (moved) when there is nothing to remove.
@@ -107,6 +110,8 @@ struct MovedValues {
   void append_text(std::string& out, std::string_view text) const;
 };
 
-std::string drop_unseen_markup(std::string html, MovedValues* moved = nullptr);
+// Linear in the page; checks `deadline` once per few thousand tags.
+std::string drop_unseen_markup(std::string html, MovedValues* moved = nullptr,
+                               budget::Deadline deadline = {});
 
 }  // namespace pith::dom

@@ -4,6 +4,7 @@
 
 #include <vector>
 
+#include "meta/json_ld_parse.hpp"
 #include "text/chars.hpp"
 #include "text/utf8.hpp"
 
@@ -56,7 +57,7 @@ std::string json_ld_article_body(const dom::Dom& dom) {
     if (dom.nodes[i].tag != dom::Tag::script || !declares_article_body(dom, i)) continue;
     std::string script;
     dom.append_subtree_text(i, script);
-    nlohmann::json parsed = nlohmann::json::parse(script, nullptr, /*allow_exceptions=*/false);
+    nlohmann::json parsed = meta::parse_json_ld(script);
     if (!parsed.is_discarded()) keep_longest_article_body(parsed, best);
   }
   return best;

@@ -300,7 +300,7 @@ class PreparedPasses {
 Attempt run(PreparedPasses& passes, Flags flags, NodeId discussion, bool include_discussion,
             NodeId headline, const ContentOptions& options) {
   const dom::Dom& dom = passes.dom();
-  StageTimer timer(options.timings);
+  StageTimer timer(options.timings, options.deadline);
   Pass pass = passes.start(flags, options.tuning);
   timer.lap(&Timings::features);
   Attempt a;
@@ -359,7 +359,7 @@ Attempt run(PreparedPasses& passes, Flags flags, NodeId discussion, bool include
 Attempt whole_region(PreparedPasses& passes, bool prune, const ContentOptions& options,
                      std::optional<double> judged_above = std::nullopt,
                      RenderMode mode = RenderMode::blocks) {
-  StageTimer timer(options.timings);
+  StageTimer timer(options.timings, options.deadline);
   // Pruning treats every comment thread and teaser list in the region as
   // clutter, however long (the discussion, when it is the content, is marked
   // in the hints).
@@ -572,7 +572,7 @@ bool cross_check_with_article_body(PreparedPasses& passes, NodeId discussion, No
 
 std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& options) {
   if (dom.size() == 0) return {};
-  StageTimer timer(options.timings);
+  StageTimer timer(options.timings, options.deadline);
   const PageHints page = read_page_hints(dom);
   const std::vector<Hints>& hints = page.hints;
   PreparedStore store(dom, page);

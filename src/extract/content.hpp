@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "budget/deadline.hpp"
 #include "dom/dom.hpp"
 #include "extract/blocks.hpp"
 #include "extract/heuristics.hpp"
@@ -50,6 +51,8 @@ struct ContentOptions {
   std::function<std::size_t(const AttemptChoice&)> choose_attempt;
   // When set (with choose_attempt), the three attempts are recorded here.
   std::vector<AttemptRecord>* attempts = nullptr;
+  // Options::time_budget, checked after each pass; none when null.
+  const budget::Deadline* deadline = nullptr;
 };
 
 std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& options);

@@ -6,6 +6,7 @@
 
 #include "extract/article_body.hpp"
 #include "meta/dates.hpp"
+#include "meta/json_ld_parse.hpp"
 #include "meta/sources.hpp"
 #include "text/ascii.hpp"
 #include "text/chars.hpp"
@@ -84,13 +85,16 @@ class Reader {
   // there (extraction::json_ld_article_body's answer, which reads the
   // script as it is, unwrapped or not).
   void add_script(const std::string& body, std::string* article_body) {
+    // The trees are kept until the end: the page's scripts share one bound.
+    if (parsed_bytes_ + body.size() > kMaxJsonLdPageBytes) return;
+    parsed_bytes_ += body.size();
     std::string unwrapped;
     const bool wrapped = unwrap(body, unwrapped);
-    Json parsed = Json::parse(wrapped ? unwrapped : body, nullptr, /*allow_exceptions=*/false);
+    Json parsed = parse_json_ld(wrapped ? unwrapped : body);
     if (article_body) {
       if (!wrapped) {
         if (!parsed.is_discarded()) extraction::keep_longest_article_body(parsed, *article_body);
-      } else if (Json as_is = Json::parse(body, nullptr, /*allow_exceptions=*/false); !as_is.is_discarded()) {
+      } else if (Json as_is = parse_json_ld(body); !as_is.is_discarded()) {
         extraction::keep_longest_article_body(as_is, *article_body);
       }
     }
@@ -240,6 +244,7 @@ class Reader {
   std::vector<const Json*> objects_;
   std::unordered_map<std::string, const Json*> by_id_;
   std::deque<Json> trees_;
+  std::size_t parsed_bytes_ = 0;
 };
 
 }  // namespace

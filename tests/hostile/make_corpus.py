@@ -112,6 +112,28 @@ def cases(scale: str):
         f"<p><font id=\"f{k}\">x" for k in range(n))), 1_000)
     family("article", lambda n: article_of_size(n), 600_000)
     family("text-node", lambda n: page("<p>" + "lorem ipsum dolor sit amet " * (n // 27) + "</p>"), 100_000)
+
+    # Markup that never ends, at the end of the page (issue 24): each pass
+    # before Gumbo once rescanned to the end of the page from every '<' (160 KB
+    # took 8 s), and Gumbo compares each attribute of a tag with all before it.
+    def unended(n, piece):
+        return "<!DOCTYPE html><html><head><title>x</title></head><body>" + ARTICLE * 5 + piece * n
+
+    family("unclosed-comments", lambda n: unended(n, "<!--"), 4_000)
+    family("unended-tags", lambda n: unended(n, "<a "), 5_000)
+    family("unended-tag-names", lambda n: unended(n, "<b"), 8_000)
+    family("unclosed-quotes", lambda n: unended(n, "<a x=\""), 3_000)
+    family("script-comment-script", lambda n: unended(n, "<script><!--<script>"), 1_000)
+    family("comment-then-unended-tags", lambda n: unended(1, "<!--") + "<a " * n, 5_000)
+    family("unclosed-svgs", lambda n: unended(n, "<svg>"), 4_000)
+    family("attribute-flood", lambda n: unended(1, "<div") + "".join(f" a{k}" for k in range(n)), 3_000)
+    family("end-tag-attribute-flood",
+           lambda n: unended(1, "<div>x</div") + "".join(f" a{k}" for k in range(n)) + ">", 3_000)
+    family("isindex-attribute-flood",
+           lambda n: unended(1, "<isindex") + "".join(f" a{k}" for k in range(n)) + ">", 3_000)
+    family("jsonld-deep", lambda n: page(ARTICLE * 5, head=(
+        "<title>JSON-LD</title><script type=\"application/ld+json\">{\"@type\": \"NewsArticle\", "
+        f"\"headline\": \"h\", \"author\": {'[' * n + ']' * n}}}</script>")), 20_000)
     return out
 
 

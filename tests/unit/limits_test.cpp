@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "budget/deadline.hpp"
 #include "pith/pith.hpp"
 
 namespace {
@@ -94,4 +95,67 @@ TEST_CASE("a page over kLargestPageBytes is refused whatever max_input_bytes all
     CHECK(std::string(e.what()).find("32-bit") != std::string::npos);
   }
   CHECK(thrown);
+}
+
+TEST_CASE("deadline: checked inside a stage, once per few thousand ticks; none without a budget") {
+  using pith::budget::Deadline;
+  auto past = Deadline::Clock::now() - std::chrono::milliseconds(50);
+  Deadline spent(past, std::chrono::milliseconds(10));
+  CHECK_THROWS_AS(spent.check("the test"), pith::Error);
+  int ticks = 0;
+  try {
+    for (; ticks < 100000; ++ticks) spent.tick("the test");
+  } catch (const pith::Error& e) {
+    CHECK(e.code() == pith::ErrorCode::over_time_budget);
+    CHECK(std::string(e.what()).find("by the test") != std::string::npos);
+  }
+  CHECK(ticks < 5000);
+  Deadline unlimited(past, std::chrono::milliseconds(0));
+  for (int k = 0; k < 10000; ++k) unlimited.tick("the test");
+  CHECK_NOTHROW(unlimited.check("the test"));
+  Deadline none;
+  CHECK_NOTHROW(none.check("the test"));
+}
+
+TEST_CASE("time_budget: a long stage stops at the deadline, not at its end") {
+  // 100,000 paragraphs (16 MB): the filter, the guard, Gumbo and the DOM
+  // build each take longer than the budget; the page fails inside one of them
+  // (or, on a slow machine, at the end of decoding), not at the end of parsing.
+  std::string big = "<html><body><article>" + repeat(kParagraph, 100000) + "</article></body></html>";
+  pith::Options options;
+  options.time_budget = std::chrono::milliseconds(20);
+  auto start = std::chrono::steady_clock::now();
+  try {
+    (void)pith::extract(big, options);
+    FAIL("no error for a 16 MB page in 20 ms");
+  } catch (const pith::Error& e) {
+    CHECK(e.code() == pith::ErrorCode::over_time_budget);
+    INFO(e.what());
+    CHECK(std::string(e.what()).find("the end of parsing") == std::string::npos);
+  }
+  auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+  // Decoding is checked only at its end; the rest stops within a few thousand
+  // tags of the deadline. Generous for sanitizer builds and a loaded machine.
+  CHECK(spent.count() < 2000);
+}
+
+TEST_CASE("time_budget: Gumbo's parse stops at the deadline too") {
+  // Gumbo's parse is a long stretch of the pipeline on this page, and
+  // longer than twice its start: of budgets growing by √2, some end in it.
+  std::string page = "<html><body><article>" + repeat(kParagraph, 20000) + "</article></body></html>";
+  pith::Options options;
+  int stopped_in_parse = 0, over = 0;
+  for (double budget = 1; budget < 4000; budget *= 1.41421356) {
+    options.time_budget = std::chrono::milliseconds(static_cast<long>(budget));
+    try {
+      (void)pith::extract(page, options);
+      break;  // the page fits: larger budgets would too
+    } catch (const pith::Error& e) {
+      CHECK(e.code() == pith::ErrorCode::over_time_budget);
+      ++over;
+      if (std::string(e.what()).find("by the HTML parse") != std::string::npos) ++stopped_in_parse;
+    }
+  }
+  CHECK(over > 0);
+  CHECK(stopped_in_parse > 0);
 }

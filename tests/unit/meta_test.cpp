@@ -9,6 +9,7 @@
 #include "dom/build.hpp"
 #include "extract/comments.hpp"
 #include "meta/dates.hpp"
+#include "meta/json_ld_parse.hpp"
 #include "meta/page_meta.hpp"
 #include "meta/sources.hpp"
 #include "meta/url.hpp"
@@ -749,4 +750,32 @@ TEST_CASE("page lines: inline elements holding no text; line texts past many kep
   std::string before;
   for (int i = 0; i < 120; ++i) before += "<p>Harbour " + std::string(300, 'x') + " " + std::to_string(i) + "</p>";
   CHECK(authors_of(before + h1 + "<div>Autor</div><div>Paulo Dias</div><p>Text.</p>") == Names{"Paulo Dias"});
+}
+
+TEST_CASE("json-ld: a script nested too deep or too long is skipped, the others still read") {
+  using pith::meta::json_nesting_depth;
+  CHECK(json_nesting_depth(R"({"a": [1, {"b": "[[[{{{"}], "c": "\"]"})", 100) == 3);
+  CHECK(json_nesting_depth("[[[[[[[[[[", 4) == 5);  // stops counting past the limit
+  CHECK(json_nesting_depth("]]]{", 10) == 1);
+  auto page = [](const std::string& first_script) {
+    return "<html><head><script type=\"application/ld+json\">" + first_script +
+           "</script><script type=\"application/ld+json\">{\"@type\": \"NewsArticle\", "
+           "\"headline\": \"Bridge reopens\"}</script></head><body><p>x</p></body></html>";
+  };
+  std::string deep = std::string(pith::meta::kMaxJsonLdDepth + 1, '[') +
+                     std::string(pith::meta::kMaxJsonLdDepth + 1, ']');
+  std::string shallow = std::string(pith::meta::kMaxJsonLdDepth - 1, '[') +
+                        std::string(pith::meta::kMaxJsonLdDepth - 1, ']');
+  CHECK(pith::meta::parse_json_ld(deep).is_discarded());
+  CHECK(pith::meta::parse_json_ld(shallow).is_array());
+  std::string long_script = "{\"@type\": \"WebPage\", \"name\": \"" +
+                            std::string(pith::meta::kMaxJsonLdScriptBytes, 'x') + "\"}";
+  CHECK(pith::meta::parse_json_ld(long_script).is_discarded());
+  for (const std::string& first : {deep, long_script}) {
+    Metadata m = metadata_of(page("{\"@type\": \"WebSite\", \"name\": \"Courier\", \"x\": " + first + "}"));
+    CHECK(m.title == "Bridge reopens");
+    CHECK(m.site_name.empty());  // the skipped script's
+  }
+  CHECK(metadata_of(page("{\"@type\": \"WebSite\", \"name\": \"Courier\", \"x\": " + shallow + "}")).site_name ==
+        "Courier");
 }
