@@ -30,6 +30,7 @@ enum class ErrorCode {
   fetch_failed,    // network or HTTP error while fetching a URL
   io_failed,       // a file could not be read
   over_time_budget,  // processing took longer than Options::time_budget
+  bad_source,      // a sitemap or feed that is none, is not well-formed, or declares XML entities (discover.hpp)
 };
 
 class Error : public std::runtime_error {
