@@ -168,6 +168,7 @@ struct Link {
   std::string text;         // its text, white space collapsed
   std::string url;          // absolute when the page's address is known
   bool in_content = false;  // inside the main content
+  bool next = false;        // rel="next": the page that continues this one (pagination); not in JSON
 };
 
 // An image of the main content (Options::images), once per address.

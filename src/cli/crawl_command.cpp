@@ -58,15 +58,15 @@ int run_crawl(const CrawlRun& run) {
   BatchProgress progress(::isatty(STDERR_FILENO) == 1);
   std::size_t records = 0;  // sequence numbers handed out
   bool fetcher_failed = false;
+  const auto emit = [&](std::size_t sequence, const nlohmann::ordered_json& record, bool failed) {
+    writer.put(sequence, record);
+    if (writer.write_failed()) g_stop = true;
+    progress.record_done(failed);
+  };
   {
     const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     WorkerPool pool(std::min<unsigned>(cores, static_cast<unsigned>(std::max(1, run.batch.crawl.max_connections))));
     Fetcher fetcher(run.batch.crawl);
-    const auto emit = [&](std::size_t sequence, const nlohmann::ordered_json& record, bool failed) {
-      writer.put(sequence, record);
-      if (writer.write_failed()) g_stop = true;
-      progress.record_done(failed);
-    };
     while (!g_stop.load() && !fetcher_failed) {
       std::vector<std::string> level;
       int depth = 0;
@@ -116,8 +116,10 @@ int run_crawl(const CrawlRun& run) {
             {
               std::lock_guard<std::mutex> lock(frontier_mutex);
               if (!doc.metadata.canonical_url.empty()) frontier.mark_seen(doc.metadata.canonical_url);
-              // Links of the content first, then navigation: with a page
-              // budget, the content's links are the ones kept.
+              // Pagination (rel="next") first, then the content's links, then
+              // navigation: with a page budget, these are the ones kept.
+              for (const Link& link : doc.links)
+                if (link.next) frontier.offer(link.url, depth);
               for (bool content : {true, false})
                 for (const Link& link : doc.links)
                   if (link.in_content == content) frontier.offer(link.url, depth);

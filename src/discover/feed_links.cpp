@@ -2,6 +2,8 @@
 // its Atom and RDF kin, as browsers and feed readers find them.
 #include <gumbo.h>
 
+#include <algorithm>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -25,19 +27,6 @@ struct OutputDeleter {
 std::string_view attribute(const GumboElement& element, const char* name) {
   const GumboAttribute* a = gumbo_get_attribute(&element.attributes, name);
   return a ? std::string_view(a->value) : std::string_view();
-}
-
-// rel is a space-separated token list ("alternate feed").
-bool has_token(std::string_view list, std::string_view token) {
-  std::size_t i = 0;
-  while (i < list.size()) {
-    while (i < list.size() && static_cast<unsigned char>(list[i]) <= ' ') ++i;
-    std::size_t j = i;
-    while (j < list.size() && static_cast<unsigned char>(list[j]) > ' ') ++j;
-    if (j > i && text::iequals_ascii(list.substr(i, j - i), token)) return true;
-    i = j;
-  }
-  return false;
 }
 
 bool is_feed_type(std::string_view type) {
@@ -66,7 +55,7 @@ std::vector<std::string> feed_links(std::string_view html, std::string_view page
     if (element.tag == GUMBO_TAG_BASE && base == page_url) {
       const std::string_view href = attribute(element, "href");
       if (!href.empty()) base = meta::resolve_url(page_url, href);
-    } else if (element.tag == GUMBO_TAG_LINK && has_token(attribute(element, "rel"), "alternate") &&
+    } else if (element.tag == GUMBO_TAG_LINK && text::has_token_ci(attribute(element, "rel"), "alternate") &&
                is_feed_type(attribute(element, "type"))) {
       std::string url = normalize_url(meta::resolve_url(base, attribute(element, "href")));
       if (!url.empty() && std::find(feeds.begin(), feeds.end(), url) == feeds.end()) feeds.push_back(std::move(url));

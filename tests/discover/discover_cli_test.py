@@ -171,6 +171,10 @@ try:
     lists = {x["input"] for x in records(r.stdout) if "/list" in x["input"]}
     check("pagination followed to the last page", lists == {f"{site}/list?page={n}" for n in range(1, 21)}, f"{len(lists)}")
 
+    r = run("--crawl", f"{site}/list?page=1", "--max-pages", "3", *NET)
+    got = [x["input"] for x in records(r.stdout)]
+    check("rel=next pagination is followed first", len(got) == 3 and f"{site}/list?page=2" in got, str(got))
+
     r = run("--explore", f"{site}/", "--max-pages", "40", *NET)
     recs = records(r.stdout)
     check("explore: 40 records, sitemap pages first", len(recs) == 40 and

@@ -86,3 +86,18 @@ TEST_CASE("the frontier with same_domain follows the registrable domain; a refun
   frontier.refund();                         // robots.txt refused it
   CHECK(frontier.handed_out() == 1);
 }
+
+TEST_CASE("a page's rel=next links are marked: the crawl follows pagination first") {
+  pith::Options options;
+  options.url = "https://example.org/list?page=1";
+  options.links = true;
+  const pith::Document doc = pith::extract(
+      "<html><body><main><p>One of many pages of the archive, with enough words to be content.</p>"
+      "<a href='/a'>An article</a> <a rel='nofollow NEXT' href='?page=2'>Older</a></main></body></html>",
+      options);
+  std::vector<std::string> next;
+  for (const pith::Link& link : doc.links)
+    if (link.next) next.push_back(link.url);
+  CHECK(next == std::vector<std::string>{"https://example.org/list?page=2"});
+  CHECK(doc.links.size() == 2);
+}
