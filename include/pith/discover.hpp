@@ -54,9 +54,10 @@ std::vector<std::string> feed_links(std::string_view html, std::string_view page
 std::vector<std::string> robots_sitemaps(std::string_view robots_txt);
 
 // The form under which a URL is fetched once: scheme and host in lower case,
-// no default port, no fragment, "/" for an empty path, session-id query
-// parameters (kSessionParameters) removed, the query's parameters sorted when
-// `sort_query`. "" when `url` is not an absolute http(s) URL.
+// no default port, no fragment, "/" for an empty path, session-id parameters
+// (jsessionid, PHPSESSID, sid...: src/discover/limits.hpp) removed, the
+// query's parameters sorted when `sort_query`. "" when `url` is not an
+// absolute http(s) URL.
 std::string normalize_url(std::string_view url, bool sort_query = false);
 
 // A date ("2024-05-01", "2024-05-01T10:00:00Z", an RSS "Wed, 01 May 2024

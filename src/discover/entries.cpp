@@ -1,14 +1,11 @@
 #include "discover/entries.hpp"
 
+#include "discover/limits.hpp"
 #include "meta/url.hpp"
 #include "text/ascii.hpp"
 
 namespace pith::discover {
 namespace {
-
-// Text of one field past this is no URL or date: the rest is ignored (a
-// hostile feed must not grow one string without bound).
-constexpr std::size_t kMaxFieldBytes = 8u << 10;
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && static_cast<unsigned char>(s.front()) <= ' ') s.remove_prefix(1);

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "discover/limits.hpp"
 #include "meta/url.hpp"
 #include "pith/discover.hpp"
 #include "text/ascii.hpp"
@@ -14,11 +15,8 @@
 namespace pith {
 namespace {
 
-// Feeds are announced in <head>: a page's first bytes hold them, and a page
-// of any size parses in bounded time.
-constexpr std::size_t kAutodiscoveryBytes = 1u << 20;
-
-constexpr std::string_view kFeedTypes[] = {"application/rss+xml", "application/atom+xml", "application/rdf+xml"};
+using discover::kAutodiscoveryBytes;
+using discover::kFeedTypes;
 
 struct OutputDeleter {
   void operator()(GumboOutput* output) const { gumbo_destroy_output(&kGumboDefaultOptions, output); }

@@ -100,20 +100,22 @@ Discovery find_sitemap_urls(const std::string& url, const DiscoveryOptions& opti
         discovery.problems.push_back(outcome.url + ": " + e.what());
         continue;
       }
+      std::size_t not_read = 0;  // child sitemaps past the limits
       for (FoundUrl& entry : entries) {
-        if (kind == SourceKind::sitemap_index) {
-          if (depth == kMaxIndexDepth) {
-            discovery.problems.push_back(outcome.url + ": sitemap indexes nested deeper than " +
-                                         std::to_string(kMaxIndexDepth) + " levels: " + entry.url + " not read");
-          } else if (sources.size() >= kMaxSources) {
-            discovery.problems.push_back(outcome.url + ": more than " + std::to_string(kMaxSources) +
-                                         " sitemaps: " + entry.url + " not read");
-          } else if (sources.insert(entry.url).second) {
-            next.push_back(std::move(entry.url));
-          }
-        } else if (site_of_url(entry.url) == site) {
-          found.add(std::move(entry));
+        if (kind != SourceKind::sitemap_index) {
+          if (site_of_url(entry.url) == site) found.add(std::move(entry));
+        } else if (depth == kMaxIndexDepth || sources.size() >= kMaxSources) {
+          ++not_read;
+        } else if (sources.insert(entry.url).second) {
+          next.push_back(std::move(entry.url));
         }
+      }
+      if (not_read > 0) {
+        const std::string why = depth == kMaxIndexDepth
+                                    ? "indexes nested deeper than " + std::to_string(kMaxIndexDepth) + " levels"
+                                    : "more than " + std::to_string(kMaxSources) + " sitemaps";
+        discovery.problems.push_back(outcome.url + ": " + std::to_string(not_read) + " child sitemaps not read (" +
+                                     why + ")");
       }
     }
     level = std::move(next);

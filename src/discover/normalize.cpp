@@ -9,16 +9,14 @@
 #include <string>
 #include <vector>
 
+#include "discover/limits.hpp"
 #include "pith/discover.hpp"
 #include "text/ascii.hpp"
 
 namespace pith {
 namespace {
 
-// Query parameters that name a visitor's session, not a page: a crawler
-// that kept them would fetch one page under endless addresses.
-constexpr std::string_view kSessionParameters[] = {"jsessionid", "phpsessid", "sid", "sessionid", "session_id",
-                                                   "aspsessionid", "cfid", "cftoken"};
+using discover::kSessionParameters;
 
 struct UrlDeleter {
   void operator()(CURLU* url) const noexcept { curl_url_cleanup(url); }

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "discover/entries.hpp"
+#include "discover/limits.hpp"
 #include "discover/source_bytes.hpp"
 #include "meta/url.hpp"
 #include "pith/discover.hpp"
@@ -18,8 +19,6 @@
 namespace pith::discover {
 namespace {
 
-constexpr std::size_t kSniffBytes = 64u << 10;  // read before deciding XML or text
-constexpr std::size_t kMaxTextLineBytes = 8u << 10;  // a text sitemap's line past this is no URL
 constexpr const char* kEntitiesRefused =
     "the document may declare XML entities (a DOCTYPE with an internal subset): refused, as entity "
     "expansion (billion laughs) and external entities (XXE) would be";

@@ -98,6 +98,12 @@ try:
     r = run("--sitemap", f"{site}/xxe.xml", *NET)
     check("external entity refused", r.returncode == 3 and b"entities" in r.stderr, r.stderr.decode()[:300])
     check("no passwd leaked", b"root:" not in r.stdout + r.stderr)
+    before = len(site_log())
+    r = run("--sitemap", f"{site}/deep-0.xml", *NET)
+    deep = [p for p in site_log()[before:] if p.startswith("/site/deep-")]
+    check("endlessly nested indexes stop at the depth limit", r.returncode == 3 and
+          deep == [f"/site/deep-{n}.xml" for n in range(5)] and b"nested deeper than 4 levels" in r.stderr,
+          f"{deep} {r.stderr.decode()[:200]}")
     r = run("--sitemap", f"{base}/status/404", *NET)
     check("a missing sitemap: exit 3 and the fetch error", r.returncode == 3 and b"HTTP 404" in r.stderr,
           r.stderr.decode()[:300])

@@ -15,6 +15,7 @@ feeds, 200 linked pages with pagination, and crawler traps. Imported by server.p
                                 (articles 150-159); lastmod of article K: 2024-01-01 + K days
   /site/rss.xml, /site/atom.xml RSS 2.0 (articles 190-199), Atom 1.0 (180-189, relative hrefs)
   /site/rdf.xml                 RSS 1.0 (articles 170-174)
+  /site/deep-N.xml              an index whose child is deep-(N+1).xml, without end (a trap)
   /site/lol.xml, /site/xxe.xml  hostile sitemaps (billion laughs, an external entity)
   /site/big.xml                 50,000 URLs (for the memory check)
   /site-log                     every /site/ request so far (path and query), one a line
@@ -175,6 +176,9 @@ def route(handler, path, query):
         return send(200, atom(), content_type="application/atom+xml")
     if path == "/site/rdf.xml":
         return send(200, rdf(base), content_type="application/rdf+xml")
+    if path.startswith("/site/deep-") and path.endswith(".xml"):
+        n = int(path[len("/site/deep-"):-len(".xml")])
+        return send(200, index([f"/site/deep-{n + 1}.xml"]), content_type="application/xml")
     if path == "/site/lol.xml":
         return send(200, billion_laughs(), content_type="application/xml")
     if path == "/site/xxe.xml":
