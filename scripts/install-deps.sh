@@ -8,7 +8,7 @@ packages=(
   libgumbo-dev libcurl4-openssl-dev libre2-dev libfmt-dev doctest-dev
   libuchardet-dev libutf8proc-dev nlohmann-json3-dev libcli11-dev zlib1g-dev
   libcld2-dev libxxhash-dev libbrotli-dev libzstd-dev libpsl-dev  # language ID, fingerprints, WARC codings, PSL
-  libxml2-dev                     # sitemaps and feeds (src/discover), read with its streaming reader
+  libexpat1-dev                   # sitemaps and feeds (src/discover): a streaming XML parser
   python3 ca-certificates
   time                            # GNU time: peak memory in tests/hostile/run.py
   clang libclang-rt-14-dev        # libFuzzer and sanitizer runtimes for fuzz/ (make fuzz)

@@ -37,8 +37,8 @@ enum class SourceKind { sitemap, sitemap_index, text_sitemap, rss, atom, rdf };
 std::string_view source_kind_name(SourceKind kind) noexcept;
 
 // Reads one sitemap (XML urlset or sitemapindex, plain text, either gzipped)
-// or feed (RSS 2.0, Atom 1.0, RSS 1.0/RDF) as it streams through libxml2's
-// reader: memory stays flat whatever the number of entries. `base` is the
+// or feed (RSS 2.0, Atom 1.0, RSS 1.0/RDF) as it streams through expat:
+// memory stays flat whatever the number of entries. `base` is the
 // document's URL: relative entries resolve against it. `on_url` gets each
 // entry in document order; entries that are not http(s) URLs are skipped.
 // Throws pith::Error(bad_source), or Error(input_too_large) past

@@ -7,8 +7,7 @@
 
 namespace pith::discover {
 
-// read_source: the bytes read before deciding XML or a text sitemap. An XML
-// prologue (declaration, comments, DOCTYPE) longer than this is refused.
+// read_source: the bytes read before deciding XML or a text sitemap.
 inline constexpr std::size_t kSniffBytes = 64u << 10;
 // A text sitemap's line past this is no URL (the protocol caps URLs at 2,048).
 inline constexpr std::size_t kMaxTextLineBytes = 8u << 10;

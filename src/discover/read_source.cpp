@@ -1,12 +1,20 @@
-// read_source: sniffs the document, then streams it through libxml2's
-// xmlTextReader (XML) or splits its lines (a text sitemap). The reader runs
-// without entity substitution, DTD loading or network access, and a document
-// that declares any entity is refused before its content is read: billion
-// laughs and external entities (XXE) never expand.
-#include <libxml/xmlreader.h>
+// read_source: sniffs the document, then streams it through expat (XML) or
+// splits its lines (a text sitemap). Expat is fed a chunk at a time and calls
+// back per element, so memory stays flat. A DOCTYPE with an internal subset
+// (where entities are declared) stops the parse before the subset is read,
+// any entity declaration stops it too, and no external entity is ever loaded
+// (no handler is set): billion laughs and XXE never expand.
+//
+// Expat, not libxml2: libxml2 as Debian builds it pulls in ICU, 2.8 MB of
+// resident memory on every run of pith, which broke the hostile corpus's
+// memory bound for the largest page; expat costs about 0.2 MB.
+#include <expat.h>
+#include <iconv.h>
 
+#include <cerrno>
+#include <cstdint>
 #include <exception>
-#include <mutex>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -49,49 +57,6 @@ bool looks_like_xml(std::string_view head) {
   return !head.empty() && head.front() == '<';
 }
 
-// Whether the prologue (what comes before the root element) holds a DOCTYPE
-// with an internal subset: `<!DOCTYPE x [ ... ]>`, the only place XML
-// entities are declared. Sitemaps and feeds never need one, so it is refused
-// before libxml2 sees the document; the reader, which parses ahead of what
-// it reports, would otherwise meet the entities' references first. A
-// prologue longer than `head` counts as one (it is refused too).
-bool has_internal_subset(std::string_view head) {
-  std::size_t i = head.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
-  while (i < head.size()) {
-    if (static_cast<unsigned char>(head[i]) <= ' ') {
-      ++i;
-    } else if (head.compare(i, 2, "<?") == 0) {
-      const std::size_t end = head.find("?>", i + 2);
-      if (end == std::string_view::npos) return true;
-      i = end + 2;
-    } else if (head.compare(i, 4, "<!--") == 0) {
-      const std::size_t end = head.find("-->", i + 4);
-      if (end == std::string_view::npos) return true;
-      i = end + 3;
-    } else if (head.compare(i, 9, "<!DOCTYPE") == 0) {
-      // To its closing '>', quoted system and public ids skipped.
-      char quote = 0;
-      for (i += 9; i < head.size(); ++i) {
-        const char c = head[i];
-        if (quote != 0) {
-          if (c == quote) quote = 0;
-        } else if (c == '"' || c == '\'') {
-          quote = c;
-        } else if (c == '[') {
-          return true;
-        } else if (c == '>') {
-          break;
-        }
-      }
-      if (i >= head.size()) return true;
-      ++i;
-    } else {
-      return false;  // the root element (or text that is no XML, which the reader refuses)
-    }
-  }
-  return false;
-}
-
 void read_text(Input& input, std::string_view base, const std::function<void(FoundUrl)>& on_url) {
   std::string line;
   bool cut = false;
@@ -123,110 +88,148 @@ void read_text(Input& input, std::string_view base, const std::function<void(Fou
   flush();
 }
 
-void init_libxml_once() {
-  static std::once_flag once;
-  std::call_once(once, [] { xmlInitParser(); });
-}
-
-// The state the reader's C callbacks share with the loop below. An exception
-// must not unwind through libxml2's frames: it waits here and is rethrown.
-struct ReaderContext {
-  Input& input;
+// The parse's state, shared with expat's C callbacks. An exception must not
+// unwind through expat's frames: it waits here, the parser is stopped, and
+// the loop below rethrows it.
+struct ExpatContext {
+  XML_Parser parser = nullptr;
+  std::string_view base;
+  const std::function<void(FoundUrl)>& on_url;
+  std::optional<SourceKind> kind;
+  std::optional<EntryCollector> collector;
+  int depth = -1;  // of the element open last; the root is 0
   std::exception_ptr failure;
-  std::string error;  // the first parse error libxml2 reported
+
+  void stop(std::exception_ptr why) {
+    if (!failure) failure = std::move(why);
+    XML_StopParser(parser, XML_FALSE);
+  }
 };
 
-int read_callback(void* context, char* buffer, int length) {
-  auto* c = static_cast<ReaderContext*>(context);
+// Expat names namespaced elements and attributes "URI\x01local" (the
+// separator given to XML_ParserCreateNS); the formats are matched by local name.
+constexpr char kNamespaceSeparator = '\x01';
+std::string_view local_name(const XML_Char* name) {
+  const std::string_view s(name);
+  const std::size_t cut = s.rfind(kNamespaceSeparator);
+  return cut == std::string_view::npos ? s : s.substr(cut + 1);
+}
+
+template <typename F>
+void guarded(void* data, F&& f) {
+  auto* c = static_cast<ExpatContext*>(data);
+  if (c->failure) return;
   try {
-    return static_cast<int>(c->input.read(buffer, static_cast<std::size_t>(length)));
+    f(*c);
   } catch (...) {
-    c->failure = std::current_exception();
-    return -1;
+    c->stop(std::current_exception());
   }
 }
 
-int close_callback(void*) { return 0; }
-
-void error_callback(void* context, xmlErrorPtr error) {
-  auto* c = static_cast<ReaderContext*>(context);
-  if (!c->error.empty() || error == nullptr || error->message == nullptr) return;
-  c->error = error->message;
-  while (!c->error.empty() && (c->error.back() == '\n' || c->error.back() == ' ')) c->error.pop_back();
-  if (error->line > 0) c->error += " (line " + std::to_string(error->line) + ")";
+void on_start(void* data, const XML_Char* name, const XML_Char** attributes) {
+  guarded(data, [&](ExpatContext& c) {
+    const std::string_view local = local_name(name);
+    const int depth = ++c.depth;
+    if (!c.kind) {
+      SourceKind root{};
+      if (!kind_of_root(local, root))
+        throw Error(ErrorCode::bad_source, "not a sitemap or feed (root element <" + std::string(local) + ">)");
+      c.kind = root;
+      c.collector.emplace(root, c.base, c.on_url);
+    }
+    c.collector->start(local, depth, [attributes](const char* wanted) {
+      for (const XML_Char** a = attributes; a[0] != nullptr; a += 2)
+        if (local_name(a[0]) == wanted) return std::string(a[1]);
+      return std::string();
+    });
+  });
 }
 
-struct ReaderDeleter {
-  void operator()(xmlTextReader* r) const { xmlFreeTextReader(r); }
-};
-
-std::string_view view(const xmlChar* s) {
-  return s ? std::string_view(reinterpret_cast<const char*>(s)) : std::string_view();
+void on_end(void* data, const XML_Char*) {
+  guarded(data, [](ExpatContext& c) {
+    if (c.collector) c.collector->end(c.depth);
+    --c.depth;
+  });
 }
 
-SourceKind read_xml(Input& input, std::string_view base, const std::function<void(FoundUrl)>& on_url) {
-  init_libxml_once();
-  ReaderContext context{input, nullptr, {}};
-  // No XML_PARSE_NOENT (entities would be substituted), no DTDLOAD/DTDATTR
-  // (the external subset would be read), no HUGE (libxml2's own depth and
-  // amplification limits stay on); NONET in case anything would still load.
-  const int flags = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_NOCDATA;
-  const std::string url(base);
-  std::unique_ptr<xmlTextReader, ReaderDeleter> reader(
-      xmlReaderForIO(read_callback, close_callback, &context, url.empty() ? nullptr : url.c_str(), nullptr, flags));
-  if (!reader) throw Error(ErrorCode::bad_source, "libxml2: cannot create an XML reader");
-  xmlTextReaderSetStructuredErrorHandler(reader.get(), error_callback, &context);
+void on_text(void* data, const XML_Char* text, int length) {
+  guarded(data, [&](ExpatContext& c) {
+    if (c.collector) c.collector->text(std::string_view(text, static_cast<std::size_t>(length)));
+  });
+}
 
-  std::optional<SourceKind> kind;
-  std::optional<EntryCollector> collector;
-  const auto fail = [&](const std::string& why) -> SourceKind { throw Error(ErrorCode::bad_source, why); };
-  int status = 0;
-  while ((status = xmlTextReaderRead(reader.get())) == 1) {
-    const int type = xmlTextReaderNodeType(reader.get());
-    if (type == XML_READER_TYPE_DOCUMENT_TYPE) {
-      const xmlNode* node = xmlTextReaderCurrentNode(reader.get());
-      const auto* dtd = reinterpret_cast<const xmlDtd*>(node);
-      if (node != nullptr && node->type == XML_DTD_NODE && (dtd->entities != nullptr || dtd->pentities != nullptr))
-        return fail(kEntitiesRefused);
+void on_doctype(void* data, const XML_Char*, const XML_Char*, const XML_Char*, int has_internal_subset) {
+  if (has_internal_subset != 0)
+    static_cast<ExpatContext*>(data)->stop(std::make_exception_ptr(Error(ErrorCode::bad_source, kEntitiesRefused)));
+}
+
+void on_entity(void* data, const XML_Char*, int, const XML_Char*, int, const XML_Char*, const XML_Char*,
+               const XML_Char*, const XML_Char*) {
+  static_cast<ExpatContext*>(data)->stop(std::make_exception_ptr(Error(ErrorCode::bad_source, kEntitiesRefused)));
+}
+
+// Expat reads UTF-8, UTF-16, ISO-8859-1 and US-ASCII itself; a feed declared
+// in another single-byte charset (windows-1252, KOI8-R...) is mapped with
+// iconv, byte by byte. Multi-byte charsets other than UTF-8/16 are refused.
+int on_unknown_encoding(void*, const XML_Char* name, XML_Encoding* info) {
+  iconv_t cd = iconv_open("UTF-32LE", name);
+  if (cd == reinterpret_cast<iconv_t>(-1)) return XML_STATUS_ERROR;
+  bool single_byte = true;
+  for (int byte = 0; byte < 256; ++byte) {
+    char in = static_cast<char>(byte);
+    char out[8];
+    char* in_p = &in;
+    char* out_p = out;
+    std::size_t in_left = 1, out_left = sizeof out;
+    iconv(cd, nullptr, nullptr, nullptr, nullptr);
+    if (iconv(cd, &in_p, &in_left, &out_p, &out_left) == static_cast<std::size_t>(-1) || out_left != 4) {
+      // Not a character on its own: a lead byte of a multi-byte charset, or unassigned.
+      if (byte >= 0x80 && errno == EINVAL) single_byte = false;
+      info->map[byte] = -1;
       continue;
     }
-    if (type == XML_READER_TYPE_ENTITY_REFERENCE) return fail("the document refers to an XML entity (refused)");
-    const int depth = xmlTextReaderDepth(reader.get());
-    if (type == XML_READER_TYPE_ELEMENT) {
-      const std::string_view name = view(xmlTextReaderConstLocalName(reader.get()));
-      if (!kind) {
-        SourceKind root{};
-        if (!kind_of_root(name, root))
-          return fail("not a sitemap or feed (root element <" + std::string(name) + ">)");
-        kind = root;
-        collector.emplace(root, base, on_url);
-      }
-      xmlTextReader* r = reader.get();
-      collector->start(name, depth, [r](const char* local) {
-        // Attributes by local name, whatever their prefix (rdf:about).
-        std::string value;
-        if (xmlTextReaderMoveToFirstAttribute(r) == 1) {
-          do {
-            if (view(xmlTextReaderConstLocalName(r)) == local) {
-              value = view(xmlTextReaderConstValue(r));
-              break;
-            }
-          } while (xmlTextReaderMoveToNextAttribute(r) == 1);
-          xmlTextReaderMoveToElement(r);
-        }
-        return value;
-      });
-      if (xmlTextReaderIsEmptyElement(reader.get()) == 1) collector->end(depth);
-    } else if (type == XML_READER_TYPE_END_ELEMENT) {
-      if (collector) collector->end(depth);
-    } else if (type == XML_READER_TYPE_TEXT || type == XML_READER_TYPE_CDATA) {
-      if (collector) collector->text(view(xmlTextReaderConstValue(reader.get())));
+    std::uint32_t code = 0;
+    for (int i = 3; i >= 0; --i) code = (code << 8) | static_cast<unsigned char>(out[i]);
+    info->map[byte] = static_cast<int>(code);
+  }
+  iconv_close(cd);
+  info->data = nullptr;
+  info->convert = nullptr;
+  info->release = nullptr;
+  return single_byte ? XML_STATUS_OK : XML_STATUS_ERROR;
+}
+
+struct ParserDeleter {
+  void operator()(XML_ParserStruct* p) const { XML_ParserFree(p); }
+};
+
+SourceKind read_xml(Input& input, std::string_view base, const std::function<void(FoundUrl)>& on_url) {
+  std::unique_ptr<XML_ParserStruct, ParserDeleter> parser(XML_ParserCreateNS(nullptr, kNamespaceSeparator));
+  if (!parser) throw Error(ErrorCode::bad_source, "expat: cannot create an XML parser");
+  ExpatContext context{parser.get(), base, on_url, {}, {}, -1, nullptr};
+  XML_SetUserData(parser.get(), &context);
+  XML_SetElementHandler(parser.get(), on_start, on_end);
+  XML_SetCharacterDataHandler(parser.get(), on_text);
+  XML_SetStartDoctypeDeclHandler(parser.get(), on_doctype);
+  XML_SetEntityDeclHandler(parser.get(), on_entity);
+  XML_SetUnknownEncodingHandler(parser.get(), on_unknown_encoding, nullptr);
+  XML_SetParamEntityParsing(parser.get(), XML_PARAM_ENTITY_PARSING_NEVER);
+
+  char chunk[64 << 10];
+  bool last = false;
+  while (!last) {
+    const std::size_t n = input.read(chunk, sizeof chunk);
+    last = n == 0;
+    if (XML_Parse(parser.get(), chunk, static_cast<int>(n), last ? XML_TRUE : XML_FALSE) != XML_STATUS_OK) {
+      if (context.failure) std::rethrow_exception(context.failure);
+      throw Error(ErrorCode::bad_source,
+                  std::string("not well-formed XML: ") + XML_ErrorString(XML_GetErrorCode(parser.get())) + " (line " +
+                      std::to_string(XML_GetCurrentLineNumber(parser.get())) + ")");
     }
   }
   if (context.failure) std::rethrow_exception(context.failure);
-  if (status < 0 || !kind)
-    return fail(context.error.empty() ? "not well-formed XML" : "not well-formed XML: " + context.error);
-  return *kind;
+  if (!context.kind) throw Error(ErrorCode::bad_source, "not well-formed XML: no root element");
+  return *context.kind;
 }
 
 }  // namespace
@@ -237,11 +240,7 @@ namespace pith {
 SourceKind read_source(std::string_view bytes, std::string_view base, const std::function<void(FoundUrl)>& on_url) {
   discover::Input input(bytes);
   if (input.head.empty()) throw Error(ErrorCode::empty_input, "the document is empty");
-  if (discover::looks_like_xml(input.head)) {
-    if (discover::has_internal_subset(input.head))
-      throw Error(ErrorCode::bad_source, discover::kEntitiesRefused);
-    return discover::read_xml(input, base, on_url);
-  }
+  if (discover::looks_like_xml(input.head)) return discover::read_xml(input, base, on_url);
   // A text sitemap must start with a URL; anything else (an HTML page, JSON,
   // binary data) is none.
   if (input.head.find("://") == std::string::npos)

@@ -99,7 +99,7 @@ TEST_CASE("a gzip bomb stops at the size limit") {
   const std::string bomb = gzip(lines);
   CHECK(bomb.size() < 1u << 20);
   CHECK(error_of(bomb) == pith::ErrorCode::input_too_large);
-  // In XML, libxml2's own limit on one text node may come first: refused either way.
+  // In XML too, whatever the parser makes of it first: refused, never held whole.
   const pith::ErrorCode xml = error_of(gzip("<urlset>" + std::string(pith::kMaxSourceBytes + 1024, ' ')));
   CHECK((xml == pith::ErrorCode::input_too_large || xml == pith::ErrorCode::bad_source));
 }
@@ -211,4 +211,12 @@ TEST_CASE("a 50,000-URL sitemap is read whole") {
   });
   CHECK(count == 50000);
   CHECK(last == "https://example.org/page/49999");
+}
+
+TEST_CASE("a feed in a single-byte charset is read; one in another multi-byte charset is refused") {
+  const Read r = read("<?xml version=\"1.0\" encoding=\"windows-1252\"?><rss><channel><item>"
+                      "<title>\x93Quoted\x94 \x80 caf\xe9</title><link>https://example.org/w</link></item></channel></rss>");
+  CHECK(urls_of(r) == std::vector<std::string>{"https://example.org/w"});
+  CHECK(error_of("<?xml version=\"1.0\" encoding=\"Shift_JIS\"?><rss><channel><item><link>https://example.org/j</link>"
+                 "</item></channel></rss>") == pith::ErrorCode::bad_source);
 }
