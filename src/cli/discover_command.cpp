@@ -29,7 +29,8 @@ int run_discover(DiscoverRun run) {
       return kFetchError;
     }
     if (g_interrupted.load()) {
-      std::cerr << "pith: interrupted while reading the " << (run.source == DiscoverRun::Source::sitemap ? "sitemaps" : "feeds") << "\n";
+      const bool sitemaps = run.source == DiscoverRun::Source::sitemap;
+      std::cerr << "pith: interrupted while reading the " << (sitemaps ? "sitemaps" : "feeds") << "\n";
       return kInterrupted;
     }
   }

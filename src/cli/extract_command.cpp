@@ -209,14 +209,15 @@ int run_extract(int argc, char** argv) {
   DirectoryRun directory;
   app.add_option("--input-dir", directory.input_dir,
                  "Extract every page under DIR (.html, .htm, .html.gz, recursively): JSON Lines out, or one "
-                 "file per page with --output-dir");
+                 "file per page with --output-dir")
+      ->type_name("DIR");
   app.add_option(
       "--output-dir", directory.output_dir,
-      "--input-dir: write each page's output (in --format) to a file under DIR, mirroring the tree");
+      "--input-dir: write each page's output (in --format) to a file under DIR, mirroring the tree")
+      ->type_name("DIR");
   app.add_flag("--keep-dirs,!--no-keep-dirs", directory.keep_dirs,
                "--output-dir: mirror the input tree (the default); --no-keep-dirs: every file in DIR, "
-               "named after its path (a/b.html -> a_b.txt)")
-      ->capture_default_str();
+               "named after its path (a/b.html -> a_b.txt)");
   // Finding the pages (README, "Finding the pages").
   std::string sitemap_url, feed_url, crawl_url, explore_url, since;
   bool list_only = false;
@@ -224,20 +225,25 @@ int run_extract(int argc, char** argv) {
   std::size_t max_pages = 0;
   app.add_option("--sitemap", sitemap_url,
                  "Extract the pages a sitemap lists (XML, index, .gz, text; a site's root URL: the "
-                 "Sitemap: lines of its robots.txt, else /sitemap.xml): JSON Lines out");
+                 "Sitemap: lines of its robots.txt, else /sitemap.xml): JSON Lines out")
+      ->type_name("URL");
   app.add_option("--feed", feed_url,
                  "Extract the entries of a feed (RSS, Atom, RDF; a page's URL: the feeds it announces): "
-                 "JSON Lines out");
+                 "JSON Lines out")
+      ->type_name("URL");
   app.add_option("--crawl", crawl_url,
                  "Crawl the site breadth-first from URL (its host only; see --same-domain), one JSON line "
-                 "per page fetched, up to --max-pages");
+                 "per page fetched, up to --max-pages")
+      ->type_name("URL");
   app.add_option("--explore", explore_url,
-                 "Like --crawl, starting from the site's sitemaps and feeds as well as URL");
+                 "Like --crawl, starting from the site's sitemaps and feeds as well as URL")
+      ->type_name("URL");
   app.add_flag("--list", list_only, "--sitemap, --feed: print the URLs found (tab, then the date when "
                                     "one is given), fetch no page");
   app.add_option("--since", since,
                  "--sitemap, --feed, --explore: only entries dated DATE (YYYY-MM-DD) or later; undated "
-                 "entries are kept");
+                 "entries are kept")
+      ->type_name("DATE");
   app.add_option("--max-pages", max_pages,
                  "--crawl, --explore: pages fetched at most (default 100); --sitemap, --feed: the first N "
                  "pages found (default all)")

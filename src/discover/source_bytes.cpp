@@ -12,7 +12,8 @@ SourceBytes::SourceBytes(std::string_view bytes) : input_(bytes) {
           static_cast<unsigned char>(bytes[1]) == 0x8b;
   if (!gzip_) return;
   // 16 + MAX_WBITS: a gzip header and trailer, CRC checked.
-  if (inflateInit2(&stream_, 16 + MAX_WBITS) != Z_OK) throw Error(ErrorCode::bad_source, "zlib: cannot start inflating");
+  if (inflateInit2(&stream_, 16 + MAX_WBITS) != Z_OK)
+    throw Error(ErrorCode::bad_source, "zlib: cannot start inflating");
   stream_.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
   stream_.avail_in = static_cast<uInt>(std::min<std::size_t>(bytes.size(), 0xFFFFFFFFu));
 }
@@ -35,8 +36,8 @@ std::size_t SourceBytes::read(char* out, std::size_t size) {
     if (status == Z_STREAM_END) {
       ended_ = true;
     } else if (status != Z_OK) {
-      throw Error(ErrorCode::bad_source,
-                  std::string("gzip: ") + (status == Z_BUF_ERROR ? "truncated data" : stream_.msg ? stream_.msg : "corrupt data"));
+      const char* why = status == Z_BUF_ERROR ? "truncated data" : stream_.msg ? stream_.msg : "corrupt data";
+      throw Error(ErrorCode::bad_source, std::string("gzip: ") + why);
     }
     n = asked - stream_.avail_out;
   }
