@@ -10,6 +10,7 @@ packages=(
   libgumbo-dev libcurl4-openssl-dev libre2-dev libfmt-dev
   libuchardet-dev libutf8proc-dev nlohmann-json3-dev libcli11-dev zlib1g-dev
   libcld2-dev libxxhash-dev libbrotli-dev libzstd-dev libpsl-dev  # language ID, fingerprints, WARC codings, PSL
+  libexpat1-dev                   # sitemaps and feeds (src/discover): a streaming XML parser
   ca-certificates                 # TLS certificates for fetching
   python3 pybind11-dev python3-pybind11 python3-dev python3-wheel  # the Python module (python/; wheel: an offline `pip install`)
 )

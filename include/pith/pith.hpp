@@ -31,6 +31,7 @@ enum class ErrorCode {
   fetch_failed,    // network or HTTP error while fetching a URL
   io_failed,       // a file could not be read
   over_time_budget,  // processing took longer than Options::time_budget
+  bad_source,      // a sitemap or feed that is none, is not well-formed, or declares XML entities (discover.hpp)
 };
 
 class Error : public std::runtime_error {
@@ -169,6 +170,7 @@ struct Link {
   std::string text;         // its text, white space collapsed
   std::string url;          // absolute when the page's address is known
   bool in_content = false;  // inside the main content
+  bool next = false;        // rel="next": the page that continues this one (pagination); not in JSON
 };
 
 // An image of the main content (Options::images), once per address.

@@ -143,6 +143,7 @@ const char* error_code_name(pith::ErrorCode code) {
     case pith::ErrorCode::fetch_failed: return "network";
     case pith::ErrorCode::io_failed: return "io_failed";
     case pith::ErrorCode::over_time_budget: return "over_time_budget";
+    case pith::ErrorCode::bad_source: return "bad_source";
   }
   return "internal_error";
 }

@@ -25,6 +25,7 @@
 #include "cli/batch_progress.hpp"
 #include "cli/commands.hpp"
 #include "cli/deduplicate.hpp"
+#include "cli/interrupt.hpp"
 #include "cli/jsonl_writer.hpp"
 #include "cli/worker_pool.hpp"
 #include "pith/fetch.hpp"
@@ -32,48 +33,6 @@
 
 namespace pith::cli {
 namespace {
-
-// g_interrupted: SIGINT came. g_stop: stop fetching and extracting (SIGINT,
-// or stdout is gone). Lock-free atomics are safe to store from a signal handler.
-std::atomic<bool> g_interrupted{false};
-std::atomic<bool> g_stop{false};
-static_assert(std::atomic<bool>::is_always_lock_free);
-
-extern "C" void on_interrupt(int) {
-  g_interrupted.store(true);
-  g_stop.store(true);
-}
-
-// Installs the SIGINT handler for the run; SA_RESETHAND makes a second ^C
-// kill the process the usual way, should flushing ever hang. Ignores SIGPIPE:
-// libcurl with CURLOPT_NOSIGNAL (needed with threads) can raise it on a TLS
-// connection the server closed, and a closed stdout is noticed by the writer.
-class SignalGuard {
- public:
-  SignalGuard() {
-    g_interrupted = false;
-    g_stop = false;
-    struct sigaction action {};
-    action.sa_handler = on_interrupt;
-    action.sa_flags = SA_RESETHAND;
-    sigemptyset(&action.sa_mask);
-    sigaction(SIGINT, &action, &previous_int_);
-    struct sigaction ignore {};
-    ignore.sa_handler = SIG_IGN;
-    sigemptyset(&ignore.sa_mask);
-    sigaction(SIGPIPE, &ignore, &previous_pipe_);
-  }
-  ~SignalGuard() {
-    sigaction(SIGINT, &previous_int_, nullptr);
-    sigaction(SIGPIPE, &previous_pipe_, nullptr);
-  }
-
- private:
-  struct sigaction previous_int_ {};
-  struct sigaction previous_pipe_ {};
-};
-
-}  // namespace
 
 // The list is read and run a chunk at a time: memory stays bounded on a list
 // of any length (a pipe that never ends), and records come out while the
@@ -85,9 +44,26 @@ class SignalGuard {
 constexpr std::size_t kChunkInputs = 1024;
 constexpr std::size_t kChunkBytes = 4u << 20;
 
+// The inputs of the arguments (`pith FILE...`), as the list's reader would
+// have made them: a record's "line" is the argument's position.
+std::vector<BatchEntry> argument_entries(const std::vector<std::string>& inputs) {
+  std::vector<BatchEntry> entries(inputs.size());
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    BatchEntry& entry = entries[i];
+    entry.origin.line = i + 1;
+    entry.origin.input = inputs[i];
+    entry.is_url = inputs[i].find("://") != std::string::npos;
+    if (entry.is_url) entry.origin.url = inputs[i];
+    if (inputs[i].find('\0') != std::string::npos) entry.problem = BatchLineProblem{"the input holds a NUL byte"};
+  }
+  return entries;
+}
+
+}  // namespace
+
 int run_batch(const BatchRun& run) {
   std::unique_ptr<std::ifstream> file;
-  if (run.input != "-") {
+  if (run.inputs.empty() && run.input != "-") {
     std::error_code ec;
     if (std::filesystem::is_directory(run.input, ec)) {
       std::cerr << "pith: cannot read " << run.input << ": it is a directory, not a list of inputs\n";
@@ -101,7 +77,24 @@ int run_batch(const BatchRun& run) {
   }
 
   SignalGuard signal_guard;  // before the list's reader starts: it must not take SIGINT
-  BatchListPrefetcher list = file ? BatchListPrefetcher(std::move(file)) : BatchListPrefetcher(std::cin);
+  std::optional<BatchListPrefetcher> list;
+  std::vector<BatchEntry> arguments;  // run.inputs, taken a chunk at a time
+  std::size_t arguments_taken = 0;
+  if (!run.inputs.empty()) {
+    arguments = argument_entries(run.inputs);
+  } else if (file) {
+    list.emplace(std::move(file));
+  } else {
+    list.emplace(std::cin);
+  }
+  const auto take_chunk = [&](std::vector<BatchEntry>& out) {
+    if (list) return list->take(out, kChunkInputs, kChunkBytes, g_stop);
+    const std::size_t n = std::min(kChunkInputs, arguments.size() - arguments_taken);
+    for (std::size_t i = 0; i < n; ++i) out.push_back(std::move(arguments[arguments_taken + i]));
+    arguments_taken += n;
+    return n > 0;
+  };
+  const auto list_ended = [&] { return list ? list->ended() : arguments_taken == arguments.size(); };
   OrderedJsonlWriter writer(stdout);
   BatchProgress progress(::isatty(STDERR_FILENO) == 1);
   const auto emit = [&](std::size_t sequence, const nlohmann::ordered_json& record, bool failed) {
@@ -164,13 +157,13 @@ int run_batch(const BatchRun& run) {
 
     while (!g_stop.load() && !fetcher_failed) {
       entries.clear();
-      if (!list.take(entries, kChunkInputs, kChunkBytes, g_stop)) {
-        progress.add_inputs(0, /*list_ended=*/list.ended());
+      if (!take_chunk(entries)) {
+        progress.add_inputs(0, /*list_ended=*/list_ended());
         break;
       }
       first = inputs;
       inputs += entries.size();
-      progress.add_inputs(entries.size(), list.ended());
+      progress.add_inputs(entries.size(), list_ended());
 
       std::vector<std::string> urls;
       std::vector<std::size_t> url_entry;  // urls[i] belongs to entries[url_entry[i]]
@@ -228,7 +221,7 @@ int run_batch(const BatchRun& run) {
   if (g_interrupted.load()) {
     writer.flush_held();
     std::cerr << "pith: interrupted: wrote " << writer.written() << " of " << inputs << " records"
-              << (list.ended() ? "" : " (the inputs read so far)") << "\n";
+              << (list_ended() ? "" : " (the inputs read so far)") << "\n";
     return kInterrupted;
   }
   writer.flush_held();  // nothing is held after a complete run; flushes stdout

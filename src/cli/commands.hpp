@@ -2,6 +2,10 @@
 //
 //   pith [OPTIONS] [URL|FILE|-]      extract one page (extract_command.cpp)
 //   pith --batch FILE|- [OPTIONS]    many inputs, JSON Lines out (batch_command.cpp)
+//   pith FILE... [OPTIONS]           several inputs: the same, from the arguments
+//   pith --input-dir DIR --output-dir OUT   a tree of pages, one output file each (directory_command.cpp)
+//   pith --sitemap URL | --feed URL  the pages a sitemap or feed lists, as a batch (discover_command.cpp)
+//   pith --crawl URL | --explore URL a breadth-first crawl of a site, JSON Lines out (crawl_command.cpp)
 //   pith --warc FILE... [OPTIONS]    WARC records in, JSON Lines out (warc_command.cpp)
 //   pith check DIR... [OPTIONS]      fixture regression (check_command.cpp)
 //   pith fixture new URL|FILE ...    snapshot a page as a fixture (fixture_command.cpp)
@@ -14,6 +18,7 @@
 #include <vector>
 
 #include "cli/jsonl_writer.hpp"
+#include "pith/discover.hpp"
 #include "pith/fetch.hpp"
 #include "pith/pith.hpp"
 
@@ -53,7 +58,7 @@ int output_failure(int err);
 // The exit code for a failed fetch of one URL (fetch_exit_code.cpp).
 int fetch_exit_code(FetchErrorKind kind);
 
-// Reads a whole file; throws pith::Error(io_failed) with a one-line message,
+// Reads a whole file, inflated when it is gzip (`page.html.gz`); throws pith::Error(io_failed) with a one-line message,
 // or input_too_large past max_bytes (so that /dev/zero cannot exhaust memory)
 // (extract_command.cpp).
 std::string read_input_file(const std::string& path,
@@ -77,11 +82,52 @@ int run_warc(const WarcRun& run);
 // `pith --batch FILE|-` (batch_command.cpp), started from run_extract's options.
 struct BatchRun {
   std::string input;   // a file of inputs, or "-" for standard input
+  // When not empty, these inputs instead of a list (`pith FILE...`, --input-dir,
+  // the pages --sitemap and --feed found); a record's "line" is the position.
+  std::vector<std::string> inputs;
   Options options;     // for extraction
   CrawlOptions crawl;  // for fetching; crawl.max_connections is --jobs
   bool deduplicate = false;  // --deduplicate (cli/deduplicate.hpp)
   RecordContent content;  // --format, --fields, --links, --images
 };
 int run_batch(const BatchRun& run);
+
+// `pith --input-dir DIR --output-dir OUT` (directory_command.cpp): every page
+// of the tree extracted on all cores, one output file each.
+struct DirectoryRun {
+  std::string input_dir;
+  std::string output_dir;
+  bool keep_dirs = true;  // mirror the tree; false: every output directly in output_dir
+  Format format = Format::text;
+  Options options;        // for extraction
+  RecordContent content;  // --links, --images, --fields (JSON)
+  unsigned jobs = 0;      // worker threads; 0 = one per core
+};
+int run_directory(const DirectoryRun& run);
+
+// `pith --sitemap URL` and `pith --feed URL` (discover_command.cpp): the pages
+// found, extracted as a batch of URLs, or only listed (--list).
+struct DiscoverRun {
+  enum class Source { sitemap, feed };
+  Source source = Source::sitemap;
+  std::string url;
+  bool list = false;          // print the URLs found (and their dates), fetch no page
+  std::size_t max_pages = 0;  // the first this many pages found; 0: all
+  std::string since;          // --since YYYY-MM-DD
+  BatchRun batch;             // how the pages are fetched and extracted
+};
+int run_discover(DiscoverRun run);
+
+// `pith --crawl URL` and `pith --explore URL` (crawl_command.cpp): breadth-first
+// within the site, one record per page fetched; --explore starts from the
+// site's sitemaps and feeds as well as the URL.
+struct CrawlRun {
+  std::string url;
+  bool explore = false;
+  FrontierOptions frontier;
+  std::string since;  // --explore: for the sitemaps' and feeds' entries
+  BatchRun batch;     // options, crawl, content (its inputs are unused)
+};
+int run_crawl(const CrawlRun& run);
 
 }  // namespace pith::cli

@@ -17,11 +17,14 @@
 
 #include <unistd.h>
 
+#include "check/gzip.hpp"
 #include "cli/commands.hpp"
 #include "cli/explain_report.hpp"
 #include "cli/help.hpp"
 #include "cli/input_checks.hpp"
+#include "cli/input_tree.hpp"
 #include "cli/parse_arguments.hpp"
+#include "pith/discover.hpp"
 #include "pith/fetch.hpp"
 #include "pith/pith.hpp"
 #include "pith/render.hpp"
@@ -104,7 +107,16 @@ bool parse_fields(const std::string& list, std::vector<std::string>& fields) {
 }  // namespace
 
 std::string read_input_file(const std::string& path, std::size_t max_bytes) {
-  return read_file(path, max_bytes);
+  std::string bytes = read_file(path, max_bytes);
+  if (!path.ends_with(".gz") || !check::is_gzip(bytes)) return bytes;
+  try {
+    return check::gunzip(bytes, max_bytes);
+  } catch (const std::runtime_error& e) {
+    // A gzip bomb is an input over the limit, as an uncompressed page would be.
+    const bool too_large = std::string_view(e.what()).find("more than") != std::string_view::npos;
+    throw pith::Error(too_large ? pith::ErrorCode::input_too_large : pith::ErrorCode::io_failed,
+                      fmt::format("{}: {}", path, e.what()));
+  }
 }
 
 int run_extract(int argc, char** argv) {
@@ -112,15 +124,16 @@ int run_extract(int argc, char** argv) {
   app.formatter(usage_formatter(extract_synopsis()));
   app.set_version_flag("-V,--version", std::string("pith ") + pith::version);
 
-  std::string input = "-";
+  std::vector<std::string> inputs;
   std::string format_name = "text";
   pith::Options options;
   pith::FetchOptions fetch_options;
   bool no_title = false;
   pith::RenderOptions render_options;
 
-  app.add_option("input", input, "URL (http/https), file path, or - for standard input")
-      ->capture_default_str();
+  app.add_option("input", inputs,
+                 "URL (http/https), file path, or - for standard input (the default); several: one JSON "
+                 "line each, as --batch writes");
   app.add_option("-f,--format", format_name, "Output format: text, markdown, json, html or xml")
       ->capture_default_str()
       ->check(CLI::IsMember({"text", "markdown", "md", "json", "html", "xml"}));
@@ -188,18 +201,78 @@ int run_extract(int argc, char** argv) {
   app.add_option("--retries", fetch_options.retries, "Retries after 429, 503 or a dropped connection")
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
-  app.add_flag("--ignore-robots", ignore_robots, "--batch: do not fetch or obey robots.txt");
+  app.add_flag("--ignore-robots", ignore_robots,
+               "--batch, --sitemap, --feed, --crawl: do not fetch or obey robots.txt");
   app.add_flag("--allow-private", allow_private,
-               "--batch: allow loopback, private and link-local addresses (refused by default)");
+               "--batch, --sitemap, --feed, --crawl: allow loopback, private and link-local addresses "
+               "(refused by default)");
   app.add_option("--per-host", batch.crawl.max_per_host,
-                 "--batch: connections at once to one site (registrable domain: a.example.co.uk and "
-                 "b.example.co.uk are one)")
+                 "--batch, --sitemap, --feed, --crawl: connections at once to one site (registrable domain: "
+                 "a.example.co.uk and b.example.co.uk are one)")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
   app.add_option("--delay", batch.crawl.min_host_delay_seconds,
-                 "--batch: seconds between two requests to one site")
+                 "--batch, --sitemap, --feed, --crawl: seconds between two requests to one site")
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
+  DirectoryRun directory;
+  app.add_option("--input-dir", directory.input_dir,
+                 "Extract every page under DIR (.html, .htm, .html.gz, recursively): JSON Lines out, or one "
+                 "file per page with --output-dir")
+      ->type_name("DIR");
+  app.add_option(
+      "--output-dir", directory.output_dir,
+      "--input-dir: write each page's output (in --format) to a file under DIR, mirroring the tree")
+      ->type_name("DIR");
+  app.add_flag("--keep-dirs,!--no-keep-dirs", directory.keep_dirs,
+               "--output-dir: mirror the input tree (the default); --no-keep-dirs: every file in DIR, "
+               "named after its path (a/b.html -> a_b.txt)");
+  // Finding the pages (README, "Finding the pages").
+  std::string sitemap_url, feed_url, crawl_url, explore_url, since;
+  bool list_only = false;
+  pith::FrontierOptions frontier;
+  std::size_t max_pages = 0;
+  app.add_option("--sitemap", sitemap_url,
+                 "Extract the pages a sitemap lists (XML, index, .gz, text; a site's root URL: the "
+                 "Sitemap: lines of its robots.txt, else /sitemap.xml): JSON Lines out")
+      ->type_name("URL");
+  app.add_option("--feed", feed_url,
+                 "Extract the entries of a feed (RSS, Atom, RDF; a page's URL: the feeds it announces): "
+                 "JSON Lines out")
+      ->type_name("URL");
+  app.add_option("--crawl", crawl_url,
+                 "Crawl the site breadth-first from URL (its host only; see --same-domain), one JSON line "
+                 "per page fetched, up to --max-pages")
+      ->type_name("URL");
+  app.add_option("--explore", explore_url,
+                 "Like --crawl, starting from the site's sitemaps and feeds as well as URL")
+      ->type_name("URL");
+  app.add_flag("--list", list_only, "--sitemap, --feed: print the URLs found (tab, then the date when "
+                                    "one is given), fetch no page");
+  app.add_option("--since", since,
+                 "--sitemap, --feed, --explore: only entries dated DATE (YYYY-MM-DD) or later; undated "
+                 "entries are kept")
+      ->type_name("DATE");
+  app.add_option("--max-pages", max_pages,
+                 "--crawl, --explore: pages fetched at most (default 100); --sitemap, --feed: the first N "
+                 "pages found (default all)")
+      ->check(CLI::PositiveNumber);
+  app.add_option("--max-depth", frontier.max_depth,
+                 "--crawl, --explore: links followed from the start page at most")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  app.add_flag("--same-domain", frontier.same_domain,
+               "--crawl, --explore: follow links to the whole registrable domain (news.example.com from "
+               "www.example.com), not the start URL's host only");
+  app.add_flag("--sort-query", frontier.sort_query,
+               "--crawl, --explore: treat URLs whose query parameters differ only in order as one");
+  app.footer(
+      "Exit codes: 0 main content found, 1 no main content, 2 usage error,\n"
+      "            3 input error (unreadable, empty, binary, too large),\n"
+      "            fetch errors: 4 network (reset, other), 5 bad URL/scheme, 6 DNS, 7 connection refused,\n"
+      "            8 timeout, 9 TLS, 10 HTTP status >= 400, 11 too large, 12 redirect loop,\n"
+      "            13 truncated body, 14 not HTML, 15 robots.txt, 16 private address;\n"
+      "            --batch: 0 when every input has its record, 130 interrupted (SIGINT).");
   app.footer(extract_help_footer());
 
   if (auto exit_code = parse_arguments(app, argc, argv)) return *exit_code;
@@ -213,13 +286,22 @@ int run_extract(int argc, char** argv) {
   content.render = render_options;
   if (app.count("--format") > 0) content.format = pith::parse_format(format_name);
   if (!parse_fields(fields_list, content.fields)) return kUsageError;
-  if (!warc_files.empty())
-    return run_warc({std::move(warc_files), options, jobs, all_statuses, deduplicate, content});
-  if (!batch_input.empty()) {
-    if (input != "-") {
-      std::cerr << "pith: --batch reads its inputs from the file and writes JSON Lines; give no other input\n";
-      return kUsageError;
-    }
+  const int modes = !sitemap_url.empty() + !feed_url.empty() + !crawl_url.empty() + !explore_url.empty() +
+                    !batch_input.empty() + !warc_files.empty() + !directory.input_dir.empty();
+  if (modes > 1) {
+    std::cerr << "pith: give one of --batch, --warc, --input-dir, --sitemap, --feed, --crawl, --explore\n";
+    return kUsageError;
+  }
+  if (list_only && sitemap_url.empty() && feed_url.empty()) {
+    std::cerr << "pith: --list goes with --sitemap or --feed\n";
+    return kUsageError;
+  }
+  if (!since.empty() && pith::date_day(since) != since) {
+    std::cerr << "pith: --since wants a date as YYYY-MM-DD, not " << since << "\n";
+    return kUsageError;
+  }
+  // The fetching options every multi-page mode shares.
+  const auto prepare_batch = [&] {
     batch.content = content;
     batch.input = batch_input;
     batch.options = options;
@@ -229,6 +311,72 @@ int run_extract(int argc, char** argv) {
     batch.crawl.fetch = fetch_options;
     batch.crawl.respect_robots = !ignore_robots;
     batch.crawl.max_connections = jobs > 0 ? static_cast<int>(jobs) : 8;
+  };
+  if (modes == 1 && !inputs.empty() && batch_input.empty()) {
+    std::cerr << "pith: that mode finds its own inputs; give no other input\n";
+    return kUsageError;
+  }
+  if (!sitemap_url.empty() || !feed_url.empty()) {
+    prepare_batch();
+    DiscoverRun run;
+    run.source = sitemap_url.empty() ? DiscoverRun::Source::feed : DiscoverRun::Source::sitemap;
+    run.url = sitemap_url.empty() ? feed_url : sitemap_url;
+    run.list = list_only;
+    run.max_pages = max_pages;
+    run.since = since;
+    run.batch = batch;
+    return run_discover(std::move(run));
+  }
+  if (!crawl_url.empty() || !explore_url.empty()) {
+    prepare_batch();
+    CrawlRun run;
+    run.url = crawl_url.empty() ? explore_url : crawl_url;
+    run.explore = !explore_url.empty();
+    run.frontier = frontier;
+    run.frontier.max_pages = max_pages > 0 ? max_pages : 100;
+    run.since = since;
+    run.batch = batch;
+    return run_crawl(run);
+  }
+  if (!directory.output_dir.empty() && directory.input_dir.empty()) {
+    std::cerr << "pith: --output-dir needs --input-dir\n";
+    return kUsageError;
+  }
+  if (!directory.output_dir.empty()) {
+    directory.format = pith::parse_format(format_name).value_or(pith::Format::text);
+    directory.options = options;
+    directory.content = content;
+    directory.jobs = jobs;
+    return run_directory(directory);
+  }
+  if (!warc_files.empty())
+    return run_warc({std::move(warc_files), options, jobs, all_statuses, deduplicate, content});
+  if (!directory.input_dir.empty()) {
+    // Without --output-dir the pages are a batch of files: JSON Lines out.
+    std::error_code ec;
+    if (!std::filesystem::is_directory(directory.input_dir, ec)) {
+      std::cerr << "pith: --input-dir " << directory.input_dir << " is not a directory\n";
+      return kInputError;
+    }
+    try {
+      for (const auto& page : list_pages(directory.input_dir, {})) batch.inputs.push_back(page.string());
+    } catch (const std::filesystem::filesystem_error& e) {
+      std::cerr << "pith: cannot read " << directory.input_dir << ": " << e.code().message() << "\n";
+      return kInputError;
+    }
+    if (batch.inputs.empty()) {
+      std::cerr << "pith: no pages (.html, .htm, .html.gz) under " << directory.input_dir << "\n";
+      return kInputError;
+    }
+  } else if (inputs.size() > 1) {
+    batch.inputs = inputs;
+  }
+  if (!batch_input.empty() || !batch.inputs.empty()) {
+    if (!batch_input.empty() && !inputs.empty()) {
+      std::cerr << "pith: --batch reads its inputs from the file and writes JSON Lines; give no other input\n";
+      return kUsageError;
+    }
+    prepare_batch();
     return run_batch(batch);
   }
   auto format = pith::parse_format(format_name);
@@ -237,6 +385,7 @@ int run_extract(int argc, char** argv) {
     return kUsageError;
   }
 
+  const std::string input = inputs.empty() ? "-" : inputs.front();
   try {
     std::string bytes;
     if (input == "-") {
@@ -256,7 +405,7 @@ int run_extract(int argc, char** argv) {
       if (options.url.empty()) options.url = fetched.final_url;
       options.content_type = fetched.content_type;
     } else {
-      bytes = read_file(input, options.max_input_bytes);
+      bytes = read_input_file(input, options.max_input_bytes);
     }
     pith::Document doc = pith::extract(bytes, options);
     for (const std::string& note : doc.truncations) std::cerr << "pith: warning: " << note << "\n";

@@ -74,6 +74,7 @@ std::string_view error_code_name(ErrorCode code) noexcept {
     case ErrorCode::fetch_failed: return "network";
     case ErrorCode::io_failed: return "io_failed";
     case ErrorCode::over_time_budget: return "over_time_budget";
+    case ErrorCode::bad_source: return "bad_source";
   }
   // No default above, so that -Wswitch names a code added later; a value
   // outside the enum still gets a name.

@@ -5,6 +5,7 @@
 #include "extract/blocks.hpp"
 #include "media/media.hpp"
 #include "meta/url.hpp"
+#include "text/ascii.hpp"
 
 namespace pith::media {
 namespace {
@@ -40,6 +41,7 @@ std::vector<Link> page_links(const dom::Dom& dom, std::string_view base, const s
     link.url = meta::resolve_url(base, href);
     if (link.url.empty()) continue;
     link.text = link_text(extraction::inline_text(dom, id));
+    link.next = text::has_token_ci(dom.attr(id, dom::Attr::rel), "next");
     const auto found = in_content.find({link.url, link.text});
     if (found != in_content.end() && found->second > 0) {
       --found->second;

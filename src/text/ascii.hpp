@@ -25,6 +25,19 @@ constexpr bool iequals_ascii(std::string_view a, std::string_view b) {
   return true;
 }
 
+// Is `token` one of the space-separated tokens of `list` (rel="alternate feed",
+// class lists), ignoring ASCII case?
+constexpr bool has_token_ci(std::string_view list, std::string_view token) {
+  for (std::size_t i = 0; i < list.size();) {
+    while (i < list.size() && static_cast<unsigned char>(list[i]) <= ' ') ++i;
+    std::size_t j = i;
+    while (j < list.size() && static_cast<unsigned char>(list[j]) > ' ') ++j;
+    if (j > i && iequals_ascii(list.substr(i, j - i), token)) return true;
+    i = j;
+  }
+  return false;
+}
+
 // Does `hay` contain `needle_lower` (already lower case), ignoring ASCII case?
 constexpr bool contains_ascii_ci(std::string_view hay, std::string_view needle_lower) {
   if (needle_lower.size() > hay.size()) return false;

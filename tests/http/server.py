@@ -33,6 +33,8 @@ Routes (every body is generated here; no page is copied from anywhere):
   /inflight?key=K            the article after 0.2 s, counting requests in flight per key
   /stats?path=P              how many requests P has had (plain text); P = max:K gives the
                              most /inflight?key=K requests that were ever in flight at once
+  /site/...                  a small site for the discovery tests (small_site.py); /site-log
+                             lists every request to it so far
 """
 import gzip
 import shutil
@@ -43,6 +45,8 @@ import time
 from collections import Counter
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
+
+import small_site
 
 try:
     import brotli  # python3-brotli
@@ -108,6 +112,7 @@ ENCODED = {
 ROBOTS = b"""# robots.txt for the test server
 User-agent: *
 Disallow: /private
+Disallow: /site/secret
 Allow: /private/open$
 
 User-agent: otherbot
@@ -115,10 +120,13 @@ Disallow: /
 
 User-agent: slowbot
 Crawl-delay: 0.3
+
+Sitemap: /site/not-absolute.xml
 """
 
 hits = Counter()
 hits_lock = threading.Lock()
+site_log = []  # the /site/ requests, path and query
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -150,6 +158,14 @@ class Handler(BaseHTTPRequestHandler):
         path, query = url.path, parse_qs(url.query)
         with hits_lock:
             hits[path] += 1
+            if path.startswith("/site/"):
+                site_log.append(self.path)
+        if path == "/site-log":
+            with hits_lock:
+                log = "".join(p + "\n" for p in site_log).encode()
+            return self.send(200, log, content_type="text/plain")
+        if path.startswith("/site/") and small_site.route(self, path, query):
+            return
         key = query.get("key", [""])[0]
 
         sleep_ms = int(query.get("sleep", ["0"])[0])
@@ -253,7 +269,9 @@ class Handler(BaseHTTPRequestHandler):
             headers = [(f"X-Filler-{i}", "x" * 1000) for i in range(200)]
             return self.send(200, ARTICLE, headers=headers)
         if path == "/robots.txt":
-            return self.send(200, ROBOTS, content_type="text/plain")
+            host = self.headers.get("Host", "127.0.0.1")
+            sitemap = f"Sitemap: http://{host}/site/sitemap-index.xml\n".encode()
+            return self.send(200, ROBOTS + sitemap, content_type="text/plain")
         if path.startswith("/private"):
             return self.send(200, ARTICLE)
         if path == "/stats":
