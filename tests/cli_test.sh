@@ -153,6 +153,16 @@ check "unknown charset named" grep -q "^pith: unknown charset klingon" "$work/er
 expect "known charset label" 0 "$pith" -c Windows-1252 "$sample"
 expect "unknown charset of a fixture" 2 "$pith" fixture new "$sample" --name x --dir "$work/fx" -c klingon
 check "fixture names the unknown charset" grep -q "^pith fixture: unknown charset klingon" "$work/err"
+# Seconds must be finite and sensible: a NaN timeout used to disable it, a delay of 1e10 to overflow to none.
+expect "NaN timeout" 2 "$pith" --timeout nan "$sample"
+check "NaN timeout named" grep -q "^pith: --timeout: nan seconds is out of range" "$work/err"
+expect "infinite timeout" 2 "$pith" --timeout inf "$sample"
+expect "zero timeout" 2 "$pith" --timeout 0 "$sample"
+expect "huge delay" 2 "$pith" --delay 1e10 "$sample"
+check "huge delay named" grep -q "^pith: --delay: 1e10 seconds is out of range (from 0 to 3600)" "$work/err"
+expect "negative delay" 2 "$pith" --delay -1 "$sample"
+expect "delay that is not a number" 2 "$pith" --delay soon "$sample"
+expect "fractional timeout" 0 "$pith" --timeout 2.5 --delay 0 "$sample"
 expect "version" 0 "$pith" --version
 check "version text" grep -q "pith 0" "$work/out"
 

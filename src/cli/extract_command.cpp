@@ -12,6 +12,7 @@
 #include <iostream>
 #include <iterator>
 #include <sstream>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -104,6 +105,34 @@ bool parse_fields(const std::string& list, std::vector<std::string>& fields) {
   return true;
 }
 
+// The largest --timeout and --delay accepted: a day and an hour. Larger
+// values are typing mistakes (1e10), and would overflow the milliseconds and
+// clock durations the fetcher keeps them in.
+constexpr double kLongestTimeoutSeconds = 86400;
+constexpr double kLongestDelaySeconds = 3600;
+
+// A number of seconds: finite (CLI11's number checks let "nan" and "inf"
+// through, and a NaN timeout disabled it) and at most `max`, so that it
+// converts to the milliseconds and clock durations it is used as.
+CLI::Validator seconds_at_most(double max, bool zero_allowed) {
+  return CLI::Validator(
+      [max, zero_allowed](std::string& text) -> std::string {
+        double v = 0;
+        try {
+          std::size_t used = 0;
+          v = std::stod(text, &used);
+          if (used != text.size()) return "not a number of seconds: " + text;
+        } catch (const std::exception&) {
+          return "not a number of seconds: " + text;
+        }
+        if (!std::isfinite(v) || v < 0 || (!zero_allowed && v == 0) || v > max)
+          return fmt::format("{} seconds is out of range ({} {} to {})", text,
+                             zero_allowed ? "from" : "more than", 0, max);
+        return "";
+      },
+      "SECONDS");
+}
+
 }  // namespace
 
 std::string read_input_file(const std::string& path, std::size_t max_bytes) {
@@ -169,7 +198,7 @@ int run_extract(int argc, char** argv) {
                "its numbers, instead of the content");
   app.add_option("--timeout", fetch_options.timeout_seconds, "Fetch timeout in seconds")
       ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+      ->check(seconds_at_most(kLongestTimeoutSeconds, /*zero_allowed=*/false));
   app.add_option("--max-bytes", options.max_input_bytes, "Largest input accepted, in bytes")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
@@ -214,7 +243,7 @@ int run_extract(int argc, char** argv) {
   app.add_option("--delay", batch.crawl.min_host_delay_seconds,
                  "--batch, --sitemap, --feed, --crawl: seconds between two requests to one site")
       ->capture_default_str()
-      ->check(CLI::NonNegativeNumber);
+      ->check(seconds_at_most(kLongestDelaySeconds, /*zero_allowed=*/true));
   DirectoryRun directory;
   app.add_option("--input-dir", directory.input_dir,
                  "Extract every page under DIR (.html, .htm, .html.gz, recursively): JSON Lines out, or one "
