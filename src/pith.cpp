@@ -87,7 +87,7 @@ void resolve_inline_urls(std::vector<Block>& blocks, std::string_view base) {
 // The markup guard's limits for this page (Options, "Hostile-input limits").
 // Gumbo's tree takes up to ~600 bytes per element (measured: an element with
 // an attribute and a text child); the element budget grows with the input so
-// that peak memory stays within 13 x input + 64 MB (README, "Limits": 12.3 x
+// that peak memory stays within 13 x input + 64 MB (docs/limits.md, "Limits": 12.3 x
 // measured on a 60 MB article).
 dom::MarkupLimits markup_limits(const Options& options, std::size_t input_bytes) {
   dom::MarkupLimits limits;

@@ -131,7 +131,7 @@ class CrawlFrontier {
   std::size_t handed_out_ = 0;
 };
 
-// The limits of discovery (also in README, "Finding the pages").
+// The limits of discovery (also in docs/discovery.md).
 inline constexpr std::size_t kMaxSourceBytes = 50u << 20;  // the sitemap protocol's 50 MiB, inflated
 inline constexpr int kMaxIndexDepth = 4;                   // sitemap indexes within indexes
 inline constexpr std::size_t kMaxSources = 1000;           // sitemaps or feeds read for one call

@@ -5,6 +5,7 @@
 
 #include "classify/models.hpp"
 #include "text/chars.hpp"
+#include "text/utf8.hpp"
 
 namespace pith::classify {
 
@@ -12,13 +13,6 @@ namespace {
 // A block shorter than this many characters (code points, white space
 // included) is a label, a caption or a link rather than a paragraph.
 constexpr std::uint32_t kShortBlockChars = 40;
-
-// Code points of UTF-8 text (every byte but continuation bytes), white space included.
-std::uint32_t code_points(std::string_view utf8) {
-  std::uint32_t n = 0;
-  for (char c : utf8) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  return n;
-}
 }  // namespace
 
 ConfidenceFeatures read_confidence_features(const PageFeatures& page, const PageTypeGuess& type,
@@ -43,7 +37,7 @@ ConfidenceFeatures read_confidence_features(const PageFeatures& page, const Page
     list_items += b.kind == BlockKind::list_item;
     rows += b.kind == BlockKind::table_row;
     code += b.kind == BlockKind::code;
-    short_blocks += code_points(b.text) < kShortBlockChars;
+    short_blocks += text::lead_bytes(b.text) < kShortBlockChars;
   }
   auto share = [](double part, double whole) { return whole > 0 ? part / whole : 0.0; };
   at(C::content_log_chars) = std::log1p(chars);

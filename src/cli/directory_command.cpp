@@ -1,6 +1,6 @@
 // `pith --input-dir DIR --output-dir OUT`: every page of a tree (input_tree.hpp)
 // extracted on a WorkerPool, one output file per page in the chosen format,
-// the tree mirrored; a summary line at the end (README, "Directories").
+// the tree mirrored; a summary line at the end (docs/discovery.md, "Many files").
 #include <fmt/format.h>
 
 #include <algorithm>

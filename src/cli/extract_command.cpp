@@ -256,7 +256,7 @@ int run_extract(int argc, char** argv) {
   app.add_flag("--keep-dirs,!--no-keep-dirs", directory.keep_dirs,
                "--output-dir: mirror the input tree (the default); --no-keep-dirs: every file in DIR, "
                "named after its path (a/b.html -> a_b.txt)");
-  // Finding the pages (README, "Finding the pages").
+  // Finding the pages (docs/discovery.md).
   std::string sitemap_url, feed_url, crawl_url, explore_url, since;
   bool list_only = false;
   pith::FrontierOptions frontier;

@@ -391,14 +391,6 @@ Attempt whole_region(PreparedPasses& passes, bool prune, const ContentOptions& o
   return a;
 }
 
-// Code points of text[begin, end): every byte but UTF-8 continuation bytes.
-std::uint32_t code_points(std::string_view text, std::size_t begin, std::size_t end) {
-  std::uint32_t n = 0;
-  for (std::size_t i = begin; i < end && i < text.size(); ++i)
-    n += (static_cast<unsigned char>(text[i]) & 0xC0) != 0x80;
-  return n;
-}
-
 // An attempt's summary from its blocks (the counts of a rendering, see
 // BlockCounts, but characters counted with white space: the chooser reads
 // the selection's this way and the regions' as their rendering counted them,
@@ -408,25 +400,33 @@ AttemptSummary summary_of(const Attempt& a) {
   for (const Block& b : a.blocks) {
     std::uint32_t chars = 0, link_chars = 0;
     if (b.kind != BlockKind::table_row && b.kind != BlockKind::code) {
-      chars = code_points(b.text, 0, b.text.size());
-      for (const Inline& span : b.inlines)
-        if (span.kind == InlineKind::link) link_chars += code_points(b.text, span.begin, span.end);
+      const std::string_view text = b.text;
+      chars = static_cast<std::uint32_t>(text::lead_bytes(text));
+      for (const Inline& span : b.inlines) {
+        if (span.kind != InlineKind::link || span.begin >= span.end || span.begin >= text.size()) continue;
+        link_chars += static_cast<std::uint32_t>(
+            text::lead_bytes(text.substr(span.begin, span.end - span.begin)));
+      }
     }
     s.counts.add(b.kind, chars, link_chars);
   }
   return s;
 }
 
-void record(const Attempt& a, const char* strategy, const ContentOptions& options) {
-  if (!options.attempts) return;
-  AttemptRecord r;
-  r.strategy = strategy;
-  r.summary = summary_of(a);
-  for (const Block& b : a.blocks) {
-    r.text += b.text;
-    r.text += '\n';
+// The blocks' text, a line each.
+std::string joined_text(const std::vector<Block>& blocks) {
+  std::string text;
+  for (const Block& b : blocks) {
+    text += b.text;
+    text += '\n';
   }
-  options.attempts->push_back(std::move(r));
+  return text;
+}
+
+// Keeps an attempt, and the summary the chooser read of it, for training.
+void record(const Attempt& a, const AttemptSummary& summary, const char* strategy,
+            const ContentOptions& options) {
+  if (options.attempts) options.attempts->push_back({strategy, summary, joined_text(a.blocks)});
 }
 
 // Lets options.choose_attempt replace the rules' choice by the page's main
@@ -438,14 +438,14 @@ void choose_between_attempts(PreparedPasses& passes, const Discussion& discussio
   AttemptChoice inputs;
   inputs.attempts[0] = summary_of(best);
   inputs.discussion_length = discussion.node == kNoNode ? 0 : discussion.length;
-  record(best, "selection", options);
+  record(best, inputs.attempts[0], "selection", options);
   constexpr bool kPrune[] = {true, false};
   constexpr const char* kNames[] = {"region_pruned", "region"};
   const RenderMode mode = options.attempts ? RenderMode::blocks : RenderMode::count;
   for (std::size_t k = 0; k < 2; ++k) {
     Attempt region = whole_region(passes, kPrune[k], options, std::nullopt, mode);
     inputs.attempts[k + 1] = region.rendered;
-    record(region, kNames[k], options);
+    record(region, inputs.attempts[k + 1], kNames[k], options);
   }
   std::size_t choice = options.choose_attempt(inputs);
   if (choice == 0 || choice > 2) return;
@@ -481,14 +481,7 @@ void keep_lead(Attempt& a) {
 }
 
 // The words of an attempt's content.
-std::unordered_set<std::string> words_of(const Attempt& a) {
-  std::string text;
-  for (const Block& b : a.blocks) {
-    text += b.text;
-    text += '\n';
-  }
-  return word_set(text);
-}
+std::unordered_set<std::string> words_of(const Attempt& a) { return word_set(joined_text(a.blocks)); }
 
 // The second strategy's verdict between a main-region attempt (which carries
 // the words of the blocks classified good on its own pass) and the

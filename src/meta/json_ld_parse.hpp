@@ -1,4 +1,4 @@
-// JSON-LD scripts are parsed within bounds (README, "Limits"): nlohmann's
+// JSON-LD scripts are parsed within bounds (docs/limits.md, "Limits"): nlohmann's
 // tree costs 10 to 40 times the bytes of the text (deep nesting the most), so
 // a hostile script would otherwise cost more memory than the page promises.
 #pragma once

@@ -28,6 +28,15 @@ void append_utf8(std::string& out, char32_t cp);
 // (always at least one byte). Requires i < s.size().
 char32_t decode_utf8(std::string_view s, std::size_t& i) noexcept;
 
+// Bytes of `s` that are not UTF-8 continuation bytes: its code points when it
+// is well formed (a cheap count where exactness on ill-formed text does not
+// matter: a length for a heuristic or a model).
+inline std::size_t lead_bytes(std::string_view s) noexcept {
+  std::size_t n = 0;
+  for (char c : s) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  return n;
+}
+
 // `s` with every ill-formed subpart replaced by U+FFFD.
 std::string repair_utf8(std::string_view s);
 

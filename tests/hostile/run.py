@@ -22,7 +22,7 @@ import sys
 import time
 
 HANG_SECONDS = 120
-# The memory promise (README, "Limits"): peak RSS <= 13 x input + 64 MB.
+# The memory promise (docs/limits.md, "Limits"): peak RSS <= 13 x input + 64 MB.
 RSS_PER_INPUT_BYTE = 13
 RSS_FLOOR = 64 << 20
 TIME = "/usr/bin/time"
