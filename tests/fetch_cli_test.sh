@@ -149,11 +149,19 @@ check "closed stdout: exit 141 (got $code)" test "$code" -eq 141
 check "closed stdout: no message" test ! -s "$work/pipe.err"
 
 # SIGINT: what is done is written, in order; the exit code says interrupted.
-printf '%s\n' "$base/article" "$base/slow" "$base/page/2" >"$work/interrupt.txt"
+# Line 3 finishes while line 2 is still dripping, so it can only be written by
+# the interrupt's flush. The wait is on evidence (line 1 written, line 3 served
+# by the server), then a margin for its extraction: a fixed 0.5 s was too short
+# under ASan on a loaded machine.
+printf '%s\n' "$base/article" "$base/slow" "$base/page/9001" >"$work/interrupt.txt"
 "$pith" --batch "$work/interrupt.txt" --allow-private --delay 0 --timeout 60 >"$work/int.jsonl" 2>"$work/int.err" &
 pid=$!
-for _ in $(seq 100); do [ "$(wc -l <"$work/int.jsonl")" -ge 1 ] && break; sleep 0.05; done
-sleep 0.5
+for _ in $(seq 400); do
+  [ "$(wc -l <"$work/int.jsonl")" -ge 1 ] &&
+    [ "$(curl -s "$base/stats?path=/page/9001")" -ge 1 ] 2>/dev/null && break
+  sleep 0.05
+done
+sleep 2
 kill -INT $pid
 wait $pid
 code=$?
