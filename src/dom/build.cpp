@@ -245,12 +245,26 @@ bool hides(std::string_view name, const char* value) {
 // <div hidden id="S:n">, and a script moves it into its place (a <template
 // id="B:n"> placeholder). Hidden only until that script runs, it is what
 // the reader sees: for many pages, the whole article.
-bool is_streamed_content(const GumboElement& el) {
-  const GumboAttribute* id = gumbo_get_attribute(&el.attributes, "id");
-  if (!id || id->value[0] != 'S' || id->value[1] != ':' || id->value[2] == '\0') return false;
-  for (const char* c = id->value + 2; *c; ++c)
-    if (!std::isxdigit(static_cast<unsigned char>(*c))) return false;
-  return true;
+bool is_streamed_content(const GumboElement& el, const MovedValues& moved) {
+  std::string_view id;
+  for (unsigned i = 0; i < el.attributes.length; ++i) {
+    const auto* a = static_cast<const GumboAttribute*>(el.attributes.data[i]);
+    std::size_t run = moved.run_at(a->name);
+    if (run == std::string_view::npos) {
+      if (std::string_view(a->name) != "id") continue;
+      id = a->value;
+      break;
+    }
+    auto [first, count] = moved.attribute_runs[run];
+    auto found = std::find_if(moved.attributes.begin() + first, moved.attributes.begin() + first + count,
+                              [](const MovedValues::Attribute& m) { return m.name == Attr::id; });
+    if (found != moved.attributes.begin() + first + count) {
+      id = std::string_view(moved.source).substr(found->offset, found->length);
+      break;
+    }
+  }
+  if (id.size() < 3 || id[0] != 'S' || id[1] != ':') return false;
+  return std::all_of(id.begin() + 2, id.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); });
 }
 
 bool skipped_element(Tag tag, const GumboElement& el) {
@@ -566,10 +580,24 @@ class Builder {
     for (unsigned i = 0; i < attrs.length; ++i) {
       const auto* a = static_cast<const GumboAttribute*>(attrs.data[i]);
       std::string_view name = a->name;
+      if (!name.empty() && static_cast<unsigned char>(name[0]) >= 0x80) {
+        // A run of attributes the filter moved out of the tag.
+        std::size_t run = moved_.run_at(name);
+        if (run == std::string_view::npos) continue;
+        auto [first, count] = moved_.attribute_runs[run];
+        for (std::uint32_t k = first; k < first + count; ++k) {
+          const MovedValues::Attribute& m = moved_.attributes[k];
+          if (kept_count == 0xFFFF || !kept_on(m.name, tag)) continue;
+          ++kept_count;
+          ++attr_count_;
+          dom_.attrs.push_back({m.name, m.offset, m.length});
+        }
+        continue;
+      }
       // No kept attribute hides: a kept one is not tested again.
       Attr kept;
       if (!kept_attribute(name, kept)) {
-        if (!keep_hidden_ && hides(name, a->value) && !is_streamed_content(el)) {
+        if (!keep_hidden_ && hides(name, a->value) && !is_streamed_content(el, moved_)) {
           dom_.attrs.resize(attrs_before);
           dom_.pool.resize(pool_before);
           attr_count_ = attrs_before;

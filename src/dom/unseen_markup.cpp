@@ -140,14 +140,16 @@ bool read_tag(std::string_view s, std::size_t at, TagToken& tag, std::vector<Att
 }
 
 // What becomes of an attribute of a start tag.
-enum class AttrFate { drop, keep, movable, style };
+// keep: in place, and the Dom keeps it; keep_unkept: in place, read by
+// Gumbo's tree builder or the build's hidden test only.
+enum class AttrFate { drop, keep, keep_unkept, movable, style };
 
-AttrFate attribute_fate(std::string_view name) {
+// `kept`: the Dom's attribute, when the fate is keep or movable.
+AttrFate attribute_fate(std::string_view name, Attr& kept) {
   char lower[16];
   if (name.size() > sizeof lower) return AttrFate::drop;
   for (std::size_t k = 0; k < name.size(); ++k) lower[k] = text::ascii_lower(name[k]);
   std::string_view n(lower, name.size());
-  Attr kept;
   if (dom_attribute(n, kept))
     // Gumbo's tree builder reads <input type>: its value stays in place.
     return kept == Attr::type ? AttrFate::keep : AttrFate::movable;
@@ -156,8 +158,25 @@ AttrFate attribute_fate(std::string_view name) {
   // <isindex>'s prompt becomes text, its action the form's).
   for (std::string_view read : {"hidden", "aria-hidden", "color", "face", "size",
                                 "encoding", "prompt", "action"})
-    if (n == read) return AttrFate::keep;
+    if (n == read) return AttrFate::keep_unkept;
   return AttrFate::drop;
+}
+
+// May the kept attributes of this start tag reach Gumbo as runs behind a
+// marker (the header says which may not)? Gumbo's tree builder compares a
+// formatting element's attributes with those of the elements in the list of
+// active formatting elements, name by name (three equal ones and the oldest
+// goes); it merges a later <html>'s or <body>'s into the first's, name by
+// name; and it gives the <input> it makes of an <isindex> the isindex's
+// attributes but its name.
+bool tag_moves_attributes(std::string_view name) {
+  if (name.size() > 8) return true;
+  static constexpr std::string_view kCompared[] = {
+      "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u",
+      "html", "body", "isindex"};
+  for (std::string_view c : kCompared)
+    if (text::iequals_ascii(name, c)) return false;
+  return true;
 }
 
 // Below this many bytes a marker (mark, index, quotes) saves too little.
@@ -369,6 +388,8 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
   const bool kept_in_moved = moved != nullptr;
   if (moved) {
     moved->ranges.clear();
+    moved->attributes.clear();
+    moved->attribute_runs.clear();
     moved->source = std::move(html);
     s = moved->source;
     if (references_mark(s)) moved = nullptr;  // nothing moves
@@ -397,6 +418,11 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
   // section in svg/math (which ends at "]]>"): no text moves after either.
   bool text_moves = moved != nullptr;
   std::vector<AttrSpan> attrs;
+  struct Fate {
+    AttrFate fate;
+    Attr kept;
+  };
+  std::vector<Fate> fates;
   TagToken tag;
   int verbatim = 0;  // open <pre>, <code>, <listing>: their white space is content
   // What foreign_body_end may read in all: twice the page, which the bodies
@@ -463,15 +489,52 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
     // drops a repeated name): with only the names below left, that is a few
     // dozen at most. (An <isindex> kept all of its attributes once: 40,000
     // distinct names then took seconds.)
+    fates.clear();
+    std::uint64_t names_seen = 0;  // bit per Attr: a name repeated stops the runs
+    // (A run per attribute at most: the markers never run out mid-tag.)
+    bool runs = moved && !attrs.empty() && moved->attribute_runs.size() + attrs.size() <= kMaxMoved &&
+                tag_moves_attributes(tag.name);
     for (const AttrSpan& a : attrs) {  // none for end tags
-      AttrFate fate = attribute_fate(s.substr(a.begin, a.name_end - a.begin));
+      Attr kept{};
+      AttrFate fate = attribute_fate(s.substr(a.begin, a.name_end - a.begin), kept);
       if (fate == AttrFate::style && a.value_begin != npos) {
         // Only its verdict counts (build.cpp, hides).
         std::string_view style = s.substr(a.value_begin, a.value_end - a.value_begin);
         if (passes_unchanged(style) && !style_hides(style)) fate = AttrFate::drop;
       }
+      static_assert(static_cast<unsigned>(Attr::dir) < 64);
+      if (fate == AttrFate::keep || fate == AttrFate::movable) {
+        std::uint64_t bit = std::uint64_t{1} << static_cast<unsigned>(kept);
+        if (names_seen & bit) runs = false;
+        names_seen |= bit;
+      }
+      fates.push_back({fate, kept});
+    }
+    bool run_open = false;  // the last attribute left in the tag is a run's marker
+    for (std::size_t k = 0; k < attrs.size(); ++k) {
+      const AttrSpan& a = attrs[k];
+      auto [fate, kept] = fates[k];
       if (fate == AttrFate::drop) {
         cut(a.begin, a.end);
+        continue;
+      }
+      if (runs) {
+        std::string_view value = a.value_begin == npos ? std::string_view()
+                                                       : s.substr(a.value_begin, a.value_end - a.value_begin);
+        if (fate != AttrFate::movable || !passes_unchanged(value)) {
+          run_open = false;  // in place: the runs keep the attributes' order
+          continue;
+        }
+        cut(a.begin, a.end);
+        if (!run_open) {
+          append_marker(out, moved->attribute_runs.size());
+          out.push_back(' ');
+          moved->attribute_runs.emplace_back(static_cast<std::uint32_t>(moved->attributes.size()), 0);
+          run_open = true;
+        }
+        std::uint32_t value_at = static_cast<std::uint32_t>(a.value_begin == npos ? a.begin : a.value_begin);
+        moved->attributes.push_back({kept, value_at, static_cast<std::uint32_t>(value.size())});
+        ++moved->attribute_runs.back().second;
         continue;
       }
       if (fate != AttrFate::movable || !moved || a.value_begin == npos) continue;

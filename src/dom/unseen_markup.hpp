@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "budget/deadline.hpp"
+#include "dom/dom.hpp"
 
 namespace pith::dom {
 
@@ -38,6 +39,18 @@ namespace pith::dom {
 //    space, which keeps every decision of the tree builder the same (see
 //    the .cpp).
 //
+//  - with `moved`, the kept attributes of a start tag whose values Gumbo
+//    would pass through unchanged: each run of them (no other attribute the
+//    filter leaves between them) becomes one attribute named by a marker,
+//    with no value, and is kept in `moved` (MovedValues::attributes), so
+//    that Gumbo reads four bytes instead of `class="..." href="..."`: a
+//    fifth of its work on a typical page went into attribute names and
+//    values. Not in the tags whose attributes Gumbo's tree builder compares
+//    or merges by name (the formatting elements but <a>, of which the list
+//    of active formatting elements never holds two; <html>, <body>,
+//    <isindex>), nor in a tag that repeats a kept name (Gumbo keeps the
+//    first). Page attribute names left after the filter are ASCII, so a
+//    name that is a marker only comes from it.
 //  - the bodies of <script> and <style> elements (tags kept), half the bytes
 //    of a typical page, but those of JSON-LD scripts (an "ld+json" in the
 //    tag), which the metadata stage reads; as strip_raw_text_bodies does.
@@ -66,6 +79,36 @@ std::string moved_marker(std::size_t index);
 struct MovedValues {
   std::string source;  // the markup the values were cut from
   std::vector<std::pair<std::uint32_t, std::uint32_t>> ranges;  // offset, length in source
+  // The attributes moved out of the tags, and the runs of them that the
+  // markers in attribute names number (first, count in `attributes`).
+  struct Attribute {
+    Attr name;
+    std::uint32_t offset;  // the value, in source
+    std::uint32_t length;
+  };
+  std::vector<Attribute> attributes;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> attribute_runs;
+
+  // The number of the marker at the start of `s` (its code point's place in
+  // the marker planes); npos when `s` does not start with one.
+  static std::size_t marker_number(std::string_view s) {
+    constexpr std::size_t npos = std::string_view::npos;
+    if (s.size() < kMovedMarkerSize) return npos;
+    auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+    bool plane15 = byte(0) == 0xF3 && byte(1) >= 0xB0 && byte(1) <= 0xBF;
+    bool plane16 = byte(0) == 0xF4 && byte(1) >= 0x80 && byte(1) <= 0x8F;
+    if (!(plane15 || plane16) || (byte(2) & 0xC0) != 0x80 || (byte(3) & 0xC0) != 0x80) return npos;
+    std::size_t in_plane = std::size_t{byte(1) & 0x0Fu} << 12 | std::size_t{byte(2) & 0x3Fu} << 6 |
+                           std::size_t{byte(3) & 0x3Fu};
+    if (in_plane >= kMarkersPerPlane) return npos;
+    return plane15 ? in_plane : kMarkersPerPlane + in_plane;
+  }
+  // The index in `attribute_runs` of the run an attribute name of Gumbo's
+  // stands for; npos when it is an attribute of the page.
+  std::size_t run_at(std::string_view name) const {
+    std::size_t index = name.size() == kMovedMarkerSize ? marker_number(name) : std::string_view::npos;
+    return index < attribute_runs.size() ? index : std::string_view::npos;
+  }
 
   // Where the first marker in `text` may start, from `from` on: npos when
   // there is none; else a byte piece_at must confirm. (Inline: the build asks
@@ -90,17 +133,8 @@ struct MovedValues {
   // for; npos when `s` does not start with a marker. (Inline: the build asks
   // for every attribute value of four bytes.)
   std::size_t piece_at(std::string_view s) const {
-    constexpr std::size_t npos = std::string_view::npos;
-    if (s.size() < kMovedMarkerSize) return npos;
-    auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
-    bool plane15 = byte(0) == 0xF3 && byte(1) >= 0xB0 && byte(1) <= 0xBF;
-    bool plane16 = byte(0) == 0xF4 && byte(1) >= 0x80 && byte(1) <= 0x8F;
-    if (!(plane15 || plane16) || (byte(2) & 0xC0) != 0x80 || (byte(3) & 0xC0) != 0x80) return npos;
-    std::size_t in_plane = std::size_t{byte(1) & 0x0Fu} << 12 | std::size_t{byte(2) & 0x3Fu} << 6 |
-                           std::size_t{byte(3) & 0x3Fu};
-    if (in_plane >= kMarkersPerPlane) return npos;
-    std::size_t index = plane15 ? in_plane : kMarkersPerPlane + in_plane;
-    return index < ranges.size() ? index : npos;
+    std::size_t index = marker_number(s);
+    return index < ranges.size() ? index : std::string_view::npos;
   }
   // The original value of an attribute as Gumbo returns it: a marker gives
   // back what it replaced, any other value is returned as it is.

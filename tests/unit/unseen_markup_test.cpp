@@ -74,10 +74,22 @@ void flatten(const GumboNode* node, std::string& out, const pith::dom::MovedValu
     for (unsigned i = 0; i < el.attributes.length; ++i) {
       const auto* a = static_cast<const GumboAttribute*>(el.attributes.data[i]);
       std::string_view name = a->name;
+      // The Dom's attributes by their Attr, which is all a run keeps of a name.
+      std::size_t run = moved ? moved->run_at(name) : std::string_view::npos;
+      if (run != std::string_view::npos) {
+        auto [first, count] = moved->attribute_runs[run];
+        for (std::uint32_t k = first; k < first + count; ++k) {
+          const auto& m = moved->attributes[k];
+          out += " #" + std::to_string(static_cast<int>(m.name)) + "=";
+          out += std::string_view(moved->source).substr(m.offset, m.length);
+        }
+        continue;
+      }
       std::string_view value = moved ? moved->resolve(a->value) : std::string_view(a->value);
       if (!kept_attribute(name, value)) continue;
+      pith::dom::Attr attr;
       out += " ";
-      out += name;
+      out += pith::dom::dom_attribute(name, attr) ? "#" + std::to_string(static_cast<int>(attr)) : std::string(name);
       out += "=";
       out += value;
     }
@@ -228,15 +240,17 @@ TEST_CASE("unseen markup: a tag the page ends in goes, and an end tag's attribut
 TEST_CASE("unseen markup: long kept values move out of the markup and resolve back") {
   using pith::dom::moved_marker;
   pith::dom::MovedValues moved;
+  // (In tags whose attributes move as runs, which these are not.)
   std::string out = drop_unseen_markup(
-      "<div class=\"article-body main\" id=x><a href=https://example.org/a title='It&amp;s'>t</a></div>",
+      "<b class=\"article-body main\" id=x><i title=https://example.org/a lang='It&amp;s'>t</i></b>",
       &moved);
   REQUIRE(moved.ranges.size() == 2);
+  CHECK(moved.attribute_runs.empty());
   CHECK(moved_marker(0) == "\xF3\xB0\x80\x80");      // U+F0000
   CHECK(moved_marker(65534) == "\xF4\x80\x80\x80");  // U+100000: plane 15's last two are noncharacters
   // Short values, and values with a character reference, stay where they are.
-  CHECK(out == "<div class=\"" + moved_marker(0) + "\" id=x><a href=\"" + moved_marker(1) +
-                   "\" title='It&amp;s'>t</a></div>");
+  CHECK(out == "<b class=\"" + moved_marker(0) + "\" id=x><i title=\"" + moved_marker(1) +
+                   "\" lang='It&amp;s'>t</i></b>");
   CHECK(moved.resolve(moved_marker(0)) == "article-body main");
   CHECK(moved.resolve(moved_marker(1)) == "https://example.org/a");
   CHECK(moved.resolve("plain value") == "plain value");
@@ -245,6 +259,7 @@ TEST_CASE("unseen markup: long kept values move out of the markup and resolve ba
   // Values Gumbo would change (CR, controls) stay too.
   drop_unseen_markup("<div class=\"one\rtwo three\">t</div>", &moved);
   CHECK(moved.ranges.empty());
+  CHECK(moved.attribute_runs.empty());
   // A page that has a marker code point already moves nothing.
   for (std::string page : std::vector<std::string>{
            "<p class=\"article-body\">&#1114109;</p>", "<p class=\"article-body\">&#xF0000</p>",
@@ -252,7 +267,56 @@ TEST_CASE("unseen markup: long kept values move out of the markup and resolve ba
            "<p class=\"article-body\">\xF4\x8F\xBF\xBD</p>"}) {
     std::string kept = drop_unseen_markup(page, &moved);
     CHECK(moved.ranges.empty());
+    CHECK(moved.attribute_runs.empty());
     CHECK(kept == page);
+  }
+}
+
+TEST_CASE("unseen markup: a start tag's kept attributes reach Gumbo as runs behind one marker") {
+  using pith::dom::moved_marker;
+  using pith::dom::Attr;
+  pith::dom::MovedValues moved;
+  std::string out = drop_unseen_markup(
+      "<div class=\"a b\" data-x=1 id=main><a href=/x title=\"It&amp;s\" rel=nofollow>t</a>"
+      "<img src=a.png hidden alt></div>",
+      &moved);
+  // A value Gumbo would change (a reference) and an attribute the Dom does
+  // not keep stay in place and end a run: the attributes keep their order.
+  CHECK(out == "<div " + moved_marker(0) + "   ><a " + moved_marker(1) + "  title=\"It&amp;s\" " + moved_marker(2) +
+                   " >t</a><img " + moved_marker(3) + "  hidden " + moved_marker(4) + " ></div>");
+  REQUIRE(moved.attribute_runs.size() == 5);
+  REQUIRE(moved.attributes.size() == 6);
+  auto value = [&](std::size_t k) {
+    return std::string_view(moved.source).substr(moved.attributes[k].offset, moved.attributes[k].length);
+  };
+  CHECK(moved.attribute_runs[0] == std::pair<std::uint32_t, std::uint32_t>{0, 2});
+  CHECK((moved.attributes[0].name == Attr::class_ && value(0) == "a b"));
+  CHECK((moved.attributes[1].name == Attr::id && value(1) == "main"));
+  CHECK((moved.attributes[2].name == Attr::href && value(2) == "/x"));
+  CHECK((moved.attributes[3].name == Attr::rel && value(3) == "nofollow"));
+  CHECK((moved.attributes[5].name == Attr::alt && value(5).empty()));  // no value: ""
+  CHECK(moved.run_at(moved_marker(4)) == 4);
+  CHECK(moved.run_at(moved_marker(5)) == std::string_view::npos);
+  CHECK(moved.run_at("class") == std::string_view::npos);
+  // Not where Gumbo compares or merges attributes by name, nor in a tag that
+  // repeats a kept name (Gumbo keeps the first).
+  for (std::string page : {"<b class=x>t</b>", "<font class=x color=red>t</font>", "<body class=x>t",
+                           "<html lang=en><body>t", "<isindex name=x action=/s>", "<div class=a CLASS=b>t</div>"}) {
+    CAPTURE(page);
+    CHECK(drop_unseen_markup(page, &moved) == page);
+    CHECK(moved.attribute_runs.empty());
+  }
+  // <input>'s type, which the tree builder reads, stays in place.
+  CHECK(drop_unseen_markup("<input type=text name=q>", &moved) == "<input type=text " + moved_marker(0) + " >");
+  // The tree Gumbo builds is the same: the adoption agency and the active
+  // formatting elements clone an <a> with its run.
+  for (std::string page : {"<a href=/1 class=x><p>b<a href=/2>c</a></p>", "<p><a class=x id=y>1<b>2</p>3</a>",
+                           "<div class=\"x\"id=y/><p/class=z>t", "<table class=t><tr id=r><td>1<input type=hidden class=h></table>",
+                           "<b class=x><p id=1>a<b class=x><b class=x><b class=x><p>b</b>c",
+                           "<html class=a><body id=b><html class=c lang=d><body class=e title=f>t"}) {
+    CAPTURE(page);
+    std::string with_markers = drop_unseen_markup(page, &moved);
+    CHECK(tree(page) == tree(with_markers, &moved));
   }
 }
 
@@ -271,7 +335,9 @@ TEST_CASE("unseen markup: long text moves from its first character that is not w
   // Nothing moves in a frameset (its text keeps only white space) or after a
   // CDATA section (which ends at "]]>").
   std::string frameset = "<frameset><frame src=a>some text in a frameset page</frameset>";
-  CHECK(drop_unseen_markup(frameset, &moved) == "<frameset><frame src=a>some text in a frameset page</frameset>");
+  CHECK(drop_unseen_markup(frameset, &moved) ==
+        "<frameset><frame " + moved_marker(0) + " >some text in a frameset page</frameset>");
+  CHECK(moved.ranges.empty());
   std::string cdata = "<svg><p>x</p><![CDATA[ a > b, long enough text ]]></svg>";
   CHECK(drop_unseen_markup(cdata, &moved) == cdata);
 }
