@@ -330,8 +330,8 @@ class Builder {
   // in front of the pool afterwards: a moved value, or a text node that is a
   // moved run with the text around it as it stands in the source, is not
   // copied; the pool itself holds only what Gumbo made.
-  Builder(std::size_t expected_nodes, bool keep_hidden, const MovedValues& moved)
-      : keep_hidden_(keep_hidden), moved_(moved), source_(moved.source) {
+  Builder(std::size_t expected_nodes, bool keep_hidden, const MovedValues& moved, std::string_view markup)
+      : keep_hidden_(keep_hidden), moved_(moved), source_(moved.source), markup_(markup) {
     dom_.pool = take_spare(spare_buffers.pool, source_.size() / 8);
     dom_.pool.append(kSharedWhiteSpace);
     dom_.nodes = take_spare(spare_buffers.nodes, expected_nodes + 16);
@@ -577,21 +577,17 @@ class Builder {
     const std::size_t pool_before = dom_.pool.size();
     std::uint16_t kept_count = 0;
     const GumboVector& attrs = el.attributes;
+    if (attrs.length == 0) {
+      std::size_t run = tag_run(el);
+      if (run != std::string_view::npos) add_run(run, tag, kept_count);
+    }
     for (unsigned i = 0; i < attrs.length; ++i) {
       const auto* a = static_cast<const GumboAttribute*>(attrs.data[i]);
       std::string_view name = a->name;
       if (!name.empty() && static_cast<unsigned char>(name[0]) >= 0x80) {
         // A run of attributes the filter moved out of the tag.
         std::size_t run = moved_.run_at(name);
-        if (run == std::string_view::npos) continue;
-        auto [first, count] = moved_.attribute_runs[run];
-        for (std::uint32_t k = first; k < first + count; ++k) {
-          const MovedValues::Attribute& m = moved_.attributes[k];
-          if (kept_count == 0xFFFF || !kept_on(m.name, tag)) continue;
-          ++kept_count;
-          ++attr_count_;
-          dom_.attrs.push_back({m.name, m.offset, m.length});
-        }
+        if (run != std::string_view::npos) add_run(run, tag, kept_count);
         continue;
       }
       // No kept attribute hides: a kept one is not tested again.
@@ -623,12 +619,45 @@ class Builder {
     return id;
   }
 
+  // Adds the attributes of a run the filter moved out of the tag.
+  void add_run(std::size_t run, Tag tag, std::uint16_t& kept_count) {
+    auto [first, count] = moved_.attribute_runs[run];
+    for (std::uint32_t k = first; k < first + count; ++k) {
+      const MovedValues::Attribute& m = moved_.attributes[k];
+      if (kept_count == 0xFFFF || !kept_on(m.name, tag)) continue;
+      ++kept_count;
+      ++attr_count_;
+      dom_.attrs.push_back({m.name, m.offset, m.length});
+    }
+  }
+
+  // The run of an element whose tag the filter left with no attribute, found
+  // by where Gumbo read its start tag (a clone has its original's); npos
+  // when it has none. Elements come mostly in the order of their tags: the
+  // search starts where the last one was found.
+  std::size_t tag_run(const GumboElement& el) {
+    const auto& runs = moved_.tag_runs;
+    auto at = reinterpret_cast<std::uintptr_t>(el.original_tag.data);
+    auto begin = reinterpret_cast<std::uintptr_t>(markup_.data());
+    if (runs.empty() || at < begin || at >= begin + markup_.size()) return std::string_view::npos;
+    auto offset = static_cast<std::uint32_t>(at - begin);
+    if (next_tag_run_ >= runs.size() || runs[next_tag_run_].first != offset) {
+      auto it = std::lower_bound(runs.begin(), runs.end(), offset,
+                                 [](const auto& r, std::uint32_t o) { return r.first < o; });
+      if (it == runs.end() || it->first != offset) return std::string_view::npos;
+      next_tag_run_ = static_cast<std::size_t>(it - runs.begin());
+    }
+    return runs[next_tag_run_++].second;
+  }
+
   static constexpr std::string_view kSharedWhiteSpace = "\n ";
 
   Dom dom_;
   bool keep_hidden_;
   const MovedValues& moved_;
   std::string_view source_;
+  std::string_view markup_;      // what Gumbo parsed, where its original_tag points
+  std::size_t next_tag_run_ = 0;  // where tag_run looks first
   std::size_t hidden_skipped_ = 0;
   std::size_t hidden_text_ = 0;
   std::size_t text_bytes_ = 0;
@@ -698,8 +727,15 @@ Dom build_dom_in_place(std::string&& utf8_html, BuildTimings* timings, const Mar
   // what the build appends. (A large block grows in place: no copy.)
   std::string input = std::move(utf8_html);
   input.reserve(input.size() + input.size() / 4);
-  std::string stripped = drop_unseen_markup(std::move(input), &moved, deadline);
+  std::string stripped = drop_unseen_markup(std::move(input), &moved, deadline, /*runs_by_tag=*/true);
   GuardedMarkup guarded = guard_markup(stripped, limits, deadline);
+  if (guarded.changed && !moved.tag_runs.empty()) {
+    // The guard's cuts move the tags from where the runs were recorded:
+    // filtered again, with every run behind a marker (pages the guard
+    // changes are rare).
+    stripped = drop_unseen_markup(std::move(moved.source), &moved, deadline);
+    guarded = guard_markup(stripped, limits, deadline);
+  }
   deadline.check("the markup guard");
   if (guarded.changed) stripped = std::move(guarded.html);
   guarded.html = std::string();
@@ -713,14 +749,14 @@ Dom build_dom_in_place(std::string&& utf8_html, BuildTimings* timings, const Mar
   GumboOutput* output = parse_until_deadline(options, parse, stripped);
   if (!output) deadline.fail("the HTML parse");
   auto t1 = Clock::now();
-  Builder builder(guarded.elements + guarded.text_runs, /*keep_hidden=*/false, moved);
+  Builder builder(guarded.elements + guarded.text_runs, /*keep_hidden=*/false, moved, stripped);
   deadline.check("the HTML parse");
   Dom dom = builder.build(output->root, deadline);
   // Built again with the hidden subtrees only when they hold the page's text.
   const std::size_t with_hidden = builder.text_bytes() + builder.hidden_text();
   if (builder.hidden_skipped() > 0 && with_hidden >= kMinVisibleTextBytes &&
       with_hidden >= builder.text_bytes() * kHiddenTextGain) {
-    Builder unhidden(guarded.elements + guarded.text_runs, /*keep_hidden=*/true, moved);
+    Builder unhidden(guarded.elements + guarded.text_runs, /*keep_hidden=*/true, moved, stripped);
     Dom all = unhidden.build(output->root, deadline);
     if (unhidden.text_bytes() >= kMinVisibleTextBytes &&
         unhidden.text_bytes() >= builder.text_bytes() * kHiddenTextGain)

@@ -381,7 +381,8 @@ std::size_t foreign_body_end(std::string_view s, std::size_t from, std::string_v
 
 }  // namespace
 
-std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Deadline deadline) {
+std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Deadline deadline,
+                               bool runs_by_tag) {
   // With `moved`, the page lives on in moved->source, where the moved values
   // point.
   std::string_view s = html;
@@ -390,6 +391,7 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
     moved->ranges.clear();
     moved->attributes.clear();
     moved->attribute_runs.clear();
+    moved->tag_runs.clear();
     moved->source = std::move(html);
     s = moved->source;
     if (references_mark(s)) moved = nullptr;  // nothing moves
@@ -421,6 +423,7 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
   struct Fate {
     AttrFate fate;
     Attr kept;
+    bool moves;  // into a run
   };
   std::vector<Fate> fates;
   TagToken tag;
@@ -471,6 +474,8 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
       continue;
     }
     attrs.clear();
+    // Where the tag's '<' is in the output (all before it is settled).
+    const std::size_t tag_at = (changed ? out.size() : 0) + (i - copied);
     if (!read_tag(s, name_at, tag, end_tag ? nullptr : &attrs)) {
       // A tag the page ends in: the tokenizer drops it, and with it the rest
       // of the page (WHATWG 13.2.5, "EOF in tag"). Gumbo never reads it: it
@@ -508,26 +513,39 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
         if (names_seen & bit) runs = false;
         names_seen |= bit;
       }
-      fates.push_back({fate, kept});
+      bool moves = false;
+      if (runs && fate == AttrFate::movable)
+        moves = a.value_begin == npos || passes_unchanged(s.substr(a.value_begin, a.value_end - a.value_begin));
+      fates.push_back({fate, kept, moves});
     }
+    // All attributes left are one run: found by the tag's offset.
+    bool by_tag = runs && runs_by_tag && std::all_of(fates.begin(), fates.end(), [](const Fate& f) {
+      return f.moves || f.fate == AttrFate::drop;
+    }) && std::any_of(fates.begin(), fates.end(), [](const Fate& f) { return f.moves; });
     bool run_open = false;  // the last attribute left in the tag is a run's marker
     for (std::size_t k = 0; k < attrs.size(); ++k) {
       const AttrSpan& a = attrs[k];
-      auto [fate, kept] = fates[k];
+      auto [fate, kept, moves] = fates[k];
       if (fate == AttrFate::drop) {
         cut(a.begin, a.end);
         continue;
       }
       if (runs) {
-        std::string_view value = a.value_begin == npos ? std::string_view()
-                                                       : s.substr(a.value_begin, a.value_end - a.value_begin);
-        if (fate != AttrFate::movable || !passes_unchanged(value)) {
+        if (!moves) {
           run_open = false;  // in place: the runs keep the attributes' order
           continue;
         }
+        std::string_view value = a.value_begin == npos ? std::string_view()
+                                                       : s.substr(a.value_begin, a.value_end - a.value_begin);
         cut(a.begin, a.end);
         if (!run_open) {
-          append_marker(out, moved->attribute_runs.size());
+          // (A space, not nothing, where the run was: "<p/ class=x>" must
+          // not become self-closing.)
+          if (by_tag)
+            moved->tag_runs.emplace_back(static_cast<std::uint32_t>(tag_at),
+                                         static_cast<std::uint32_t>(moved->attribute_runs.size()));
+          else
+            append_marker(out, moved->attribute_runs.size());
           out.push_back(' ');
           moved->attribute_runs.emplace_back(static_cast<std::uint32_t>(moved->attributes.size()), 0);
           run_open = true;

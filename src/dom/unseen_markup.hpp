@@ -50,7 +50,11 @@ namespace pith::dom {
 //    of active formatting elements never holds two; <html>, <body>,
 //    <isindex>), nor in a tag that repeats a kept name (Gumbo keeps the
 //    first). Page attribute names left after the filter are ASCII, so a
-//    name that is a marker only comes from it.
+//    name that is a marker only comes from it. With `runs_by_tag`, a tag
+//    all of whose attributes left are one run keeps none: the run is found
+//    by where the tag starts in the output (MovedValues::tag_runs; Gumbo's
+//    original_tag points there, in its clones too), which holds only while
+//    Gumbo parses the output as it is.
 //  - the bodies of <script> and <style> elements (tags kept), half the bytes
 //    of a typical page, but those of JSON-LD scripts (an "ld+json" in the
 //    tag), which the metadata stage reads; as strip_raw_text_bodies does.
@@ -88,6 +92,10 @@ struct MovedValues {
   };
   std::vector<Attribute> attributes;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> attribute_runs;
+  // With runs_by_tag: per start tag left with no attribute but its run, the
+  // offset of its '<' in the filter's output and the run's index; in the
+  // order of the offsets.
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> tag_runs;
 
   // The number of the marker at the start of `s` (its code point's place in
   // the marker planes); npos when `s` does not start with one.
@@ -146,6 +154,6 @@ struct MovedValues {
 
 // Linear in the page; checks `deadline` once per few thousand tags.
 std::string drop_unseen_markup(std::string html, MovedValues* moved = nullptr,
-                               budget::Deadline deadline = {});
+                               budget::Deadline deadline = {}, bool runs_by_tag = false);
 
 }  // namespace pith::dom

@@ -330,6 +330,51 @@ TEST_CASE("build_dom makes class, id and href readable with Dom::attr") {
   CHECK(dom.attr(dom.find_first(Tag::body), Attr::class_).empty());
 }
 
+TEST_CASE("build_dom gives each element the attributes the filter moved out of its tag") {
+  // Runs found by the tag's place (an <a> cloned by the adoption agency has
+  // its original's), behind markers where a value stays in place, and on a
+  // page the markup guard changes, whose tags are then elsewhere.
+  const std::string page =
+      "<div class=\"story main\" id=s><p class=lead>One <a href=/one class=x>link<p>two</a> <b class=k>bold</b>"
+      "<a href=\"/two?a=1&amp;b=2\" class=y title=t>amp</a><img src=/i.png alt=\"An image\" width=20></div>";
+  auto check = [](const Dom& dom) {
+    NodeId div = dom.find_first(Tag::div);
+    REQUIRE(div != kNoNode);
+    CHECK(dom.attr(div, Attr::class_) == "story main");
+    CHECK(dom.attr(div, Attr::id) == "s");
+    CHECK(dom.attr(dom.find_first(Tag::p), Attr::class_) == "lead");
+    NodeId a = dom.find_first(Tag::a);
+    REQUIRE(a != kNoNode);
+    NodeId clone = dom.find_first(Tag::a, a + 1);
+    REQUIRE(clone != kNoNode);
+    CHECK(dom.attr(a, Attr::href) == "/one");
+    CHECK(dom.attr(clone, Attr::href) == "/one");
+    CHECK(dom.attr(clone, Attr::class_) == "x");
+    CHECK(dom.attr(dom.find_first(Tag::b), Attr::class_) == "k");
+    NodeId amp = dom.find_first(Tag::a, clone + 1);
+    REQUIRE(amp != kNoNode);
+    CHECK(dom.attr(amp, Attr::href) == "/two?a=1&b=2");
+    CHECK(dom.attr(amp, Attr::class_) == "y");
+    CHECK(dom.attr(amp, Attr::title) == "t");
+    NodeId img = dom.find_first(Tag::img);
+    REQUIRE(img != kNoNode);
+    CHECK(dom.attr(img, Attr::src) == "/i.png");
+    CHECK(dom.attr(img, Attr::alt) == "An image");
+    CHECK(dom.attr(img, Attr::width) == "20");
+  };
+  check(build_dom("<html><body>" + page + "</body></html>"));
+  std::string deep = "<html><body>";
+  for (int k = 0; k < 40; ++k) deep += "<section class=s" + std::to_string(k) + ">";
+  for (int k = 0; k < 40; ++k) deep += "</section>";
+  pith::dom::MarkupLimits limits;
+  limits.max_depth = 30;
+  pith::dom::GuardedMarkup guard;
+  Dom dom = build_dom(deep + page + "</body></html>", nullptr, limits, &guard);
+  CHECK(guard.dropped_deep > 0);
+  check(dom);
+  CHECK(dom.attr(dom.find_first(Tag::section), Attr::class_) == "s0");
+}
+
 TEST_CASE("build_dom handles 20,000 nested <div>s without recursion") {
   constexpr int kDepth = 20000;
   std::string html = "<html><body>";

@@ -306,6 +306,16 @@ TEST_CASE("unseen markup: a start tag's kept attributes reach Gumbo as runs behi
     CHECK(drop_unseen_markup(page, &moved) == page);
     CHECK(moved.attribute_runs.empty());
   }
+  // With runs_by_tag, a tag left with its run alone keeps no attribute: the
+  // run is found by the place of its '<' in the output.
+  out = drop_unseen_markup("<p>x</p><div class=a data-x=1 id=b>t</div><a href=/x title=\"&amp;\">l</a>", &moved,
+                           {}, /*runs_by_tag=*/true);
+  CHECK(out == "<p>x</p><div    >t</div><a " + moved_marker(1) + "  title=\"&amp;\">l</a>");
+  REQUIRE(moved.tag_runs.size() == 1);
+  CHECK(moved.tag_runs[0] == std::pair<std::uint32_t, std::uint32_t>{8, 0});
+  CHECK(out.compare(8, 4, "<div") == 0);
+  CHECK(moved.attribute_runs[0] == std::pair<std::uint32_t, std::uint32_t>{0, 2});
+  CHECK(drop_unseen_markup("<p/class=x>", &moved, {}, true) == "<p/ >");  // not made self-closing
   // <input>'s type, which the tree builder reads, stays in place.
   CHECK(drop_unseen_markup("<input type=text name=q>", &moved) == "<input type=text " + moved_marker(0) + " >");
   // The tree Gumbo builds is the same: the adoption agency and the active
