@@ -1,6 +1,8 @@
 #include "dom/markup_guard.hpp"
 
+#include <array>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -86,12 +88,24 @@ class Names {
     for (const NameInfo& info : kKnownNames) intern(info.name, info.traits);
   }
   std::uint32_t id(std::string_view lower_name) {
-    auto it = ids_.find(std::string(lower_name));
-    if (it != ids_.end()) return it->second;
+    // Asked once per tag: a name of up to 7 bytes (nearly all) is looked up
+    // first in a small cache, keyed by its bytes and length in one word.
+    std::uint64_t key = 0;
+    bool short_name = !lower_name.empty() && lower_name.size() < 8;
+    if (short_name) {
+      std::memcpy(&key, lower_name.data(), lower_name.size());
+      key |= std::uint64_t{lower_name.size()} << 56;
+      const CacheEntry& hit = cache_[cache_slot(key)];
+      if (hit.key == key) return hit.id;
+    }
+    std::uint32_t id;
+    if (auto it = ids_.find(std::string(lower_name)); it != ids_.end()) id = it->second;
     // Pages can invent any number of names; past a few thousand they all
     // share one id, which only makes their end tags match each other.
-    if (traits_.size() >= kMaxNames) return other_;
-    return intern(lower_name, 0);
+    else if (traits_.size() >= kMaxNames) id = other_;
+    else id = intern(lower_name, 0);
+    if (short_name) cache_[cache_slot(key)] = {key, id};
+    return id;
   }
   std::uint16_t traits(std::uint32_t id) const { return traits_[id]; }
   bool has(std::uint32_t id, std::uint16_t trait) const { return (traits_[id] & trait) != 0; }
@@ -105,6 +119,12 @@ class Names {
     traits_.push_back(traits);
     return id;
   }
+  static std::size_t cache_slot(std::uint64_t key) { return (key * 0x9E3779B97F4A7C15ULL) >> 56; }
+  struct CacheEntry {
+    std::uint64_t key = 0;  // no name has length 0: an empty entry matches none
+    std::uint32_t id = 0;
+  };
+  std::array<CacheEntry, 256> cache_{};
   std::unordered_map<std::string, std::uint32_t> ids_;
   std::vector<std::uint16_t> traits_;
   std::uint32_t other_ = intern("\x01other", 0);

@@ -198,3 +198,25 @@ TEST_CASE("guard_markup reads unclosed comments, tags and quotes once, not once 
     CHECK(g.dropped_deep >= 50);
   }
 }
+
+TEST_CASE("guard_markup matches the end tags of many invented names, short and long") {
+  // Thousands of distinct names (the short ones share the name cache's 256
+  // slots, the long ones bypass it), each opened and closed, then nesting
+  // past max_depth: as many start tags are dropped as after plain <span>s.
+  auto page = [](bool invented) {
+    std::string html = "<html><body>";
+    for (int k = 0; k < 3000; ++k) {
+      std::string name = !invented ? "span" : k % 2 ? "x" + std::to_string(k) : "long-name-" + std::to_string(k);
+      html += "<" + name + ">t</" + name + ">";
+    }
+    for (int k = 0; k < 40; ++k) html += "<div>";
+    return html + "deep</body></html>";
+  };
+  MarkupLimits limits;
+  limits.max_depth = 30;
+  GuardedMarkup plain = guard_markup(page(false), limits);
+  GuardedMarkup invented = guard_markup(page(true), limits);
+  CHECK(plain.dropped_deep > 0);
+  CHECK(invented.dropped_deep == plain.dropped_deep);
+  CHECK(invented.elements == plain.elements);
+}
