@@ -525,6 +525,8 @@ int main(int argc, char** argv) {
     j["input_mb"] = mb;
     j["wall_s"] = wall_s;
     j["pages_per_s"] = wall_s > 0 ? calls / wall_s : 0.0;
+    j["cpu_s"] = pith_cpu;  // thread CPU time of the loop of calls
+    j["pages_per_cpu_s"] = pith_cpu > 0 ? calls / pith_cpu : 0.0;
     j["mb_per_s"] = wall_s > 0 ? mb * args.repeat / wall_s : 0.0;
     j["stages_s"] = {{"decode", st_decode}, {"parse", st_parse}, {"build", st_build},
                      {"extract", st_extract}, {"features", st_features},

@@ -4,7 +4,8 @@ pith_bench reads (DATA/<source>/<id>.html[.gz], or the pages directly in DATA).
 
 Times `extract_plain_text(HTMLTree.parse(html), main_content=True)` (the call
 ../shared/peers/runners/run_resiliparse.py makes), K times per page, and prints one JSON
-object: pages, calls, wall_s (the sum of the timed calls) and pages_per_s. As for the
+object: pages, calls, wall_s (the sum of the timed calls), pages_per_s, and cpu_s /
+pages_per_cpu_s (the thread CPU time of the loop of calls, as pith_bench's). As for the
 peer runners, the pages are read, gunzipped and decoded to str beforehand (Resiliparse's
 own detect_encoding + bytes_to_str), untimed: Resiliparse is timed on UTF-8 text while
 pith_bench's figure includes pith's charset detection and decoding (3 % of its time).
@@ -61,14 +62,17 @@ def main():
         sys.exit("resiliparse_bench: no pages under %s" % args.data)
     extract(pages[0])  # first-call set-up, untimed
     wall = 0.0
+    cpu_start = time.thread_time()
     for _ in range(args.repeat):
         for html in pages:
             t0 = time.perf_counter()
             extract(html)
             wall += time.perf_counter() - t0
+    cpu = time.thread_time() - cpu_start
     calls = len(pages) * args.repeat
     print(json.dumps({"pages": len(pages), "calls": calls, "wall_s": wall,
-                      "pages_per_s": calls / wall if wall > 0 else 0.0}))
+                      "pages_per_s": calls / wall if wall > 0 else 0.0,
+                      "cpu_s": cpu, "pages_per_cpu_s": calls / cpu if cpu > 0 else 0.0}))
 
 
 if __name__ == "__main__":

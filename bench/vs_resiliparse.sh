@@ -9,7 +9,9 @@
 #                main_content=True), with the peers' interpreter)
 # and prints pages/s of each round, the ratio pith / Resiliparse per round, its median
 # and spread (min-max over the rounds), pith's stage split (summed over the rounds) and
-# the load average before and after.
+# the load average before and after. Two clocks: the wall time of the calls (the figure
+# an idle machine gives), and the thread CPU time of the loop of calls, which a busy
+# machine inflates much less (time spent waiting for a core is not counted).
 #
 # DATASET_DIR: a dataset root (<source>/<id>.html.gz) or one folder of pages
 # (default ../shared/eval/dev). Skipped (exit 0, with a message) when the dataset or
@@ -80,20 +82,24 @@ resi = [load("resiliparse_%d.json" % r) for r in range(1, rounds + 1)]
 if pith[0]["pages"] != resi[0]["pages"]:
     sys.exit("pith read %d pages, Resiliparse %d" % (pith[0]["pages"], resi[0]["pages"]))
 ratios = [p["pages_per_s"] / q["pages_per_s"] for p, q in zip(pith, resi)]
+cpu_ratios = [p["pages_per_cpu_s"] / q["pages_per_cpu_s"] for p, q in zip(pith, resi)]
 
 print("pith vs Resiliparse, in-process, one thread: %s" % data)
 print("%d pages (%.2f MB), %d rounds of %d calls a page each" %
       (pith[0]["pages"], pith[0]["input_mb"], rounds, pith[0]["repeat"]))
 print()
-print("round   pith pages/s   Resiliparse pages/s   pith / Resiliparse")
-for r, (p, q, x) in enumerate(zip(pith, resi, ratios), 1):
-    print("%5d   %12.1f   %19.1f   %18.3f" % (r, p["pages_per_s"], q["pages_per_s"], x))
+print("        wall clock                          thread CPU time")
+print("round   pith p/s   Resiliparse p/s   ratio   pith p/s   Resiliparse p/s   ratio")
+for r, (p, q) in enumerate(zip(pith, resi), 1):
+    print("%5d   %8.1f   %15.1f   %5.3f   %8.1f   %15.1f   %5.3f" %
+          (r, p["pages_per_s"], q["pages_per_s"], ratios[r - 1],
+           p["pages_per_cpu_s"], q["pages_per_cpu_s"], cpu_ratios[r - 1]))
 print()
-print("ratio pith / Resiliparse: median %.3f  (min %.3f, max %.3f)" %
-      (statistics.median(ratios), min(ratios), max(ratios)))
-print("pages/s, median: pith %.1f, Resiliparse %.1f" %
-      (statistics.median(p["pages_per_s"] for p in pith),
-       statistics.median(q["pages_per_s"] for q in resi)))
+for label, xs, key in (("wall clock", ratios, "pages_per_s"), ("CPU time  ", cpu_ratios, "pages_per_cpu_s")):
+    print("%s  pith / Resiliparse: median %.3f  (min %.3f, max %.3f);  pages/s, median: pith %.1f, "
+          "Resiliparse %.1f" % (label, statistics.median(xs), min(xs), max(xs),
+                               statistics.median(p[key] for p in pith),
+                               statistics.median(q[key] for q in resi)))
 
 stages = {k: sum(p["stages_s"][k] for p in pith) for k in pith[0]["stages_s"]}
 rows = [("decode (->UTF-8)", "decode"), ("parse (pre-parse filter, guard, Gumbo)", "parse"),
