@@ -241,8 +241,8 @@ int run_extract(int argc, char** argv) {
   app.add_flag("--ignore-robots", ignore_robots,
                "--batch, --sitemap, --feed, --crawl: do not fetch or obey robots.txt");
   app.add_flag("--allow-private", allow_private,
-               "--batch, --sitemap, --feed, --crawl: allow loopback, private and link-local addresses "
-               "(refused by default)");
+               "--batch, --sitemap, --feed, --crawl: allow loopback, private, link-local and the other "
+               "non-public addresses (refused by default)");
   app.add_option("--per-host", batch.crawl.max_per_host,
                  "--batch, --sitemap, --feed, --crawl: connections at once to one site (registrable domain: "
                  "a.example.co.uk and b.example.co.uk are one)")
