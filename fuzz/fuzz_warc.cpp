@@ -58,7 +58,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (record.status == Status::ok) {
         check(record.block.size() == record.content_length);
         check(record.version.starts_with("WARC/"));
-        if (!reader.compressed()) check(file.substr(record.file_offset, 5) == "WARC/");
+        if (!reader.compressed()) check(record.has_file_range && file.substr(record.file_offset, 5) == "WARC/");
       } else {
         check(!record.error.empty());
       }
