@@ -214,8 +214,12 @@ FetchError Transfer::classify(CURLcode code) const {
     }
     case CURLE_URL_MALFORMAT:
       return FetchError(FetchErrorKind::bad_url, reason);
+    // What libcurl returns for one header line over its 100 KiB limit (7.88:
+    // out of memory; 8.6 and later: too large).
+#if LIBCURL_VERSION_NUM >= 0x080600
+    case CURLE_TOO_LARGE:
+#endif
     case CURLE_OUT_OF_MEMORY:
-      // What libcurl 7.88 returns for one header line over its 100 KiB limit.
       return FetchError(FetchErrorKind::too_large,
                         url_ + ": response header line over libcurl's limit of 100 KiB (or out of memory)");
     case CURLE_COULDNT_RESOLVE_HOST:
