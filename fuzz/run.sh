@@ -16,8 +16,9 @@ corpus=$build/fuzz-corpus/$target
 findings=$build/fuzz-findings/$target
 mkdir -p "$corpus" "$findings"
 seeds=("$root"/fuzz/regressions/"$target")
-# Fixture pages seed every target; the batch line parser has its own seeds.
-if [ "$target" != fuzz_batch_line ]; then seeds+=("$root"/fixtures/*/page.html); fi
+# Fixture pages seed every target that reads pages; the batch line parser and
+# the WARC reader have their own seeds.
+case $target in fuzz_batch_line | fuzz_warc) ;; *) seeds+=("$root"/fixtures/*/page.html) ;; esac
 [ -d "$root/fuzz/seeds/$target" ] && seeds+=("$root/fuzz/seeds/$target")
 existing=()
 for s in "${seeds[@]}"; do [ -e "$s" ] && existing+=("$s"); done

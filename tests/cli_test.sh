@@ -105,6 +105,13 @@ check "pdf message" grep -q "PDF" "$work/err"
 head -c 5000 /dev/urandom >"$work/random.bin"
 expect "binary input" 3 "$pith" "$work/random.bin"
 expect "too large" 3 "$pith" --max-bytes 100 "$sample"
+# At most the limit + 1 bytes are read, from a file or standard input: the
+# offset of a descriptor pith shares with this shell says how many.
+exec 3<"$sample"
+expect "too large on stdin" 3 bash -c "'$pith' --max-bytes 10 - <&3"
+check "--max-bytes 10 reads 11 bytes (read $(awk '/^pos:/{print $2}' /proc/$$/fdinfo/3))" \
+  test "$(awk '/^pos:/{print $2}' /proc/$$/fdinfo/3)" -eq 11
+exec 3<&-
 expect "fetch refused" 7 "$pith" "http://127.0.0.1:1/"
 expect "explain" 0 "$pith" --explain "$sample"
 check "explain names the strategy" grep -q "^strategy: " "$work/out"

@@ -60,6 +60,9 @@ expect "429 beyond the retry cap" 10 "$pith" "$base/retry/429-long"
 expect "endless body" 11 "$pith" --max-bytes 100000 "$base/endless"
 check "too large message" grep -qx "pith: $base/endless: body larger than 100000 bytes" "$work/err"
 expect "huge headers" 11 "$pith" "$base/huge-headers"
+expect "a header line over 100 KiB" 11 "$pith" "$base/long-header-line"
+expect "an HTTP/0.9 reply" 4 "$pith" "$base/http09"
+expect "status 2000" 4 "$pith" "$base/status-2000"
 expect "redirect loop" 12 "$pith" "$base/redirect/loop"
 expect "truncated" 13 "$pith" "$base/truncated"
 check "truncated message" one_line_error
@@ -135,6 +138,57 @@ check "batch: robots.txt fetched once, across chunks" \
 # Standard input, the private-address guard on by default, --ignore-robots.
 printf '%s\n' "$base/article" | "$pith" --batch - >"$work/guarded.jsonl"
 check "batch: the guard is on by default" grep -q '"code":"blocked_private"' "$work/guarded.jsonl"
+# A literal address in each refused special-purpose range (src/fetch/address_guard.cpp)
+# and in each IPv4-in-IPv6 form: refused with blocked_private, the guard's
+# verdict on the address before any socket exists (a connect attempt would end
+# as refused or timeout instead).
+cat >"$work/special.txt" <<'URLS'
+http://0.0.0.1/
+http://10.1.2.3/
+http://100.64.0.1/
+http://127.0.0.2/
+http://169.254.169.254/latest/meta-data/
+http://172.16.0.1/
+http://192.0.0.9/
+http://192.0.2.1/
+http://192.88.99.1/
+http://192.168.1.1/
+http://198.18.0.1/
+http://198.51.100.1/
+http://203.0.113.1/
+http://224.0.0.1/
+http://240.0.0.1/
+http://255.255.255.255/
+http://[::1]/
+http://[::]/
+http://[::ffff:10.0.0.1]/
+http://[::10.0.0.1]/
+http://[64:ff9b::a00:1]/
+http://[64:ff9b:1::808:808]/
+http://[100::1]/
+http://[2001::1]/
+http://[2001:2::1]/
+http://[2001:10::1]/
+http://[2001:20::1]/
+http://[2001:db8::1]/
+http://[2002:a00:1::1]/
+http://[3fff::1]/
+http://[5f00::1]/
+http://[fc00::1]/
+http://[fe80::1]/
+http://[ff02::1]/
+URLS
+"$pith" --batch "$work/special.txt" --timeout 5 --delay 0 >"$work/special.jsonl"
+check "batch: every special-purpose range refused before connecting" \
+  python3 - "$work/special.txt" "$work/special.jsonl" <<'PY'
+import json, sys
+urls = open(sys.argv[1]).read().split()
+records = [json.loads(l) for l in open(sys.argv[2])]
+assert [r["input"] for r in records] == urls, [r["input"] for r in records]
+for r in records:
+    assert r.get("error", {}).get("code") == "blocked_private", r
+    assert "refusing to connect to" in r["error"]["message"], r
+PY
 printf '%s\n' "$base/private/page" | "$pith" --batch - --allow-private --ignore-robots >"$work/ignored.jsonl"
 check "batch: --ignore-robots" grep -q '"has_main_content":true' "$work/ignored.jsonl"
 expect "batch and a positional input" 2 "$pith" --batch - "$base/article"

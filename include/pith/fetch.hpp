@@ -36,7 +36,7 @@ enum class FetchErrorKind {
   truncated,        // the connection closed before the announced body was complete
   not_html,         // Content-Type is not HTML (PDF, image, JSON...)
   blocked_robots,   // robots.txt disallows the URL for our user agent
-  blocked_private,  // the host resolved to a loopback/private/link-local/multicast address
+  blocked_private,  // the host resolved to an address that is not the public web
 };
 
 // "dns", "http_status", ... as used in JSON records.
@@ -55,17 +55,24 @@ class FetchError : public Error {
   long status_;
 };
 
+// The longest timeout the CLI and the Python FetchOptions accept: a day.
+// Longer ones are typing mistakes (1e10), and would overflow the
+// milliseconds libcurl takes; NaN and infinities are refused too.
+inline constexpr double kLongestFetchTimeoutSeconds = 86400;
+
 struct FetchOptions {
-  double connect_timeout_seconds = 10;
+  double connect_timeout_seconds = 10;  // both timeouts: finite, in (0, kLongestFetchTimeoutSeconds]
   double timeout_seconds = 30;         // for the whole transfer, redirects included
   long max_redirects = 10;
   std::size_t max_bytes = 20u << 20;   // body cap, enforced while downloading (after decompression)
   std::size_t max_header_bytes = 64u << 10;  // all response headers of one transfer together
   std::string user_agent;              // empty: "pith/<version>"
   bool accept_any_type = false;        // false: refuse responses whose Content-Type is not HTML
-  // Refuse to connect to loopback, private, link-local, multicast and
-  // unspecified addresses (IPv4 and IPv6, v4-mapped included). Checked on the
-  // resolved address of every connection, redirects included.
+  // Refuse to connect to addresses that are not the public web: loopback,
+  // private, link-local, multicast, documentation and every other IANA
+  // special-purpose range that is not globally reachable, in IPv4 and IPv6,
+  // IPv4 embedded in IPv6 included (docs/limits.md, "Private addresses").
+  // Checked on the resolved address of every connection, redirects included.
   bool block_private_addresses = false;
   // Retries after 429, 503 and connection resets. The wait is Retry-After when
   // the server sends one, else retry_backoff_seconds doubled per attempt. A

@@ -18,7 +18,9 @@ class BinaryReader(Protocol):
     def read(self, size: int, /) -> bytes: ...
 
 
-PathOrFile = Union[str, os.PathLike[str], BinaryReader]
+# A path as open() takes it (str, bytes, os.PathLike), or a binary file object
+# whose read(n) returns bytes, bytearray or memoryview.
+PathOrFile = Union[str, bytes, os.PathLike[str], os.PathLike[bytes], BinaryReader]
 
 
 @checked("pith.extract")

@@ -3,6 +3,7 @@ many at once with the CLI's batch fetcher (fetch_many: robots.txt, a per-site
 connection limit and delay). Both release the GIL while they wait, and
 Ctrl-C (KeyboardInterrupt) stops them within a tenth of a second."""
 import dataclasses
+import math
 from typing import Iterable, List, Optional
 
 from . import _pith
@@ -28,8 +29,9 @@ class FetchOptions:
     accept_any_type: bool = _DEFAULTS["accept_any_type"]
     """False refuses responses that are not HTML (FetchError code "not_html")."""
     block_private_addresses: bool = _DEFAULTS["block_private_addresses"]
-    """Refuse loopback, private, link-local and multicast addresses, redirects
-    included (FetchError code "blocked_private"): for URLs from untrusted input."""
+    """Refuse loopback, private, link-local, multicast and the other addresses
+    that are not the public web (docs/limits.md), redirects included
+    (FetchError code "blocked_private"): for URLs from untrusted input."""
     retries: int = _DEFAULTS["retries"]
     """Retries after 429, 503 and connection resets."""
     retry_backoff: float = _DEFAULTS["retry_backoff"]
@@ -39,6 +41,13 @@ class FetchOptions:
 
     def __post_init__(self) -> None:
         check_fields("pith.FetchOptions", self)
+        # The CLI's rule for --timeout: NaN would disable the timeout, 1e10
+        # overflow libcurl's milliseconds.
+        for name in ("timeout", "connect_timeout"):
+            seconds = getattr(self, name)
+            if not (math.isfinite(seconds) and 0 < seconds <= _pith.LONGEST_FETCH_TIMEOUT):
+                raise ValueError("pith.FetchOptions(): %s=%r seconds is out of range (more than 0 to %g)"
+                                 % (name, seconds, _pith.LONGEST_FETCH_TIMEOUT))
 
 
 @dataclasses.dataclass(frozen=True)

@@ -7,6 +7,7 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 __version__: str
 DEFAULT_MAX_INPUT_BYTES: int
 DEFAULT_MAX_RECORD_BYTES: int
+LONGEST_FETCH_TIMEOUT: float
 
 class Metadata:
     """What the page says about itself; '' or [] where no source has it."""

@@ -70,7 +70,7 @@ def extract_warc(path: PathOrFile, counts: Optional[Dict[str, int]] = None,
     except (TypeError, ValueError) as e:
         raise type(e)(str(e).replace("pith.extract()", "pith.extract_warc()", 1)) from None
     counts = {} if counts is None else counts
-    warc_file = os.fspath(path) if isinstance(path, (str, os.PathLike)) else getattr(path, "name", None)
+    warc_file = os.fsdecode(path) if isinstance(path, (str, bytes, os.PathLike)) else getattr(path, "name", None)
     reader = WarcReader(path, max_record_bytes=max_input_bytes + _HTTP_HEAD_ALLOWANCE)
     return _records(reader, warc_file if isinstance(warc_file, str) else None, counts, max_input_bytes,
                     all_statuses, format if format in ("html", "xml") else None, options)

@@ -305,7 +305,9 @@ bool run_interruptibly(const std::function<void(const std::atomic<bool>*)>& work
 }
 
 // A WarcReader is not thread-safe; the lock makes a reader shared between
-// Python threads safe (each next() takes it with the GIL released).
+// Python threads safe. It is only ever taken with the GIL released: next()
+// on a file object calls read() under it, which needs the GIL, so a thread
+// holding the GIL while it waits for the lock would deadlock with it.
 struct PyWarcReader {
   std::unique_ptr<pith::WarcReader> reader;
   std::mutex mutex;
@@ -322,11 +324,17 @@ pith::WarcReader::ReadFunction python_file_reader(PyWarcReader& owner) {
   return [&owner](char* buffer, std::size_t size) -> std::size_t {
     py::gil_scoped_acquire acquire;
     try {
-      py::bytes chunk = owner.file.attr("read")(size);
-      std::string_view bytes = chunk;
-      if (bytes.size() > size) throw py::value_error("read() returned more bytes than asked for");
-      std::memcpy(buffer, bytes.data(), bytes.size());
-      return bytes.size();
+      // bytes, bytearray, memoryview: anything with a contiguous buffer.
+      py::object chunk = owner.file.attr("read")(size);
+      if (!PyObject_CheckBuffer(chunk.ptr()) || PyUnicode_Check(chunk.ptr()))
+        throw py::type_error(std::string("read() must return bytes, not ") + Py_TYPE(chunk.ptr())->tp_name);
+      Py_buffer view;
+      if (PyObject_GetBuffer(chunk.ptr(), &view, PyBUF_SIMPLE) != 0) throw py::error_already_set();
+      const auto n = static_cast<std::size_t>(view.len);
+      if (n <= size) std::memcpy(buffer, view.buf, n);
+      PyBuffer_Release(&view);
+      if (n > size) throw py::value_error("read() returned more bytes than asked for");
+      return n;
     } catch (const py::error_already_set& e) {  // it has taken (cleared) the Python error
       owner.read_error = e.what();
     } catch (const std::exception& e) {
@@ -359,6 +367,7 @@ PYBIND11_MODULE(_pith, m) {
   m.attr("__version__") = pith::version;
   m.attr("DEFAULT_MAX_INPUT_BYTES") = pith::Options{}.max_input_bytes;
   m.attr("DEFAULT_MAX_RECORD_BYTES") = pith::WarcReaderOptions{}.max_record_bytes;
+  m.attr("LONGEST_FETCH_TIMEOUT") = pith::kLongestFetchTimeoutSeconds;
 
   // pith::Error -> pith.<Kind>Error; the classes live in Python so that they
   // can also derive from ValueError / OSError / TimeoutError.
@@ -663,7 +672,9 @@ The GIL is released while the page is processed.)");
                r->reader = std::make_unique<pith::WarcReader>(python_file_reader(*r), options);
                return r;
              }
-             std::string p = py::str(py::module_::import("os").attr("fspath")(path)).cast<std::string>();
+             // str, bytes or os.PathLike, as open() takes them; bytes are the
+             // file system's own, str is encoded as os.fsencode does.
+             std::string p = py::module_::import("os").attr("fsencode")(path).cast<std::string>();
              r->reader = std::make_unique<pith::WarcReader>(p, options);
              return r;
            }),
@@ -672,22 +683,22 @@ The GIL is released while the page is processed.)");
       .def("__next__", [](PyWarcReader& r) {
         auto record = std::make_unique<pith::WarcRecord>();
         bool more = false;
+        std::string read_error;
         {
           py::gil_scoped_release release;
           std::lock_guard lock(r.mutex);
           more = r.reader->next(*record);
+          read_error = std::exchange(r.read_error, {});
         }
-        if (!r.read_error.empty()) {
-          std::string message = "reading the WARC file object failed: " + r.read_error;
-          r.read_error.clear();
-          throw pith::Error(pith::ErrorCode::io_failed, message);
-        }
+        if (!read_error.empty())
+          throw pith::Error(pith::ErrorCode::io_failed, "reading the WARC file object failed: " + read_error);
         if (!more) throw py::stop_iteration();
         return record;
       })
       .def_property_readonly(
           "compressed",
           [](PyWarcReader& r) {
+            py::gil_scoped_release release;
             std::lock_guard lock(r.mutex);
             return r.reader->compressed();
           },

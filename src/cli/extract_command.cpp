@@ -8,14 +8,15 @@
 #include <cstring>
 #include <filesystem>
 #include <algorithm>
-#include <fstream>
 #include <iostream>
 #include <iterator>
+#include <limits>
 #include <sstream>
 #include <cmath>
 #include <string>
 #include <vector>
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include "check/gzip.hpp"
@@ -47,39 +48,47 @@ bool is_url(std::string_view s) {
   return starts("http://") || starts("https://");
 }
 
-// Reads all of `in`, but never more than max_bytes + 1: /dev/zero or an
-// endless pipe must end in input_too_large, not in exhausted memory.
-std::string read_capped(std::istream& in, std::size_t max_bytes, const std::string& what) {
+// Reads all of `fd`, but never more than max_bytes + 1 bytes, not even into
+// a buffer: /dev/zero or an endless pipe must end in input_too_large, not in
+// exhausted memory, and `--max-bytes 10` reads 11 bytes.
+std::string read_capped(int fd, std::size_t max_bytes, const std::string& what) {
+  const std::size_t cap = max_bytes == std::numeric_limits<std::size_t>::max() ? max_bytes : max_bytes + 1;
   std::string data;
-  std::vector<char> chunk(1 << 16);
-  while (in) {
-    in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
-    data.append(chunk.data(), static_cast<std::size_t>(in.gcount()));
+  std::vector<char> chunk(std::min<std::size_t>(cap, 1 << 16));
+  while (true) {
+    const ssize_t n = ::read(fd, chunk.data(), std::min(chunk.size(), cap - data.size()));
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0)
+      throw pith::Error(pith::ErrorCode::io_failed,
+                        fmt::format("error while reading {}: {}", what, std::strerror(errno)));
+    if (n == 0) return data;
+    data.append(chunk.data(), static_cast<std::size_t>(n));
     if (data.size() > max_bytes)
       throw pith::Error(pith::ErrorCode::input_too_large,
                         fmt::format("{} is larger than the limit of {} bytes", what, max_bytes));
   }
-  if (in.bad())
-    throw pith::Error(pith::ErrorCode::io_failed, fmt::format("error while reading {}", what));
-  return data;
 }
 
 std::string read_stdin(std::size_t max_bytes) {
-  return read_capped(std::cin, max_bytes, "standard input");
+  return read_capped(STDIN_FILENO, max_bytes, "standard input");
 }
 
 std::string read_file(const std::string& path, std::size_t max_bytes) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))
     throw pith::Error(pith::ErrorCode::io_failed, fmt::format("{} is a directory, not a file", path));
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
     const int err = errno;
     throw pith::Error(pith::ErrorCode::io_failed,
                       fmt::format("cannot read {}: {}{}", path, std::strerror(err),
                                   err == ENOENT ? bare_host_hint(path) : ""));
   }
-  return read_capped(in, max_bytes, path);
+  struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{fd};
+  return read_capped(fd, max_bytes, path);
 }
 
 // --fields: comma-separated names of the document's fields. False, with a
@@ -105,10 +114,9 @@ bool parse_fields(const std::string& list, std::vector<std::string>& fields) {
   return true;
 }
 
-// The largest --timeout and --delay accepted: a day and an hour. Larger
-// values are typing mistakes (1e10), and would overflow the milliseconds and
-// clock durations the fetcher keeps them in.
-constexpr double kLongestTimeoutSeconds = 86400;
+// The largest --delay accepted: an hour (--timeout: pith::kLongestFetchTimeoutSeconds).
+// Larger values are typing mistakes (1e10), and would overflow the clock
+// durations the fetcher keeps them in.
 constexpr double kLongestDelaySeconds = 3600;
 
 // A number of seconds: finite (CLI11's number checks let "nan" and "inf"
@@ -198,7 +206,7 @@ int run_extract(int argc, char** argv) {
                "its numbers, instead of the content");
   app.add_option("--timeout", fetch_options.timeout_seconds, "Fetch timeout in seconds")
       ->capture_default_str()
-      ->check(seconds_at_most(kLongestTimeoutSeconds, /*zero_allowed=*/false));
+      ->check(seconds_at_most(pith::kLongestFetchTimeoutSeconds, /*zero_allowed=*/false));
   app.add_option("--max-bytes", options.max_input_bytes, "Largest input accepted, in bytes")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
@@ -233,8 +241,8 @@ int run_extract(int argc, char** argv) {
   app.add_flag("--ignore-robots", ignore_robots,
                "--batch, --sitemap, --feed, --crawl: do not fetch or obey robots.txt");
   app.add_flag("--allow-private", allow_private,
-               "--batch, --sitemap, --feed, --crawl: allow loopback, private and link-local addresses "
-               "(refused by default)");
+               "--batch, --sitemap, --feed, --crawl: allow loopback, private, link-local and the other "
+               "non-public addresses (refused by default)");
   app.add_option("--per-host", batch.crawl.max_per_host,
                  "--batch, --sitemap, --feed, --crawl: connections at once to one site (registrable domain: "
                  "a.example.co.uk and b.example.co.uk are one)")

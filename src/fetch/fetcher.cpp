@@ -159,10 +159,15 @@ struct Fetcher::Impl {
           break;
         }
         host.waiting.pop_front();
-        if (job.attempts == 0 && options.respect_robots && !host.rules.allows(job.path)) {
-          report(run, job, std::nullopt,
-                 FetchError(FetchErrorKind::blocked_robots, job.url + ": disallowed by robots.txt"));
-          continue;
+        if (job.attempts == 0 && options.respect_robots) {
+          const RobotsRules::Verdict verdict = host.rules.check(job.path);
+          if (!verdict.allowed) {
+            report(run, job, std::nullopt,
+                   FetchError(FetchErrorKind::blocked_robots,
+                              job.url + (verdict.over_budget ? ": robots.txt rules too costly to match; taken as disallowed"
+                                                             : ": disallowed by robots.txt")));
+            continue;
+          }
         }
         start(run, job, options.fetch, now);
       }

@@ -1,7 +1,9 @@
 #include "fetch/robots.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cstddef>
+#include <cstring>
 
 #include "text/ascii.hpp"
 
@@ -14,30 +16,58 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-// Whether `pattern` matches a prefix of `path` ('*' = any run of characters)
-// or, with a final '$', all of it. Greedy with one backtrack point: linear in
-// practice and O(pattern x path) at worst, never exponential.
-bool pattern_matches(std::string_view pattern, std::string_view path) {
-  bool anchored = !pattern.empty() && pattern.back() == '$';
-  if (anchored) pattern.remove_suffix(1);
-  std::size_t p = 0, s = 0;
-  std::size_t star = std::string_view::npos, star_s = 0;
-  while (true) {
-    if (p == pattern.size()) {
-      if (!anchored || s == path.size()) return true;
-      // Anchored and text left over: let the last '*' swallow more.
-    } else if (pattern[p] == '*') {
-      star = p++;
-      star_s = s;
-      continue;
-    } else if (s < path.size() && pattern[p] == path[s]) {
-      ++p;
-      ++s;
-      continue;
+// Bytes looked at while matching one path, against RobotsRules::kMaxMatchSteps.
+struct Steps {
+  std::size_t taken = 0;
+  bool over() const { return taken > RobotsRules::kMaxMatchSteps; }
+};
+
+// The first occurrence of `needle` in `hay` at or after `from`, npos if none
+// (or once over budget).
+std::size_t find_counted(std::string_view hay, std::string_view needle, std::size_t from, Steps& steps) {
+  if (needle.empty()) return from;
+  while (from + needle.size() <= hay.size() && !steps.over()) {
+    const std::size_t window = hay.size() - needle.size() + 1 - from;
+    const void* first = std::memchr(hay.data() + from, needle[0], window);
+    if (first == nullptr) {
+      steps.taken += window;
+      return std::string_view::npos;
     }
-    if (star == std::string_view::npos || star_s >= path.size()) return false;
-    p = star + 1;
-    s = ++star_s;
+    const auto at = static_cast<std::size_t>(static_cast<const char*>(first) - hay.data());
+    std::size_t k = 1;
+    while (k < needle.size() && hay[at + k] == needle[k]) ++k;
+    steps.taken += at - from + k;
+    if (k == needle.size()) return at;
+    from = at + 1;
+  }
+  return std::string_view::npos;
+}
+
+// Whether `pattern` matches a prefix of `path` ('*' = any run of characters)
+// or, with a final '$', all of it. The literal runs between '*'s are found
+// leftmost, one after the other (an earlier end never hurts a later run), so
+// the work is at most |path| x |run| per run, and counted.
+bool pattern_matches(std::string_view pattern, std::string_view path, Steps& steps) {
+  const bool anchored = !pattern.empty() && pattern.back() == '$';
+  if (anchored) pattern.remove_suffix(1);
+  std::size_t star = pattern.find('*');
+  const std::string_view first = pattern.substr(0, star);
+  steps.taken += first.size();
+  if (star == std::string_view::npos) return anchored ? path == first : path.starts_with(first);
+  if (!path.starts_with(first)) return false;
+  std::size_t at = first.size();
+  while (true) {
+    pattern.remove_prefix(star + 1);
+    star = pattern.find('*');
+    const std::string_view run = pattern.substr(0, star);
+    if (star == std::string_view::npos && anchored) {  // the last run ends the path
+      steps.taken += run.size();
+      return path.size() - at >= run.size() && path.ends_with(run);
+    }
+    at = find_counted(path, run, at, steps);
+    if (at == std::string_view::npos) return false;
+    at += run.size();
+    if (star == std::string_view::npos) return true;
   }
 }
 
@@ -94,22 +124,38 @@ RobotsRules RobotsRules::parse(std::string_view body, std::string_view token) {
   }
   RobotsRules rules;
   rules.rules_ = named_us ? std::move(ours) : std::move(everyone);
+  std::sort(rules.rules_.begin(), rules.rules_.end(), [](const Rule& a, const Rule& b) {
+    if (a.pattern.size() != b.pattern.size()) return a.pattern.size() > b.pattern.size();
+    if (a.allow != b.allow) return a.allow;
+    return a.pattern < b.pattern;
+  });
+  rules.rules_.erase(std::unique(rules.rules_.begin(), rules.rules_.end(),
+                                 [](const Rule& a, const Rule& b) {
+                                   return a.allow == b.allow && a.pattern == b.pattern;
+                                 }),
+                     rules.rules_.end());
   rules.crawl_delay_ = named_us ? our_delay : everyone_delay;
   return rules;
 }
 
-bool RobotsRules::allows(std::string_view path) const {
-  if (path == "/robots.txt") return true;
-  std::size_t best_length = 0;
-  bool allowed = true;
+RobotsRules::Verdict RobotsRules::check(std::string_view path) const {
+  Verdict verdict;
+  if (path == "/robots.txt") return verdict;
+  Steps steps;
   for (const Rule& rule : rules_) {
-    if (!pattern_matches(rule.pattern, path)) continue;
-    if (rule.pattern.size() > best_length || (rule.pattern.size() == best_length && rule.allow)) {
-      best_length = rule.pattern.size();
-      allowed = rule.allow;
+    const bool matches = pattern_matches(rule.pattern, path, steps);
+    if (steps.over()) {
+      verdict.allowed = false;
+      verdict.over_budget = true;
+      break;
+    }
+    if (matches) {
+      verdict.allowed = rule.allow;
+      break;
     }
   }
-  return allowed;
+  verdict.steps = steps.taken;
+  return verdict;
 }
 
 std::string product_token(std::string_view user_agent) {

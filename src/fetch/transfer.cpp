@@ -136,9 +136,10 @@ Transfer::~Transfer() {
 
 curl_socket_t Transfer::on_open_socket(void* self, curlsocktype purpose, curl_sockaddr* address) {
   auto* transfer = static_cast<Transfer*>(self);
-  if (purpose == CURLSOCKTYPE_IPCXN && is_non_public_address(&address->addr, address->addrlen)) {
+  const char* range = purpose == CURLSOCKTYPE_IPCXN ? non_public_range(&address->addr, address->addrlen) : nullptr;
+  if (range != nullptr) {
     try {
-      transfer->blocked_address_ = address_text(&address->addr);
+      transfer->blocked_address_ = address_text(&address->addr) + " (" + range + ")";
     } catch (...) {
       // An exception must not unwind through libcurl's C frames.
     }
@@ -202,9 +203,25 @@ std::size_t Transfer::on_body(char* data, std::size_t size, std::size_t count, v
 FetchError Transfer::classify(CURLcode code) const {
   const std::string reason = url_ + ": " + (error_buffer_[0] != '\0' ? error_buffer_ : curl_easy_strerror(code));
   switch (code) {
-    case CURLE_UNSUPPORTED_PROTOCOL:
+    case CURLE_UNSUPPORTED_PROTOCOL: {
+      // Also libcurl's word for a reply that is not HTTP/1.0 or later (an
+      // HTTP/0.9 body, a status "2000"): the server's fault when the URL it
+      // answered was http(s), a redirect's to another scheme otherwise.
+      char* effective = nullptr;
+      curl_easy_getinfo(handle_, CURLINFO_EFFECTIVE_URL, &effective);
+      const bool http = has_http_scheme(effective ? effective : url_);
+      return FetchError(http ? FetchErrorKind::network : FetchErrorKind::bad_url, reason);
+    }
     case CURLE_URL_MALFORMAT:
       return FetchError(FetchErrorKind::bad_url, reason);
+    // What libcurl returns for one header line over its 100 KiB limit (7.88:
+    // out of memory; 8.6 and later: too large).
+#if LIBCURL_VERSION_NUM >= 0x080600
+    case CURLE_TOO_LARGE:
+#endif
+    case CURLE_OUT_OF_MEMORY:
+      return FetchError(FetchErrorKind::too_large,
+                        url_ + ": response header line over libcurl's limit of 100 KiB (or out of memory)");
     case CURLE_COULDNT_RESOLVE_HOST:
       return FetchError(FetchErrorKind::dns, reason);
     case CURLE_COULDNT_CONNECT:
@@ -244,8 +261,7 @@ AttemptOutcome Transfer::finish(CURLcode code) {
                       status);
   } else if (!blocked_address_.empty() && code != CURLE_OK) {
     out.error.emplace(FetchErrorKind::blocked_private,
-                      url_ + ": refusing to connect to " + blocked_address_ +
-                          " (a loopback, private, link-local or multicast address)");
+                      url_ + ": refusing to connect to " + blocked_address_ + ": not the public web");
   } else if (body_too_large_ || code == CURLE_FILESIZE_EXCEEDED) {
     out.error.emplace(FetchErrorKind::too_large,
                       url_ + ": body larger than " + std::to_string(options_.max_bytes) + " bytes", status);

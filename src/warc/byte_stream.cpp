@@ -220,6 +220,54 @@ std::uint64_t ByteStream::read(std::string& out, std::uint64_t n) {
   return done;
 }
 
+std::optional<std::uint64_t> ByteStream::skip_past(std::string_view marker) {
+  std::size_t matched = 0;
+  while (fill()) {
+    const char* p = out_.data() + out_begin_;
+    const std::size_t avail = out_end_ - out_begin_;
+    std::size_t i = 0;
+    while (i < avail) {
+      if (matched == 0) {
+        const void* first = std::memchr(p + i, marker[0], avail - i);
+        if (first == nullptr) {
+          i = avail;
+          break;
+        }
+        i = static_cast<std::size_t>(static_cast<const char*>(first) - p);
+      }
+      if (p[i] == marker[matched]) {
+        ++i;
+        if (++matched == marker.size()) {
+          out_begin_ += i;
+          position_ += i;
+          return position_ - marker.size();
+        }
+      } else {
+        matched = 0;  // p[i] is looked at again as a first byte
+      }
+    }
+    out_begin_ += i;
+    position_ += i;
+  }
+  return std::nullopt;
+}
+
+std::string ByteStream::read_while(std::string_view allowed, std::size_t max) {
+  std::string out;
+  while (out.size() < max && fill() && allowed.find(out_[out_begin_]) != std::string_view::npos) {
+    out += out_[out_begin_++];
+    ++position_;
+  }
+  return out;
+}
+
+bool ByteStream::skip_if(char c) {
+  if (!fill() || out_[out_begin_] != c) return false;
+  ++out_begin_;
+  ++position_;
+  return true;
+}
+
 std::uint64_t ByteStream::skip(std::uint64_t n) {
   std::uint64_t done = 0;
   while (done < n && fill()) {

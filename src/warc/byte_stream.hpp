@@ -12,6 +12,7 @@
 #include <deque>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -36,6 +37,16 @@ class ByteStream {
   std::uint64_t skip(std::uint64_t n);
   // Discards CR and LF bytes, at most `n`, stopping at any other byte.
   void skip_newlines(std::size_t n);
+  // Discards bytes through the next occurrence of `marker`, which may span
+  // buffers; returns the position where it started, nullopt (all consumed)
+  // when the stream ends first. `marker`'s first byte must occur nowhere else
+  // in it (a failed partial match then never hides a match). Linear.
+  std::optional<std::uint64_t> skip_past(std::string_view marker);
+  // Consumes and returns the bytes that follow while they are among
+  // `allowed`, at most `max`.
+  std::string read_while(std::string_view allowed, std::size_t max);
+  // Consumes the next byte if it is `c`.
+  bool skip_if(char c);
 
   // Uncompressed bytes consumed so far.
   std::uint64_t position() const { return position_; }

@@ -6,6 +6,7 @@
 #include <charconv>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 #include <memory>
 #include <optional>
 
@@ -21,9 +22,17 @@ namespace {
 constexpr std::size_t kMaxLine = 64u << 10;
 // A header block this large is garbage, not a record.
 constexpr std::size_t kMaxHeaderBytes = 1u << 20;
+// A record starts with a version line, "WARC/1.0" or "WARC/1.1".
+constexpr std::string_view kVersionPrefix = "WARC/";
+constexpr std::size_t kMaxVersionChars = 16;
 
-bool starts_with(std::string_view s, std::string_view prefix) {
-  return s.substr(0, prefix.size()) == prefix;
+// What follows "WARC/" on a version line found among garbage: "1.0".
+bool is_version_number(std::string_view s) {
+  const std::size_t dot = s.find('.');
+  if (dot == 0 || dot == std::string_view::npos || dot + 1 == s.size()) return false;
+  for (std::size_t i = 0; i < s.size(); ++i)
+    if (i != dot && (s[i] < '0' || s[i] > '9')) return false;
+  return true;
 }
 
 std::string_view trim(std::string_view s) {
@@ -64,26 +73,40 @@ struct WarcReader::Impl {
   std::uint64_t pending_offset = 0;
   bool ended = false;
 
-  // Skips lines up to the next one that starts a record; the record that
-  // called this reports the skipped bytes as malformed.
-  void resync(WarcRecord& record, std::string why) {
-    while (true) {
-      std::uint64_t at = stream.position();
-      if (!stream.read_line(line, kMaxLine)) {
-        ended = true;
-        break;
-      }
-      if (starts_with(line, "WARC/1.")) {
-        has_pending = true;
-        pending_version = line;
-        pending_offset = at;
-        break;
-      }
-    }
-    std::uint64_t stop = has_pending ? pending_offset : stream.position();
+  // Skips to the next version line, which may follow garbage on the same
+  // line (bytes without a newline, a gzip member of junk): "WARC/" and a
+  // version number ending the line. The record that called this reports the
+  // skipped bytes as malformed.
+  void resync(WarcRecord& record, std::string_view why) {
+    find_version_line();
+    report_skipped(record, why);
+  }
+
+  void report_skipped(WarcRecord& record, std::string_view why) {
+    const std::uint64_t stop = has_pending ? pending_offset : stream.position();
     record.status = WarcRecord::Status::malformed;
-    record.error = fmt::format("{}; skipped {} bytes at offset {}", why, stop - record.offset,
-                               record.offset);
+    record.error = fmt::format("{}; skipped {} bytes at offset {}", why, stop - record.offset, record.offset);
+  }
+
+  // Sets the pending version line, or `ended`.
+  void find_version_line() {
+    while (const std::optional<std::uint64_t> at = stream.skip_past(kVersionPrefix)) {
+      if (take_version_line(*at)) return;
+    }
+    ended = true;
+  }
+
+  // After "WARC/" at `at`: true, with the pending version line set, when a
+  // version number and the end of the line follow. What it consumes holds no
+  // "W", so a failed try never hides the next version line.
+  bool take_version_line(std::uint64_t at) {
+    const std::string number = stream.read_while("0123456789.", kMaxVersionChars);
+    stream.skip_if('\r');
+    if (!stream.skip_if('\n') || !is_version_number(number)) return false;
+    has_pending = true;
+    pending_version = std::string(kVersionPrefix) + number;
+    pending_offset = at;
+    return true;
   }
 
   bool next(WarcRecord& record) {
@@ -123,18 +146,24 @@ struct WarcReader::Impl {
       record.version = std::move(pending_version);
       record.offset = pending_offset;
     } else {
-      do {  // records are separated by blank lines
-        record.offset = stream.position();
-        if (!stream.read_line(line, kMaxLine)) {
+      stream.skip_newlines(std::numeric_limits<std::size_t>::max());  // records are separated by blank lines
+      record.offset = stream.position();
+      const std::optional<std::uint64_t> at = stream.skip_past(kVersionPrefix);
+      if (!at && stream.position() == record.offset) {
+        ended = true;
+        return false;
+      }
+      if (at != record.offset) {  // garbage before the version line, a newline between them or not
+        if (!at) {
           ended = true;
-          return false;
+        } else if (!take_version_line(*at)) {
+          find_version_line();
         }
-      } while (line.empty());
-      if (!starts_with(line, "WARC/")) {
-        resync(record, "not a WARC record (no WARC/ version line)");
+        report_skipped(record, "not a WARC record (no WARC/ version line)");
         return true;
       }
-      record.version = line;
+      stream.read_line(line, kMaxLine);
+      record.version = std::string(kVersionPrefix) + line;
     }
 
     std::size_t header_bytes = 0;

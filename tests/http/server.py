@@ -27,6 +27,9 @@ Routes (every body is generated here; no page is copied from anywhere):
   /truncated                 announces 20000 bytes, sends 200, closes
   /pdf, /json                non-HTML types
   /huge-headers              200 with 200 KB of headers
+  /long-header-line          200 with one header line of 110,000 bytes (over libcurl's 100 KiB)
+  /http09                    an HTTP/0.9 reply: the body with no status line or headers
+  /status-2000               a status line with the five-digit status "2000"
   /robots.txt                disallows /private (except /private/open$) for everyone, all for
                              otherbot; asks slowbot for a 0.3 s Crawl-delay
   /private/..., /private/open  pages robots.txt disallows / allows
@@ -268,6 +271,13 @@ class Handler(BaseHTTPRequestHandler):
         if path == "/huge-headers":
             headers = [(f"X-Filler-{i}", "x" * 1000) for i in range(200)]
             return self.send(200, ARTICLE, headers=headers)
+        if path == "/long-header-line":
+            return self.send(200, ARTICLE, headers=[("X-Long", "x" * 110000)])
+        if path in ("/http09", "/status-2000"):
+            raw = ARTICLE if path == "/http09" else b"HTTP/1.1 2000 OK\r\nContent-Type: text/html\r\n\r\n" + ARTICLE
+            self.wfile.write(raw)
+            self.close_connection = True
+            return
         if path == "/robots.txt":
             host = self.headers.get("Host", "127.0.0.1")
             sitemap = f"Sitemap: http://{host}/site/sitemap-index.xml\n".encode()

@@ -63,6 +63,17 @@ def test_fetch_options_are_used(base):
         pith.fetch(base + "/article", {"timeout": 1})
 
 
+@pytest.mark.parametrize("name", ["timeout", "connect_timeout"])
+@pytest.mark.parametrize("seconds", [float("nan"), float("inf"), -1.0, 0, 86400.5, 1e10])
+def test_fetch_options_timeouts_follow_the_cli_rule(name, seconds):
+    with pytest.raises(ValueError, match="%s=.* seconds is out of range" % name):
+        pith.FetchOptions(**{name: seconds})
+
+
+def test_fetch_options_timeouts_in_range():
+    assert pith.FetchOptions(timeout=86400, connect_timeout=0.001).timeout == 86400
+
+
 def test_fetch_retries(base):
     result = pith.fetch(base + "/retry/503?key=python", pith.FetchOptions(retry_backoff=0.1))
     assert result.status == 200 and result.attempts == 2

@@ -1,6 +1,10 @@
 """pith.WarcReader and pith.extract_warc() against `pith --warc`."""
+import io
 import json
+import os
 import subprocess
+import sys
+import textwrap
 
 import pytest
 
@@ -92,3 +96,83 @@ def test_file_objects_read_like_paths(pages, tmp_path):
         list(pith.WarcReader(_FailingFile(warc.read_bytes()[:4000])))
     with pytest.raises(OSError):
         list(pith.WarcReader(_FailingFile(warc.read_bytes()[:4000])))
+
+
+def test_paths_as_bytes_and_path_like(pages, tmp_path):
+    warc = tmp_path / "set.warc"
+    build_warc(warc, pages[:2], gzip_records=False)
+    ids = [r.record_id for r in pith.WarcReader(str(warc))]
+    assert ids and [r.record_id for r in pith.WarcReader(os.fsencode(str(warc)))] == ids
+    assert [r.record_id for r in pith.WarcReader(warc)] == ids
+    from_bytes = list(pith.extract_warc(os.fsencode(str(warc))))
+    assert from_bytes == list(pith.extract_warc(str(warc)))
+    assert all(r["warc_file"] == str(warc) for r in from_bytes)
+    with pytest.raises(pith.ReadError, match="nonexistent"):
+        pith.WarcReader(b"/nonexistent/x.warc")
+
+
+class _ChunkFile:
+    """A file object whose read() returns another bytes-like type."""
+
+    def __init__(self, data, kind):
+        self.stream, self.kind = io.BytesIO(data), kind
+
+    def read(self, size):
+        return self.kind(self.stream.read(size))
+
+
+@pytest.mark.parametrize("kind", [bytearray, memoryview])
+def test_file_objects_may_return_bytearray_or_memoryview(pages, tmp_path, kind):
+    warc = tmp_path / "set.warc.gz"
+    build_warc(warc, pages[:2], gzip_records=True)
+    expected = [(r.record_id, r.block) for r in pith.WarcReader(str(warc))]
+    assert [(r.record_id, r.block) for r in pith.WarcReader(_ChunkFile(warc.read_bytes(), kind))] == expected
+    with pytest.raises(pith.ReadError, match="read\\(\\) must return bytes, not str"):
+        list(pith.WarcReader(_ChunkFile(b"", lambda chunk: "text")))
+
+
+# Run in a child with a timeout: before the fix it hung for ever.
+_COMPRESSED_WHILE_ITERATING = textwrap.dedent("""
+    import sys, threading
+    import pith
+
+    class BlockingFile:
+        # read() blocks until released, so the iterating thread holds the
+        # reader's lock while the main thread asks for .compressed.
+        def __init__(self, data):
+            self.data, self.pos = data, 0
+            self.entered, self.release = threading.Event(), threading.Event()
+
+        def read(self, size):
+            self.entered.set()
+            self.release.wait()
+            chunk = self.data[self.pos:self.pos + size]
+            self.pos += len(chunk)
+            return chunk
+
+    f = BlockingFile(open(sys.argv[1], "rb").read())
+    reader = pith.WarcReader(f)
+    records = []
+    iterating = threading.Thread(target=lambda: records.extend(reader))
+    iterating.start()
+    f.entered.wait()
+    asking = threading.Event()
+    releasing = threading.Thread(target=lambda: (asking.wait(), f.release.set()))
+    releasing.start()
+    asking.set()
+    compressed = reader.compressed  # waits for the lock with the GIL released
+    iterating.join()
+    releasing.join()
+    print(len(records), compressed, reader.compressed)
+""")
+
+
+def test_compressed_while_another_thread_iterates_a_file_object(pages, tmp_path):
+    warc = tmp_path / "set.warc.gz"
+    build_warc(warc, pages[:2], gzip_records=True)
+    expected = len(list(pith.WarcReader(str(warc))))
+    run = subprocess.run([sys.executable, "-c", _COMPRESSED_WHILE_ITERATING, str(warc)], capture_output=True,
+                         timeout=120)
+    assert run.returncode == 0, run.stderr.decode()
+    count, first, after = run.stdout.decode().split()
+    assert int(count) == expected and after == "True" and first in ("True", "False")

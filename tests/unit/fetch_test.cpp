@@ -15,8 +15,10 @@
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
+#include <cstring>
 #include <map>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "fetch/address_guard.hpp"
@@ -283,6 +285,17 @@ TEST_CASE("fetch: transport faults") {
     CHECK(e.kind() == pith::FetchErrorKind::too_large);
     CHECK(contains(e.what(), "response headers larger than 65536 bytes"));
   }
+  SUBCASE("one header line over libcurl's 100 KiB limit") {
+    const auto e = fetch_error(url("/long-header-line"), options);
+    CHECK(e.kind() == pith::FetchErrorKind::too_large);
+    CHECK(contains(e.what(), "header line over libcurl's limit"));
+  }
+  SUBCASE("a reply that is not HTTP/1.0 or later is the server's fault, not the URL's") {
+    for (const char* path : {"/http09", "/status-2000"}) {
+      CAPTURE(path);
+      CHECK(fetch_error(url(path), options).kind() == pith::FetchErrorKind::network);
+    }
+  }
   SUBCASE("a refused connection") {
     CHECK(fetch_error("http://127.0.0.1:1/", options).kind() == pith::FetchErrorKind::refused);
   }
@@ -328,35 +341,196 @@ TEST_CASE("fetch: the private-address guard") {
 
 namespace {
 
-bool blocked(const char* text) {
+// An IPv4 (4 bytes) or IPv6 (16 bytes) address.
+struct Ip {
+  int family = AF_INET;
+  std::vector<unsigned char> bytes;
+};
+
+Ip parse_ip(const std::string& text) {
+  Ip ip;
+  unsigned char buffer[16] = {};
+  if (inet_pton(AF_INET, text.c_str(), buffer) == 1) {
+    ip.bytes.assign(buffer, buffer + 4);
+    return ip;
+  }
+  REQUIRE_MESSAGE(inet_pton(AF_INET6, text.c_str(), buffer) == 1, text);
+  ip.family = AF_INET6;
+  ip.bytes.assign(buffer, buffer + 16);
+  return ip;
+}
+
+std::string ip_text(const Ip& ip) {
+  char buffer[INET6_ADDRSTRLEN] = {};
+  inet_ntop(ip.family, ip.bytes.data(), buffer, sizeof buffer);
+  return buffer;
+}
+
+bool blocked(const Ip& ip) {
   sockaddr_storage storage{};
-  auto* v4 = reinterpret_cast<sockaddr_in*>(&storage);
-  auto* v6 = reinterpret_cast<sockaddr_in6*>(&storage);
-  if (inet_pton(AF_INET, text, &v4->sin_addr) == 1) {
+  if (ip.family == AF_INET) {
+    auto* v4 = reinterpret_cast<sockaddr_in*>(&storage);
     v4->sin_family = AF_INET;
+    std::memcpy(&v4->sin_addr, ip.bytes.data(), 4);
     return pith::fetch_detail::is_non_public_address(reinterpret_cast<sockaddr*>(v4), sizeof *v4);
   }
-  REQUIRE(inet_pton(AF_INET6, text, &v6->sin6_addr) == 1);
+  auto* v6 = reinterpret_cast<sockaddr_in6*>(&storage);
   v6->sin6_family = AF_INET6;
+  std::memcpy(&v6->sin6_addr, ip.bytes.data(), 16);
   return pith::fetch_detail::is_non_public_address(reinterpret_cast<sockaddr*>(v6), sizeof *v6);
 }
 
+bool blocked(const char* text) { return blocked(parse_ip(text)); }
+
+// The address one after (step +1) or before (-1); false when it wraps.
+bool step(Ip& ip, int delta) {
+  for (std::size_t i = ip.bytes.size(); i-- > 0;) {
+    const unsigned char wrap = delta > 0 ? 0xff : 0x00;
+    const bool carries = ip.bytes[i] == wrap;
+    ip.bytes[i] = static_cast<unsigned char>(ip.bytes[i] + delta);
+    if (!carries) return true;
+  }
+  return false;
+}
+
+enum class Neighbour { is_public, is_refused, none };
+
+// A row of the IANA IPv4 and IPv6 Special-Purpose Address Registries
+// (https://www.iana.org/assignments/iana-ipv4-special-registry,
+// .../iana-ipv6-special-registry, as of 2025), transcribed here on purpose
+// rather than taken from the guard's table: what the guard must do, and the
+// address just before and just after the block.
+struct RegistryRow {
+  const char* cidr;
+  const char* name;
+  bool refused;  // false: globally reachable, and pith connects
+  Neighbour before;
+  Neighbour after;
+};
+
+constexpr Neighbour pub = Neighbour::is_public, ref = Neighbour::is_refused, none = Neighbour::none;
+
+constexpr RegistryRow kRegistry[] = {
+    {"0.0.0.0/8", "this network", true, none, pub},
+    {"0.0.0.0/32", "this host on this network", true, none, ref},
+    {"10.0.0.0/8", "private-use", true, pub, pub},
+    {"100.64.0.0/10", "shared address space", true, pub, pub},
+    {"127.0.0.0/8", "loopback", true, pub, pub},
+    {"169.254.0.0/16", "link local", true, pub, pub},
+    {"172.16.0.0/12", "private-use", true, pub, pub},
+    {"192.0.0.0/24", "IETF protocol assignments", true, pub, pub},
+    {"192.0.0.0/29", "IPv4 service continuity prefix", true, pub, ref},
+    {"192.0.0.8/32", "IPv4 dummy address", true, ref, ref},
+    {"192.0.0.9/32", "PCP anycast (reachable; refused with its /24)", true, ref, ref},
+    {"192.0.0.10/32", "TURN anycast (reachable; refused with its /24)", true, ref, ref},
+    {"192.0.0.170/32", "NAT64/DNS64 discovery", true, ref, ref},
+    {"192.0.0.171/32", "NAT64/DNS64 discovery", true, ref, ref},
+    {"192.0.2.0/24", "documentation (TEST-NET-1)", true, pub, pub},
+    {"192.31.196.0/24", "AS112-v4", false, pub, pub},
+    {"192.52.193.0/24", "AMT", false, pub, pub},
+    {"192.88.99.0/24", "deprecated 6to4 relay anycast", true, pub, pub},
+    {"192.168.0.0/16", "private-use", true, pub, pub},
+    {"192.175.48.0/24", "direct delegation AS112 service", false, pub, pub},
+    {"198.18.0.0/15", "benchmarking", true, pub, pub},
+    {"198.51.100.0/24", "documentation (TEST-NET-2)", true, pub, pub},
+    {"203.0.113.0/24", "documentation (TEST-NET-3)", true, pub, pub},
+    {"224.0.0.0/4", "multicast (IANA multicast registry)", true, pub, ref},
+    {"240.0.0.0/4", "reserved", true, ref, none},
+    {"255.255.255.255/32", "limited broadcast", true, ref, none},
+    // IPv6. Around most blocks outside 2000::/3 lies reserved space: refused.
+    {"::1/128", "loopback", true, ref, ref},
+    {"::/128", "unspecified", true, none, ref},
+    {"64:ff9b:1::/48", "IPv4-IPv6 translation, local use", true, ref, ref},
+    {"100::/64", "discard-only", true, ref, ref},
+    {"100:0:0:1::/64", "dummy IPv6 prefix", true, ref, ref},
+    {"2001::/23", "IETF protocol assignments", true, pub, pub},
+    {"2001::/32", "Teredo", true, pub, ref},
+    {"2001:1::1/128", "PCP anycast (reachable; refused with its /23)", true, ref, ref},
+    {"2001:1::2/128", "TURN anycast (reachable; refused with its /23)", true, ref, ref},
+    {"2001:1::3/128", "DNS-SD SRP anycast (reachable; refused with its /23)", true, ref, ref},
+    {"2001:2::/48", "benchmarking", true, ref, ref},
+    {"2001:3::/32", "AMT (reachable; refused with its /23)", true, ref, ref},
+    {"2001:4:112::/48", "AS112-v6 (reachable; refused with its /23)", true, ref, ref},
+    {"2001:10::/28", "deprecated ORCHID", true, ref, ref},
+    {"2001:20::/28", "ORCHIDv2 (identifiers, not locators)", true, ref, ref},
+    {"2001:30::/28", "drone remote ID tags (identifiers, not locators)", true, ref, ref},
+    {"2001:db8::/32", "documentation", true, pub, pub},
+    {"2620:4f:8000::/48", "direct delegation AS112 service", false, pub, pub},
+    {"3fff::/20", "documentation", true, pub, pub},
+    {"5f00::/16", "segment routing SIDs", true, ref, ref},
+    {"fc00::/7", "unique local", true, ref, ref},
+    {"fe80::/10", "link-local unicast", true, ref, ref},
+    {"fec0::/10", "deprecated site-local (IPv6 address space registry)", true, ref, ref},
+    {"ff00::/8", "multicast (IPv6 address space registry)", true, ref, none},
+};
+
 }  // namespace
 
-TEST_CASE("address guard: which addresses are not the public web") {
-  for (const char* a : {"127.0.0.1", "127.255.0.9", "10.1.2.3", "172.16.0.1", "172.31.255.255", "192.168.1.1",
-                        "169.254.169.254", "100.64.0.1", "0.0.0.0", "224.0.0.1", "239.255.255.250",
-                        "255.255.255.255", "::", "::1", "fe80::1", "fc00::1", "fd12:3456::1", "ff02::1",
-                        "::ffff:127.0.0.1", "::ffff:10.0.0.1", "::ffff:169.254.169.254", "64:ff9b::a00:1",
-                        "2002:c0a8:101::1", "::127.0.0.1"}) {
+TEST_CASE("address guard: the IANA special-purpose registries, edge to edge") {
+  for (const RegistryRow& row : kRegistry) {
+    const std::string cidr = row.cidr;
+    const std::size_t slash = cidr.find('/');
+    Ip first = parse_ip(cidr.substr(0, slash));
+    const int prefix = std::stoi(cidr.substr(slash + 1));
+    Ip last = first;
+    for (std::size_t bit = static_cast<std::size_t>(prefix); bit < last.bytes.size() * 8; ++bit) {
+      last.bytes[bit / 8] |= static_cast<unsigned char>(0x80 >> (bit % 8));
+    }
+    CAPTURE(row.cidr);
+    CAPTURE(row.name);
+    CHECK(blocked(first) == row.refused);
+    CHECK(blocked(last) == row.refused);
+    for (const auto& [neighbour, start, delta] :
+         {std::tuple{row.before, first, -1}, std::tuple{row.after, last, +1}}) {
+      Ip outside = start;
+      REQUIRE(step(outside, delta) == (neighbour != Neighbour::none));
+      if (neighbour == Neighbour::none) continue;
+      CAPTURE(ip_text(outside));
+      CHECK(blocked(outside) == (neighbour == Neighbour::is_refused));
+    }
+  }
+}
+
+TEST_CASE("address guard: IPv4 embedded in IPv6 decides for it") {
+  // v4-mapped, v4-compatible, NAT64 (RFC 6052) and 6to4 (RFC 3056) forms.
+  for (const char* a : {"::ffff:127.0.0.1", "::ffff:10.0.0.1", "::ffff:169.254.169.254", "::ffff:192.0.2.1",
+                        "::127.0.0.1", "::10.0.0.1", "::0.0.0.2", "64:ff9b::a00:1", "64:ff9b::7f00:1",
+                        "64:ff9b::c000:201", "64:ff9b::ffff:ffff", "2002:a00:1::1", "2002:c0a8:101::1",
+                        "2002:7f00:1::", "2002:c058:6301::1", "2002:6440:1::", "64:ff9b:1::a00:1",
+                        "64:ff9b:1::808:808"}) {
     CAPTURE(a);
     CHECK(blocked(a));
   }
-  for (const char* a : {"93.184.216.34", "8.8.8.8", "172.32.0.1", "192.169.0.1", "100.128.0.1",
-                        "2606:4700::1111", "::ffff:93.184.216.34", "2001:db8::1"}) {
+  for (const char* a : {"::ffff:93.184.216.34", "::ffff:8.8.8.8", "::8.8.8.8", "64:ff9b::808:808",
+                        "64:ff9b::5db8:d822", "2002:808:808::1", "2002:5db8:d822:1::"}) {
     CAPTURE(a);
     CHECK(!blocked(a));
   }
+}
+
+TEST_CASE("address guard: IPv6 outside 2000::/3 is reserved, the public web inside it") {
+  for (const char* a : {"1fff:ffff:ffff:ffff:ffff:ffff:ffff:ffff", "4000::", "::1:0:0:0", "8000::1", "e000::"}) {
+    CAPTURE(a);
+    CHECK(blocked(a));
+  }
+  for (const char* a : {"2000::", "2606:4700::1111", "2001:4860:4860::8888", "2a00:1450::1",
+                        "3fff:ffff:ffff:ffff:ffff:ffff:ffff:ffff", "93.184.216.34", "8.8.8.8", "1.1.1.1"}) {
+    CAPTURE(a);
+    CHECK(!blocked(a));
+  }
+}
+
+TEST_CASE("address guard: the error names the range") {
+  sockaddr_in v4{};
+  v4.sin_family = AF_INET;
+  REQUIRE(inet_pton(AF_INET, "198.51.100.7", &v4.sin_addr) == 1);
+  const char* range = pith::fetch_detail::non_public_range(reinterpret_cast<sockaddr*>(&v4), sizeof v4);
+  REQUIRE(range != nullptr);
+  CHECK(std::string(range) == "documentation TEST-NET-2, RFC 5737");
+  sockaddr unix_socket{};
+  unix_socket.sa_family = AF_UNIX;
+  CHECK(pith::fetch_detail::is_non_public_address(&unix_socket, sizeof unix_socket));
+  CHECK(pith::fetch_detail::is_non_public_address(nullptr, 0));
 }
 
 TEST_CASE("robots.txt rules") {
@@ -414,6 +588,44 @@ TEST_CASE("robots.txt rules") {
   SUBCASE("wildcards cannot blow up") {
     const auto rules = RobotsRules::parse("User-agent: *\nDisallow: /*a*a*a*a*a*a*a*a*a*b$\n", "pith");
     CHECK(rules.allows("/" + std::string(5000, 'a')));
+  }
+  SUBCASE("wildcard runs: leftmost, one after the other; '$' ends the path") {
+    const auto rules = RobotsRules::parse("User-agent: *\nDisallow: /a*b*c$\nDisallow: /*x*\nAllow: /*\n"
+                                          "Disallow: /p**q\nDisallow: /e*$\n",
+                                          "pith");
+    CHECK(!rules.allows("/abbbc"));
+    CHECK(!rules.allows("/a-b-c-b-c"));
+    CHECK(rules.allows("/a-c-b"));
+    CHECK(rules.allows("/abcd"));
+    CHECK(!rules.allows("/yyxyy"));
+    CHECK(!rules.allows("/p-q-r"));
+    CHECK(rules.allows("/pp"));
+    CHECK(!rules.allows("/e"));
+  }
+  SUBCASE("a robots.txt of 500 KB: identical rules count once, the work is bounded") {
+    std::string text = "User-agent: *\n";
+    while (text.size() < 500'000) text += "Disallow: /*a*a*a*a*b$\n";
+    const auto repeated = RobotsRules::parse(text, "pith");
+    const auto verdict = repeated.check("/" + std::string(8192, 'a'));
+    CHECK(verdict.allowed);
+    CHECK(verdict.steps < 20'000);
+    CHECK(!repeated.allows("/" + std::string(8192, 'a') + "b"));
+
+    // Distinct long runs that almost match everywhere: each costs ~ path x run.
+    text = "User-agent: *\n";
+    for (int i = 0; text.size() < 500'000; ++i) {
+      text += "Disallow: /*" + std::string(16, 'a') + "b" + std::to_string(i) + "\n";
+    }
+    const auto slow = RobotsRules::parse(text, "pith");
+    const auto bounded = slow.check("/" + std::string(8192, 'a'));
+    CHECK(bounded.over_budget);
+    CHECK(!bounded.allowed);
+    CHECK(bounded.steps <= RobotsRules::kMaxMatchSteps + 8192 * 20);
+    // A short path stays within the budget and is judged by the rules.
+    const auto short_path = slow.check("/" + std::string(40, 'a'));
+    CHECK(!short_path.over_budget);
+    CHECK(short_path.allowed);
+    CHECK(!slow.allows("/xaaaaaaaaaaaaaaaab7"));
   }
   CHECK(!RobotsRules::disallow_all().allows("/x"));
   CHECK(RobotsRules::allow_all().allows("/x"));

@@ -200,6 +200,34 @@ TEST_CASE("garbage between records is skipped up to the next record") {
   CHECK(got[2].record_id() == "<urn:uuid:2>");
 }
 
+TEST_CASE("garbage without a newline before the next record does not swallow it") {
+  const std::string second = record("response", "2", "https://a.example/2", http("", kPage));
+  const std::string third = record("response", "3", "https://a.example/3", http("", kPage));
+  // Plain, across every buffer boundary; after a record with a bad header; and
+  // as a gzip member of its own between members, as a broken writer leaves it.
+  const std::string junk = "junk without a newline, WARC/ and WARC/1.x named";
+  const std::string bad_header = "WARC/1.0\r\nWARC-Type: response\r\n\r\n" + junk;
+  const std::string first = record("response", "1", "https://a.example/1", http("", kPage));
+  for (const auto& [name, data] :
+       {std::pair{"plain", first + junk + second + third}, std::pair{"after a bad header", bad_header + second + third},
+        std::pair{"gzip", gzip(first) + gzip(junk) + gzip(second) + gzip(third)}}) {
+    CAPTURE(name);
+    for (std::size_t piece : {std::size_t{1}, std::size_t{7}, std::size_t{1} << 20}) {
+      CAPTURE(piece);
+      std::vector<WarcRecord> got = read_all(data, piece);
+      REQUIRE(got.size() == (std::string_view(name) == "after a bad header" ? 3u : 4u));
+      const WarcRecord& garbage = got[got.size() - 3];
+      CHECK(garbage.status == Status::malformed);
+      const std::size_t skipped = std::string_view(name) == "after a bad header" ? bad_header.size() : junk.size();
+      CHECK_MESSAGE(garbage.error.find("skipped " + std::to_string(skipped) + " bytes") != std::string::npos,
+                    garbage.error);
+      CHECK(got[got.size() - 2].status == Status::ok);
+      CHECK(got[got.size() - 2].record_id() == "<urn:uuid:2>");
+      CHECK(got.back().record_id() == "<urn:uuid:3>");
+    }
+  }
+}
+
 TEST_CASE("corrupt gzip data is a stream error, and an unreadable file an io_failed error") {
   std::string gz = gzip(record("response", "1", "https://a.example/1", http("", kPage)));
   gz[gz.size() / 2] ^= 0x55;
