@@ -9,7 +9,7 @@ SAMPLE ?= fixtures/gate-news-pt/page.html
 PREFIX ?= /usr/local
 
 .PHONY: all deps deps-test configure configure-test build build-test run test tsan test-sanitize \
-        hostile fuzz-build fuzz fuzz-ci bench install clean
+        hostile fuzz-build fuzz fuzz-ci bench identity install clean
 
 all: build
 
@@ -88,6 +88,12 @@ fuzz-ci: fuzz-build
 
 bench: build-test
 	./bench/run.sh
+
+# The output-identity check (bench/identity.sh): every dev page in every output
+# mode, one file each under $(BUILD)/identity; TRAIN=1 adds the training pages,
+# BASE=DIR compares byte for byte with the folder of an earlier run.
+identity: deps
+	BUILD_DIR=$(BUILD) ./bench/identity.sh $(if $(TRAIN),--train) $(if $(BASE),--base $(BASE))
 
 # The CLI, libpith, its headers, CMake and pkg-config files and the man page
 # under PREFIX, stripped; and, when the Python module was built, the module
