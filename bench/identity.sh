@@ -157,7 +157,7 @@ for mode_dir in "$BASE"/*/; do
 done
 if [[ -s "$report" ]]; then
   cat "$report"
-  pages=$(sed -E 's|^[^:]*: [^/]*/||; s|\.(json|txt|md|xml|html)$||' "$report" | sort -u | wc -l)
+  pages=$(sed -E 's#^[^:]*: [^/]*/##; s#(\.html\.gz)?\.(json|txt|md|xml|html)$##' "$report" | sort -u | wc -l)
   echo "identity: DIFFERENT from $BASE: $(wc -l <"$report") files, $pages pages (list: $report)"
   exit 1
 fi
