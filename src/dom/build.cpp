@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "dom/gumbo_tags.hpp"
 #include "dom/unseen_markup.hpp"
 #include "pith/pith.hpp"
 #include "text/ascii.hpp"
@@ -88,103 +89,6 @@ GumboOutput* parse_until_deadline(const GumboOptions& options, GumboParse& parse
   return gumbo_parse_with_options(&options, html.data(), html.size());
 }
 
-Tag map_tag(GumboTag t) {
-  switch (t) {
-    case GUMBO_TAG_HTML: return Tag::html;
-    case GUMBO_TAG_HEAD: return Tag::head;
-    case GUMBO_TAG_BODY: return Tag::body;
-    case GUMBO_TAG_TITLE: return Tag::title;
-    case GUMBO_TAG_META: return Tag::meta;
-    case GUMBO_TAG_LINK: return Tag::link;
-    case GUMBO_TAG_SCRIPT: return Tag::script;
-    case GUMBO_TAG_STYLE: return Tag::style;
-    case GUMBO_TAG_BASE: return Tag::base;
-    case GUMBO_TAG_IMG: return Tag::img;
-    case GUMBO_TAG_FIGURE: return Tag::figure;
-    case GUMBO_TAG_FIGCAPTION: return Tag::figcaption;
-    case GUMBO_TAG_VIDEO: return Tag::video;
-    case GUMBO_TAG_AUDIO: return Tag::audio;
-    case GUMBO_TAG_IFRAME: return Tag::iframe;
-    case GUMBO_TAG_OBJECT: return Tag::object;
-    case GUMBO_TAG_EMBED: return Tag::embed;
-    case GUMBO_TAG_CANVAS: return Tag::canvas;
-    case GUMBO_TAG_SVG: return Tag::svg;
-    case GUMBO_TAG_MATH: return Tag::math;
-    case GUMBO_TAG_A: return Tag::a;
-    case GUMBO_TAG_P: return Tag::p;
-    case GUMBO_TAG_BR: return Tag::br;
-    case GUMBO_TAG_HR: return Tag::hr;
-    case GUMBO_TAG_DIV: return Tag::div;
-    case GUMBO_TAG_SPAN: return Tag::span;
-    case GUMBO_TAG_SECTION: return Tag::section;
-    case GUMBO_TAG_ARTICLE: return Tag::article;
-    case GUMBO_TAG_MAIN: return Tag::main;
-    case GUMBO_TAG_HEADER: return Tag::header;
-    case GUMBO_TAG_FOOTER: return Tag::footer;
-    case GUMBO_TAG_NAV: return Tag::nav;
-    case GUMBO_TAG_ASIDE: return Tag::aside;
-    case GUMBO_TAG_ADDRESS: return Tag::address;
-    case GUMBO_TAG_H1: return Tag::h1;
-    case GUMBO_TAG_H2: return Tag::h2;
-    case GUMBO_TAG_H3: return Tag::h3;
-    case GUMBO_TAG_H4: return Tag::h4;
-    case GUMBO_TAG_H5: return Tag::h5;
-    case GUMBO_TAG_H6: return Tag::h6;
-    case GUMBO_TAG_UL: return Tag::ul;
-    case GUMBO_TAG_OL: return Tag::ol;
-    case GUMBO_TAG_LI: return Tag::li;
-    case GUMBO_TAG_DL: return Tag::dl;
-    case GUMBO_TAG_DT: return Tag::dt;
-    case GUMBO_TAG_DD: return Tag::dd;
-    case GUMBO_TAG_MENU: return Tag::menu;
-    case GUMBO_TAG_BLOCKQUOTE: return Tag::blockquote;
-    case GUMBO_TAG_PRE: return Tag::pre;
-    case GUMBO_TAG_CODE: return Tag::code;
-    case GUMBO_TAG_KBD: return Tag::kbd;
-    case GUMBO_TAG_SAMP: return Tag::samp;
-    case GUMBO_TAG_TT: return Tag::tt;
-    case GUMBO_TAG_TABLE: return Tag::table;
-    case GUMBO_TAG_CAPTION: return Tag::caption;
-    case GUMBO_TAG_THEAD: return Tag::thead;
-    case GUMBO_TAG_TBODY: return Tag::tbody;
-    case GUMBO_TAG_TFOOT: return Tag::tfoot;
-    case GUMBO_TAG_TR: return Tag::tr;
-    case GUMBO_TAG_TD: return Tag::td;
-    case GUMBO_TAG_TH: return Tag::th;
-    case GUMBO_TAG_FORM: return Tag::form;
-    case GUMBO_TAG_FIELDSET: return Tag::fieldset;
-    case GUMBO_TAG_LEGEND: return Tag::legend;
-    case GUMBO_TAG_INPUT: return Tag::input;
-    case GUMBO_TAG_BUTTON: return Tag::button;
-    case GUMBO_TAG_SELECT: return Tag::select;
-    case GUMBO_TAG_OPTION: return Tag::option;
-    case GUMBO_TAG_TEXTAREA: return Tag::textarea;
-    case GUMBO_TAG_LABEL: return Tag::label;
-    case GUMBO_TAG_B: return Tag::b;
-    case GUMBO_TAG_STRONG: return Tag::strong;
-    case GUMBO_TAG_I: return Tag::i;
-    case GUMBO_TAG_EM: return Tag::em;
-    case GUMBO_TAG_U: return Tag::u;
-    case GUMBO_TAG_S: return Tag::s;
-    case GUMBO_TAG_SMALL: return Tag::small;
-    case GUMBO_TAG_BIG: return Tag::big;
-    case GUMBO_TAG_SUP: return Tag::sup;
-    case GUMBO_TAG_SUB: return Tag::sub;
-    case GUMBO_TAG_MARK: return Tag::mark;
-    case GUMBO_TAG_ABBR: return Tag::abbr;
-    case GUMBO_TAG_CITE: return Tag::cite;
-    case GUMBO_TAG_Q: return Tag::q;
-    case GUMBO_TAG_DEL: return Tag::del;
-    case GUMBO_TAG_INS: return Tag::ins;
-    case GUMBO_TAG_TIME: return Tag::time;
-    case GUMBO_TAG_FONT: return Tag::font;
-    case GUMBO_TAG_CENTER: return Tag::center;
-    case GUMBO_TAG_DETAILS: return Tag::details;
-    case GUMBO_TAG_SUMMARY: return Tag::summary;
-    default: return Tag::other;
-  }
-}
-
 // dom_attribute, inline for the build.
 inline bool kept_attribute(std::string_view name, Attr& out) {
   auto is = [&](std::string_view kept, Attr attr) {
@@ -218,8 +122,8 @@ inline bool kept_attribute(std::string_view name, Attr& out) {
 bool kept_on(Attr attr, Tag tag) {
   switch (attr) {
     case Attr::srcset: case Attr::data_srcset:
-      // A <picture>'s <source> is Tag::other: Gumbo knows the tag, pith's
-      // Tag list has no use for it but this.
+      // A <picture>'s <source> is Tag::other: the tag table has no use for
+      // it but this.
       return tag == Tag::img || tag == Tag::other;
     case Attr::data_src: case Attr::data_lazy_src: case Attr::data_original: case Attr::width:
     case Attr::height:
@@ -353,7 +257,7 @@ class Builder {
           break;
         case GUMBO_NODE_ELEMENT: case GUMBO_NODE_TEMPLATE: {
           const GumboElement& el = g->v.element;
-          Tag tag = map_tag(el.tag);
+          Tag tag = tag_of(el.tag, el.original_tag);
           if (skipped_element(tag, el)) break;
           bool element_in_head = in_head || (tag == Tag::head && !head_seen);
           NodeId id = add_element(tag, el, parent, depth, element_in_head);
@@ -729,26 +633,6 @@ int heading_level(Tag tag) {
     case Tag::h5: return 5;
     case Tag::h6: return 6;
     default: return 0;
-  }
-}
-
-std::string_view tag_name(Tag tag) {
-  switch (tag) {
-    case Tag::text: return "#text";
-    case Tag::p: return "p";
-    case Tag::div: return "div";
-    case Tag::article: return "article";
-    case Tag::main: return "main";
-    case Tag::section: return "section";
-    case Tag::td: return "td";
-    case Tag::body: return "body";
-    case Tag::ul: return "ul";
-    case Tag::ol: return "ol";
-    case Tag::li: return "li";
-    case Tag::table: return "table";
-    case Tag::span: return "span";
-    case Tag::a: return "a";
-    default: return "element";
   }
 }
 

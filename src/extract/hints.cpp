@@ -430,21 +430,11 @@ struct HintAttributes {
   return found;
 }
 
-// What the tag says.
+// What the tag says (the tag table's hint column, dom/tags.def).
 Hints tag_hints(Tag tag) {
   Hints h;
-  switch (tag) {
-    case Tag::nav: case Tag::aside: case Tag::footer: case Tag::button: case Tag::select:
-    case Tag::textarea: case Tag::input: case Tag::dialog: case Tag::menu:
-    case Tag::script: case Tag::style:  // JSON-LD is kept in the Dom for metadata only
-      h.boilerplate_tag = true;
-      break;
-    case Tag::main: case Tag::article:
-      h.content = true;
-      break;
-    default:
-      break;
-  }
+  h.boilerplate_tag = dom::tag_hint(tag) == dom::TagHint::boilerplate;
+  h.content = dom::tag_hint(tag) == dom::TagHint::content;
   return h;
 }
 
