@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "dom/attributes.hpp"
 #include "dom/gumbo_tags.hpp"
 #include "dom/unseen_markup.hpp"
 #include "pith/pith.hpp"
@@ -87,34 +88,6 @@ void arena_deallocate(void*, void*) {}
 GumboOutput* parse_until_deadline(const GumboOptions& options, GumboParse& parse, std::string_view html) {
   if (setjmp(parse.stop) != 0) return nullptr;
   return gumbo_parse_with_options(&options, html.data(), html.size());
-}
-
-// dom_attribute, inline for the build.
-inline bool kept_attribute(std::string_view name, Attr& out) {
-  auto is = [&](std::string_view kept, Attr attr) {
-    if (name != kept) return false;
-    out = attr;
-    return true;
-  };
-  // Called for every attribute of every tag, twice (filter and build): the
-  // name's length leaves a few candidates, compared with no call.
-  switch (name.size()) {
-    case 2: return is("id", Attr::id);
-    case 3: return is("src", Attr::src) || is("alt", Attr::alt) || is("rel", Attr::rel) || is("dir", Attr::dir);
-    case 4:
-      return is("href", Attr::href) || is("role", Attr::role) || is("lang", Attr::lang) ||
-             is("type", Attr::type) || is("name", Attr::name);
-    case 5: return is("class", Attr::class_) || is("title", Attr::title) || is("width", Attr::width);
-    case 6: return is("srcset", Attr::srcset) || is("height", Attr::height);
-    case 7: return is("content", Attr::content) || is("charset", Attr::charset);
-    case 8:
-      return is("itemprop", Attr::itemprop) || is("itemtype", Attr::itemtype) ||
-             is("property", Attr::property) || is("datetime", Attr::datetime) || is("data-src", Attr::data_src);
-    case 10: return is("http-equiv", Attr::http_equiv);
-    case 11: return is("data-srcset", Attr::data_srcset);
-    case 13: return is("data-lazy-src", Attr::data_lazy_src) || is("data-original", Attr::data_original);
-    default: return false;
-  }
 }
 
 // The attributes read of one element only are kept there alone: an image's
@@ -472,7 +445,7 @@ class Builder {
       std::string_view name = a->name;
       // No kept attribute hides: a kept one is not tested again.
       Attr kept;
-      if (!kept_attribute(name, kept)) {
+      if (!dom_attribute(name, kept)) {
         if (!keep_hidden_ && hides(name, a->value) && !is_streamed_content(el)) {
           dom_.attrs.resize(attrs_before);
           dom_.pool.resize(pool_before);
@@ -538,8 +511,6 @@ Dom::~Dom() {
   keep_spare(attrs, spare_buffers.attrs);
   keep_spare(counts, spare_buffers.counts);
 }
-
-bool dom_attribute(std::string_view name, Attr& out) { return kept_attribute(name, out); }
 
 // Removes spaces so "display : none" matches "display:none".
 bool style_hides(std::string_view style) {

@@ -93,6 +93,11 @@ inline constexpr std::string_view kSignatureRule = "__________";
 inline constexpr std::size_t kMinStampedItems = 3;
 inline constexpr std::size_t kStampSearchBytes = 160;
 inline constexpr double kClutterStampedShare = 0.75;
+// find_comments (--comments, comments.cpp) looks for a comment's author and
+// date in its first kCommentStampSearchBytes bytes of text: both sit at the
+// top of an item. The finder's first value, never tuned on data; it is apart
+// from kStampSearchBytes, which only finds a date.
+inline constexpr std::size_t kCommentStampSearchBytes = 400;
 // How far into an item to look for its own controls (like/reply buttons).
 inline constexpr std::uint32_t kControlSearchNodes = 256;
 inline constexpr int kMinItemControls = 2;

@@ -545,6 +545,12 @@ bool names_match(NameList list, std::string_view names) {
   return (name_lists(names) & bit(list)) != 0;
 }
 
+NameWords name_words(NameList list) {
+  for (const WordList* words : {&kPositiveNames, &kNegativeNames, &kUnlikelyNames, &kMaybeContentNames})
+    if (words->list == list) return {words->prefixes, words->whole_tokens};
+  return {};
+}
+
 Hints node_hints(const dom::Dom& dom, dom::NodeId id) { return element_hints(dom, id, name_lists); }
 
 std::vector<Hints> page_hints(const dom::Dom& dom) { return read_page_hints(dom).hints; }
