@@ -161,12 +161,23 @@ struct Tuning {
   double sibling_share;                    // see kSiblingShare
   bool join_discussion;                    // a dominant discussion joins the content
 };
-inline constexpr Tuning kBalancedTuning{kSplitContentGain, kRegionFallbackBelow, kLinkListDensity,
-                                        kSiblingShare, true};
+inline constexpr Tuning kBalancedTuning{.split_content_gain = kSplitContentGain,
+                                        .region_fallback_below = kRegionFallbackBelow,
+                                        .link_list_density = kLinkListDensity,
+                                        .sibling_share = kSiblingShare,
+                                        .join_discussion = true};
 // Precision: no split-content or main-region fallbacks unless overwhelming,
 // stricter link lists, fewer siblings, no comment threads.
-inline constexpr Tuning kPrecisionTuning{8.0, 120, 0.25, 0.35, false};
+inline constexpr Tuning kPrecisionTuning{.split_content_gain = 8.0,
+                                         .region_fallback_below = 120,
+                                         .link_list_density = 0.25,
+                                         .sibling_share = 0.35,
+                                         .join_discussion = false};
 // Recall: fallbacks sooner, laxer link lists, more siblings.
-inline constexpr Tuning kRecallTuning{2.0, 500, 0.5, 0.1, true};
+inline constexpr Tuning kRecallTuning{.split_content_gain = 2.0,
+                                      .region_fallback_below = 500,
+                                      .link_list_density = 0.5,
+                                      .sibling_share = 0.1,
+                                      .join_discussion = true};
 
 }  // namespace pith::extraction
