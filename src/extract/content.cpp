@@ -529,9 +529,7 @@ Attempt select_with_retries(PreparedPasses& passes, NodeId discussion, bool incl
 // Whether the declared body was long enough to judge by.
 bool cross_check_with_article_body(PreparedPasses& passes, NodeId discussion, NodeId headline,
                                    const ContentOptions& options, Attempt& best) {
-  std::string read_here;
-  if (!options.article_body) read_here = json_ld_article_body(passes.dom());
-  const std::string& declared = options.article_body ? *options.article_body : read_here;
+  const std::string_view declared = options.article_body;
   if (declared.empty()) return false;
   std::unordered_set<std::string> reference = word_set(declared);
   if (reference.size() < kCrossCheckMinWords) return false;
