@@ -9,7 +9,7 @@ SAMPLE ?= fixtures/gate-news-pt/page.html
 PREFIX ?= /usr/local
 
 .PHONY: all deps deps-test configure configure-test build build-test run test tsan test-sanitize \
-        hostile fuzz-build fuzz fuzz-ci bench identity install clean
+        hostile fuzz-build fuzz fuzz-ci bench identity test-scalar install clean
 
 all: build
 
@@ -57,6 +57,15 @@ test-sanitize: deps-test
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS)
+
+# The unit tests and the fixtures with the portable fallbacks compiled instead
+# of the SSE2 paths (-DPITH_SCALAR=ON, its own build folder).
+SCALAR_BUILD ?= build-scalar
+test-scalar: deps-test
+	cmake -S . -B $(SCALAR_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPITH_SCALAR=ON -DPITH_BUILD_BENCH=OFF \
+	  -DPITH_PYTHON=OFF
+	cmake --build $(SCALAR_BUILD) -j $(JOBS) --target pith_unit pith_cli
+	ctest --test-dir $(SCALAR_BUILD) -R '^(unit|fixtures)$$' --output-on-failure
 
 # The adversarial corpus at full size (a 100 MB page, a million nested divs...):
 # outcome, wall time and peak memory per case, as a markdown table (README).

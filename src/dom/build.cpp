@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "assert.hpp"
 #include "dom/attributes.hpp"
 #include "dom/gumbo_tags.hpp"
 #include "dom/unseen_markup.hpp"
@@ -338,6 +339,7 @@ class Builder {
     std::size_t piece = moved_.piece_at(text.substr(at));
     if (piece != std::string_view::npos) {
       auto [first, length] = moved_.ranges[piece];
+      PITH_ASSERT(std::size_t{first} + length <= source_.size(), "a moved piece lies in the source it was cut from");
       std::string_view before = text.substr(0, at);
       std::string_view after = text.substr(at + kMovedMarkerSize);
       if (before.size() <= first && source_.compare(first - before.size(), before.size(), before) == 0 &&
@@ -496,6 +498,23 @@ class Builder {
 constexpr std::size_t kMinVisibleTextBytes = 512;
 constexpr std::size_t kHiddenTextGain = 4;
 
+// The links every stage walks by: a parent comes before its children, and a
+// subtree [id, subtree_end) lies inside its parent's (checked in assertion
+// builds only: a pass over every node).
+void assert_tree(const Dom& dom) {
+#ifdef PITH_ASSERTIONS
+  for (NodeId id = 0; id < dom.size(); ++id) {
+    const Node& n = dom.nodes[id];
+    PITH_ASSERT(n.subtree_end > id && n.subtree_end <= dom.size(), "a subtree ends after its root, in the Dom");
+    PITH_ASSERT(n.parent == kNoNode || (n.parent < id && dom.nodes[n.parent].subtree_end >= n.subtree_end),
+                "a node lies inside its parent's subtree");
+    PITH_ASSERT(std::size_t{n.text_offset} + n.text_length <= dom.pool.size(), "a text lies in the pool");
+  }
+#else
+  static_cast<void>(dom);
+#endif
+}
+
 void check_page_size(std::size_t utf8_bytes) {
   if (utf8_bytes > kLargestPageBytes)
     throw Error(ErrorCode::input_too_large,
@@ -583,6 +602,7 @@ Dom build_dom_in_place(std::string&& utf8_html, BuildTimings* timings, const Mar
   moved.source.append(dom.pool);
   keep_spare(dom.pool, spare_buffers.pool);
   dom.pool = std::move(moved.source);
+  assert_tree(dom);
   // No gumbo_destroy_output: the arena owns every byte Gumbo allocated.
   auto t2 = Clock::now();
   if (timings) {
