@@ -9,7 +9,7 @@ SAMPLE ?= fixtures/gate-news-pt/page.html
 PREFIX ?= /usr/local
 
 .PHONY: all deps deps-test configure configure-test build build-test run test tsan test-sanitize \
-        hostile fuzz-build fuzz fuzz-ci bench install clean
+        hostile fuzz-build fuzz fuzz-ci bench identity test-scalar install clean
 
 all: build
 
@@ -58,6 +58,15 @@ test-sanitize: deps-test
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS)
 
+# The unit tests and the fixtures with the portable fallbacks compiled instead
+# of the SSE2 paths (-DPITH_SCALAR=ON, its own build folder).
+SCALAR_BUILD ?= build-scalar
+test-scalar: deps-test
+	cmake -S . -B $(SCALAR_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPITH_SCALAR=ON -DPITH_BUILD_BENCH=OFF \
+	  -DPITH_PYTHON=OFF
+	cmake --build $(SCALAR_BUILD) -j $(JOBS) --target pith_unit pith_cli
+	ctest --test-dir $(SCALAR_BUILD) -R '^(unit|fixtures)$$' --output-on-failure
+
 # The adversarial corpus at full size (a 100 MB page, a million nested divs...):
 # outcome, wall time and peak memory per case, as a markdown table (README).
 hostile: build-test
@@ -88,6 +97,12 @@ fuzz-ci: fuzz-build
 
 bench: build-test
 	./bench/run.sh
+
+# The output-identity check (bench/identity.sh): every dev page in every output
+# mode, one file each under $(BUILD)/identity; TRAIN=1 adds the training pages,
+# BASE=DIR compares byte for byte with the folder of an earlier run.
+identity: deps
+	BUILD_DIR=$(BUILD) ./bench/identity.sh $(if $(TRAIN),--train) $(if $(BASE),--base $(BASE))
 
 # The CLI, libpith, its headers, CMake and pkg-config files and the man page
 # under PREFIX, stripped; and, when the Python module was built, the module

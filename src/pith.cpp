@@ -163,11 +163,9 @@ Document detail::extract(std::string_view html, const Options& options, ModelInp
   deadline.check("the end of parsing");
 
   auto t2 = Clock::now();
-  std::string link_base;
-  // The JSON-LD's articleBody, read while the metadata stage parses the
-  // scripts, is the content stage's cross-check.
-  std::string declared_article_body;
-  doc.metadata = meta::read_metadata(dom, options.url, &link_base, &declared_article_body);
+  meta::PageMetadata read = meta::read_metadata(dom, options.url);
+  doc.metadata = std::move(read.metadata);
+  const std::string& link_base = read.link_base;
   deadline.check("the end of the metadata");
   doc.title = doc.metadata.title;
   doc.metadata.declared_page_type = std::move(doc.metadata.page_type);
@@ -182,7 +180,7 @@ Document detail::extract(std::string_view html, const Options& options, ModelInp
   content.include_title = options.include_title;
   content.title = doc.title;
   content.timings = &doc.timings;
-  content.article_body = &declared_article_body;
+  content.article_body = read.article_body;
   content.deadline = &deadline;
   content.tuning = options.focus == Focus::precision ? extraction::kPrecisionTuning
                    : options.focus == Focus::recall  ? extraction::kRecallTuning

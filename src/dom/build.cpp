@@ -11,6 +11,9 @@
 #include <utility>
 #include <vector>
 
+#include "assert.hpp"
+#include "dom/attributes.hpp"
+#include "dom/gumbo_tags.hpp"
 #include "dom/unseen_markup.hpp"
 #include "pith/pith.hpp"
 #include "text/ascii.hpp"
@@ -88,138 +91,13 @@ GumboOutput* parse_until_deadline(const GumboOptions& options, GumboParse& parse
   return gumbo_parse_with_options(&options, html.data(), html.size());
 }
 
-Tag map_tag(GumboTag t) {
-  switch (t) {
-    case GUMBO_TAG_HTML: return Tag::html;
-    case GUMBO_TAG_HEAD: return Tag::head;
-    case GUMBO_TAG_BODY: return Tag::body;
-    case GUMBO_TAG_TITLE: return Tag::title;
-    case GUMBO_TAG_META: return Tag::meta;
-    case GUMBO_TAG_LINK: return Tag::link;
-    case GUMBO_TAG_SCRIPT: return Tag::script;
-    case GUMBO_TAG_STYLE: return Tag::style;
-    case GUMBO_TAG_BASE: return Tag::base;
-    case GUMBO_TAG_IMG: return Tag::img;
-    case GUMBO_TAG_FIGURE: return Tag::figure;
-    case GUMBO_TAG_FIGCAPTION: return Tag::figcaption;
-    case GUMBO_TAG_VIDEO: return Tag::video;
-    case GUMBO_TAG_AUDIO: return Tag::audio;
-    case GUMBO_TAG_IFRAME: return Tag::iframe;
-    case GUMBO_TAG_OBJECT: return Tag::object;
-    case GUMBO_TAG_EMBED: return Tag::embed;
-    case GUMBO_TAG_CANVAS: return Tag::canvas;
-    case GUMBO_TAG_SVG: return Tag::svg;
-    case GUMBO_TAG_MATH: return Tag::math;
-    case GUMBO_TAG_A: return Tag::a;
-    case GUMBO_TAG_P: return Tag::p;
-    case GUMBO_TAG_BR: return Tag::br;
-    case GUMBO_TAG_HR: return Tag::hr;
-    case GUMBO_TAG_DIV: return Tag::div;
-    case GUMBO_TAG_SPAN: return Tag::span;
-    case GUMBO_TAG_SECTION: return Tag::section;
-    case GUMBO_TAG_ARTICLE: return Tag::article;
-    case GUMBO_TAG_MAIN: return Tag::main;
-    case GUMBO_TAG_HEADER: return Tag::header;
-    case GUMBO_TAG_FOOTER: return Tag::footer;
-    case GUMBO_TAG_NAV: return Tag::nav;
-    case GUMBO_TAG_ASIDE: return Tag::aside;
-    case GUMBO_TAG_ADDRESS: return Tag::address;
-    case GUMBO_TAG_H1: return Tag::h1;
-    case GUMBO_TAG_H2: return Tag::h2;
-    case GUMBO_TAG_H3: return Tag::h3;
-    case GUMBO_TAG_H4: return Tag::h4;
-    case GUMBO_TAG_H5: return Tag::h5;
-    case GUMBO_TAG_H6: return Tag::h6;
-    case GUMBO_TAG_UL: return Tag::ul;
-    case GUMBO_TAG_OL: return Tag::ol;
-    case GUMBO_TAG_LI: return Tag::li;
-    case GUMBO_TAG_DL: return Tag::dl;
-    case GUMBO_TAG_DT: return Tag::dt;
-    case GUMBO_TAG_DD: return Tag::dd;
-    case GUMBO_TAG_MENU: return Tag::menu;
-    case GUMBO_TAG_BLOCKQUOTE: return Tag::blockquote;
-    case GUMBO_TAG_PRE: return Tag::pre;
-    case GUMBO_TAG_CODE: return Tag::code;
-    case GUMBO_TAG_KBD: return Tag::kbd;
-    case GUMBO_TAG_SAMP: return Tag::samp;
-    case GUMBO_TAG_TT: return Tag::tt;
-    case GUMBO_TAG_TABLE: return Tag::table;
-    case GUMBO_TAG_CAPTION: return Tag::caption;
-    case GUMBO_TAG_THEAD: return Tag::thead;
-    case GUMBO_TAG_TBODY: return Tag::tbody;
-    case GUMBO_TAG_TFOOT: return Tag::tfoot;
-    case GUMBO_TAG_TR: return Tag::tr;
-    case GUMBO_TAG_TD: return Tag::td;
-    case GUMBO_TAG_TH: return Tag::th;
-    case GUMBO_TAG_FORM: return Tag::form;
-    case GUMBO_TAG_FIELDSET: return Tag::fieldset;
-    case GUMBO_TAG_LEGEND: return Tag::legend;
-    case GUMBO_TAG_INPUT: return Tag::input;
-    case GUMBO_TAG_BUTTON: return Tag::button;
-    case GUMBO_TAG_SELECT: return Tag::select;
-    case GUMBO_TAG_OPTION: return Tag::option;
-    case GUMBO_TAG_TEXTAREA: return Tag::textarea;
-    case GUMBO_TAG_LABEL: return Tag::label;
-    case GUMBO_TAG_B: return Tag::b;
-    case GUMBO_TAG_STRONG: return Tag::strong;
-    case GUMBO_TAG_I: return Tag::i;
-    case GUMBO_TAG_EM: return Tag::em;
-    case GUMBO_TAG_U: return Tag::u;
-    case GUMBO_TAG_S: return Tag::s;
-    case GUMBO_TAG_SMALL: return Tag::small;
-    case GUMBO_TAG_BIG: return Tag::big;
-    case GUMBO_TAG_SUP: return Tag::sup;
-    case GUMBO_TAG_SUB: return Tag::sub;
-    case GUMBO_TAG_MARK: return Tag::mark;
-    case GUMBO_TAG_ABBR: return Tag::abbr;
-    case GUMBO_TAG_CITE: return Tag::cite;
-    case GUMBO_TAG_Q: return Tag::q;
-    case GUMBO_TAG_DEL: return Tag::del;
-    case GUMBO_TAG_INS: return Tag::ins;
-    case GUMBO_TAG_TIME: return Tag::time;
-    case GUMBO_TAG_FONT: return Tag::font;
-    case GUMBO_TAG_CENTER: return Tag::center;
-    case GUMBO_TAG_DETAILS: return Tag::details;
-    case GUMBO_TAG_SUMMARY: return Tag::summary;
-    default: return Tag::other;
-  }
-}
-
-// dom_attribute, inline for the build.
-inline bool kept_attribute(std::string_view name, Attr& out) {
-  auto is = [&](std::string_view kept, Attr attr) {
-    if (name != kept) return false;
-    out = attr;
-    return true;
-  };
-  // Called for every attribute of every tag, twice (filter and build): the
-  // name's length leaves a few candidates, compared with no call.
-  switch (name.size()) {
-    case 2: return is("id", Attr::id);
-    case 3: return is("src", Attr::src) || is("alt", Attr::alt) || is("rel", Attr::rel) || is("dir", Attr::dir);
-    case 4:
-      return is("href", Attr::href) || is("role", Attr::role) || is("lang", Attr::lang) ||
-             is("type", Attr::type) || is("name", Attr::name);
-    case 5: return is("class", Attr::class_) || is("title", Attr::title) || is("width", Attr::width);
-    case 6: return is("srcset", Attr::srcset) || is("height", Attr::height);
-    case 7: return is("content", Attr::content) || is("charset", Attr::charset);
-    case 8:
-      return is("itemprop", Attr::itemprop) || is("itemtype", Attr::itemtype) ||
-             is("property", Attr::property) || is("datetime", Attr::datetime) || is("data-src", Attr::data_src);
-    case 10: return is("http-equiv", Attr::http_equiv);
-    case 11: return is("data-srcset", Attr::data_srcset);
-    case 13: return is("data-lazy-src", Attr::data_lazy_src) || is("data-original", Attr::data_original);
-    default: return false;
-  }
-}
-
 // The attributes read of one element only are kept there alone: an image's
 // sources and size (width and height are on table cells everywhere too).
 bool kept_on(Attr attr, Tag tag) {
   switch (attr) {
     case Attr::srcset: case Attr::data_srcset:
-      // A <picture>'s <source> is Tag::other: Gumbo knows the tag, pith's
-      // Tag list has no use for it but this.
+      // A <picture>'s <source> is Tag::other: the tag table has no use for
+      // it but this.
       return tag == Tag::img || tag == Tag::other;
     case Attr::data_src: case Attr::data_lazy_src: case Attr::data_original: case Attr::width:
     case Attr::height:
@@ -367,7 +245,7 @@ class Builder {
           break;
         case GUMBO_NODE_ELEMENT: case GUMBO_NODE_TEMPLATE: {
           const GumboElement& el = g->v.element;
-          Tag tag = map_tag(el.tag);
+          Tag tag = tag_of(el.tag, el.original_tag);
           if (skipped_element(tag, el)) break;
           bool element_in_head = in_head || (tag == Tag::head && !head_seen);
           NodeId id = add_element(tag, el, parent, depth, element_in_head);
@@ -475,6 +353,7 @@ class Builder {
     std::size_t piece = moved_.piece_at(text.substr(at));
     if (piece != std::string_view::npos) {
       auto [first, length] = moved_.ranges[piece];
+      PITH_ASSERT(std::size_t{first} + length <= source_.size(), "a moved piece lies in the source it was cut from");
       std::string_view before = text.substr(0, at);
       std::string_view after = text.substr(at + kMovedMarkerSize);
       if (before.size() <= first && source_.compare(first - before.size(), before.size(), before) == 0 &&
@@ -592,7 +471,7 @@ class Builder {
       }
       // No kept attribute hides: a kept one is not tested again.
       Attr kept;
-      if (!kept_attribute(name, kept)) {
+      if (!dom_attribute(name, kept)) {
         if (!keep_hidden_ && hides(name, a->value) && !is_streamed_content(el, moved_)) {
           dom_.attrs.resize(attrs_before);
           dom_.pool.resize(pool_before);
@@ -676,6 +555,23 @@ class Builder {
 constexpr std::size_t kMinVisibleTextBytes = 512;
 constexpr std::size_t kHiddenTextGain = 4;
 
+// The links every stage walks by: a parent comes before its children, and a
+// subtree [id, subtree_end) lies inside its parent's (checked in assertion
+// builds only: a pass over every node).
+void assert_tree(const Dom& dom) {
+#ifdef PITH_ASSERTIONS
+  for (NodeId id = 0; id < dom.size(); ++id) {
+    const Node& n = dom.nodes[id];
+    PITH_ASSERT(n.subtree_end > id && n.subtree_end <= dom.size(), "a subtree ends after its root, in the Dom");
+    PITH_ASSERT(n.parent == kNoNode || (n.parent < id && dom.nodes[n.parent].subtree_end >= n.subtree_end),
+                "a node lies inside its parent's subtree");
+    PITH_ASSERT(std::size_t{n.text_offset} + n.text_length <= dom.pool.size(), "a text lies in the pool");
+  }
+#else
+  static_cast<void>(dom);
+#endif
+}
+
 void check_page_size(std::size_t utf8_bytes) {
   if (utf8_bytes > kLargestPageBytes)
     throw Error(ErrorCode::input_too_large,
@@ -691,8 +587,6 @@ Dom::~Dom() {
   keep_spare(attrs, spare_buffers.attrs);
   keep_spare(counts, spare_buffers.counts);
 }
-
-bool dom_attribute(std::string_view name, Attr& out) { return kept_attribute(name, out); }
 
 // Removes spaces so "display : none" matches "display:none".
 bool style_hides(std::string_view style) {
@@ -772,6 +666,7 @@ Dom build_dom_in_place(std::string&& utf8_html, BuildTimings* timings, const Mar
   moved.source.append(dom.pool);
   keep_spare(dom.pool, spare_buffers.pool);
   dom.pool = std::move(moved.source);
+  assert_tree(dom);
   // No gumbo_destroy_output: the arena owns every byte Gumbo allocated.
   auto t2 = Clock::now();
   if (timings) {
@@ -793,26 +688,6 @@ int heading_level(Tag tag) {
     case Tag::h5: return 5;
     case Tag::h6: return 6;
     default: return 0;
-  }
-}
-
-std::string_view tag_name(Tag tag) {
-  switch (tag) {
-    case Tag::text: return "#text";
-    case Tag::p: return "p";
-    case Tag::div: return "div";
-    case Tag::article: return "article";
-    case Tag::main: return "main";
-    case Tag::section: return "section";
-    case Tag::td: return "td";
-    case Tag::body: return "body";
-    case Tag::ul: return "ul";
-    case Tag::ol: return "ol";
-    case Tag::li: return "li";
-    case Tag::table: return "table";
-    case Tag::span: return "span";
-    case Tag::a: return "a";
-    default: return "element";
   }
 }
 

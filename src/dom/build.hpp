@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "budget/deadline.hpp"
+#include "dom/attributes.hpp"
 #include "dom/dom.hpp"
 #include "dom/markup_guard.hpp"
 
@@ -31,12 +32,5 @@ Dom build_dom(std::string_view utf8_html, BuildTimings* timings = nullptr,
 Dom build_dom_in_place(std::string&& utf8_html, BuildTimings* timings = nullptr,
                        const MarkupLimits& limits = {}, GuardedMarkup* guard = nullptr,
                        budget::Deadline deadline = {});
-
-// The attributes the Dom keeps: `name` (lower case, as Gumbo gives it) maps
-// to `out`; false for every other attribute.
-bool dom_attribute(std::string_view name, Attr& out);
-
-// Does an inline style hide its element (display:none, visibility:hidden)?
-bool style_hides(std::string_view style);
 
 }  // namespace pith::dom

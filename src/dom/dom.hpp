@@ -6,7 +6,9 @@
 // copied once into one string pool and referred to by offset.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <limits>
 #include <string>
 #include <string_view>
@@ -19,20 +21,50 @@ namespace pith::dom {
 using NodeId = std::uint32_t;
 inline constexpr NodeId kNoNode = std::numeric_limits<NodeId>::max();
 
+// The elements pith tells apart, from the tag table (tags.def), in its order.
 enum class Tag : std::uint8_t {
-  text,  // a text node
-  other, // an element we have no special use for (custom elements included)
-  html, head, body, title, meta, link, script, style, base,
-  img, picture, figure, figcaption, video, audio, iframe, object, embed, canvas, svg, math,
-  a, p, br, hr, div, span, section, article, main, header, footer, nav, aside, address,
-  h1, h2, h3, h4, h5, h6,
-  ul, ol, li, dl, dt, dd, menu,
-  blockquote, pre, code, kbd, samp, tt,
-  table, caption, thead, tbody, tfoot, tr, td, th,
-  form, fieldset, legend, input, button, select, option, textarea, label,
-  b, strong, i, em, u, s, small, big, sup, sub, mark, abbr, cite, q, del, ins, time, font, center,
-  details, summary, dialog,
+  text,   // a text node
+  other,  // an element we have no special use for (custom elements included)
+#define PITH_TAG(name, gumbo, layout, hint, guard) name,
+#define PITH_UNTAGGED(name, guard)
+#include "dom/tags.def"
+#undef PITH_TAG
+#undef PITH_UNTAGGED
 };
+
+// Whether an element starts a new line of text (block) or flows within one.
+enum class Layout : std::uint8_t { block, inline_ };
+// What an element's tag alone says of it (extract/hints.cpp).
+enum class TagHint : std::uint8_t { none, boilerplate, content };
+
+namespace detail {
+struct TagRow {
+  std::string_view name;
+  Layout layout;
+  TagHint hint;
+};
+// Indexed by Tag.
+inline constexpr TagRow kTagRows[] = {
+    {"#text", Layout::inline_, TagHint::none},
+    {"element", Layout::block, TagHint::none},
+#define PITH_TAG(name, gumbo, layout, hint, guard) {#name, Layout::layout, TagHint::hint},
+#define PITH_UNTAGGED(name, guard)
+#include "dom/tags.def"
+#undef PITH_TAG
+#undef PITH_UNTAGGED
+};
+inline constexpr std::size_t kTagCount = std::size(kTagRows);
+static_assert(kTagCount <= 256, "Tag is one byte");
+
+// Every stage asks is_block of every element: a table look.
+struct BlockTags {
+  bool of[256] = {};
+  constexpr BlockTags() {
+    for (std::size_t t = 0; t < 256; ++t) of[t] = t >= kTagCount || kTagRows[t].layout == Layout::block;
+  }
+};
+inline constexpr BlockTags kBlockTags{};
+}  // namespace detail
 
 enum class Attr : std::uint8_t {
   class_, id, role, itemprop, itemtype, href, src, alt, lang, type, name, property, content,
@@ -125,32 +157,16 @@ class Dom {
 bool is_heading(Tag tag);
 int heading_level(Tag tag);  // 1..6, 0 for other tags
 
-// Block-level for layout purposes: starts a new line of text. Every stage
-// asks it of every element, so it is a table look, inline.
-namespace detail {
-constexpr bool is_block_by_switch(Tag tag) {
-  switch (tag) {
-    case Tag::text: case Tag::a: case Tag::span: case Tag::b: case Tag::strong: case Tag::i:
-    case Tag::em: case Tag::u: case Tag::s: case Tag::small: case Tag::big: case Tag::sup:
-    case Tag::sub: case Tag::mark: case Tag::abbr: case Tag::cite: case Tag::q: case Tag::del:
-    case Tag::ins: case Tag::time: case Tag::font: case Tag::code: case Tag::kbd: case Tag::samp:
-    case Tag::tt: case Tag::img: case Tag::br: case Tag::label: case Tag::input:
-    case Tag::button: case Tag::select: case Tag::option: case Tag::textarea: case Tag::picture:
-      return false;
-    default:
-      return true;
-  }
-}
-struct BlockTags {
-  bool of[256] = {};
-  constexpr BlockTags() {
-    for (int t = 0; t < 256; ++t) of[t] = is_block_by_switch(static_cast<Tag>(t));
-  }
-};
-inline constexpr BlockTags kBlockTags{};
-}  // namespace detail
-
+// Block-level for layout purposes: starts a new line of text.
 inline bool is_block(Tag tag) { return detail::kBlockTags.of[static_cast<std::uint8_t>(tag)]; }
-std::string_view tag_name(Tag tag);
+// The element's name ("h1"); "#text" for text, "element" for Tag::other.
+constexpr std::string_view tag_name(Tag tag) {
+  const auto t = static_cast<std::size_t>(tag);
+  return t < detail::kTagCount ? detail::kTagRows[t].name : detail::kTagRows[1].name;
+}
+constexpr TagHint tag_hint(Tag tag) {
+  const auto t = static_cast<std::size_t>(tag);
+  return t < detail::kTagCount ? detail::kTagRows[t].hint : TagHint::none;
+}
 
 }  // namespace pith::dom

@@ -41,51 +41,21 @@ struct NameInfo {
 
 constexpr std::uint16_t kBlock = kClosesP | kSpecial;
 
+// The guard's traits of the names the tag table (tags.def) gives any.
 constexpr NameInfo kKnownNames[] = {
-    {"html", kIgnored | kSpecial | kScope}, {"head", kIgnored | kSpecial},
-    {"body", kIgnored | kSpecial},
-    {"area", kVoid | kSpecial}, {"base", kVoid | kSpecial}, {"basefont", kVoid | kSpecial},
-    {"bgsound", kVoid | kSpecial}, {"br", kVoid | kSpecial}, {"col", kVoid | kSpecial},
-    {"embed", kVoid | kSpecial}, {"frame", kVoid | kSpecial}, {"img", kVoid | kSpecial},
-    {"image", kVoid}, {"input", kVoid | kSpecial}, {"keygen", kVoid | kSpecial},
-    {"link", kVoid | kSpecial}, {"meta", kVoid | kSpecial}, {"param", kVoid | kSpecial},
-    {"source", kVoid | kSpecial}, {"track", kVoid | kSpecial}, {"wbr", kVoid | kSpecial},
-    {"hr", kVoid | kBlock},
-    {"a", kFormatting}, {"b", kFormatting}, {"big", kFormatting}, {"code", kFormatting},
-    {"em", kFormatting}, {"font", kFormatting}, {"i", kFormatting}, {"nobr", kFormatting},
-    {"s", kFormatting}, {"small", kFormatting}, {"strike", kFormatting},
-    {"strong", kFormatting}, {"tt", kFormatting}, {"u", kFormatting},
-    {"address", kBlock}, {"article", kBlock}, {"aside", kBlock}, {"blockquote", kBlock},
-    {"center", kBlock}, {"details", kBlock}, {"dialog", kBlock}, {"dir", kBlock | kList},
-    {"div", kBlock}, {"fieldset", kBlock}, {"figcaption", kBlock}, {"figure", kBlock},
-    {"footer", kBlock}, {"form", kBlock}, {"header", kBlock}, {"hgroup", kBlock},
-    {"main", kBlock}, {"nav", kBlock}, {"p", kBlock}, {"pre", kBlock}, {"listing", kBlock},
-    {"search", kBlock}, {"section", kBlock}, {"summary", kBlock},
-    {"menu", kBlock | kList}, {"ol", kBlock | kList}, {"ul", kBlock | kList},
-    {"dl", kBlock | kList},
-    {"li", kBlock | kListItem}, {"dd", kBlock | kDefinition}, {"dt", kBlock | kDefinition},
-    {"h1", kBlock | kHeading}, {"h2", kBlock | kHeading}, {"h3", kBlock | kHeading},
-    {"h4", kBlock | kHeading}, {"h5", kBlock | kHeading}, {"h6", kBlock | kHeading},
-    {"table", kSpecial | kScope}, {"caption", kSpecial | kScope},
-    {"colgroup", kSpecial}, {"tbody", kSpecial | kSection}, {"thead", kSpecial | kSection},
-    {"tfoot", kSpecial | kSection}, {"tr", kSpecial | kRow},
-    {"td", kSpecial | kScope | kCell}, {"th", kSpecial | kScope | kCell},
-    {"applet", kSpecial | kScope}, {"marquee", kSpecial | kScope},
-    {"object", kSpecial | kScope}, {"template", kSpecial | kScope},
-    {"button", kSpecial}, {"select", kSpecial}, {"noscript", kSpecial},
-    {"script", kSpecial | kRawText}, {"style", kSpecial | kRawText},
-    {"textarea", kSpecial | kRawText}, {"title", kSpecial | kRawText},
-    {"xmp", kBlock | kRawText}, {"iframe", kSpecial | kRawText},
-    {"noembed", kSpecial | kRawText}, {"noframes", kSpecial | kRawText},
-    {"plaintext", kBlock | kPlaintext},
-    {"svg", kForeign}, {"math", kForeign},
+#define PITH_TAG(name, gumbo, layout, hint, guard) {#name, guard},
+#define PITH_UNTAGGED(name, guard) {#name, guard},
+#include "dom/tags.def"
+#undef PITH_TAG
+#undef PITH_UNTAGGED
 };
 
 // Tag names interned to small integers, with their traits.
 class Names {
  public:
   Names() {
-    for (const NameInfo& info : kKnownNames) intern(info.name, info.traits);
+    for (const NameInfo& info : kKnownNames)
+      if (info.traits != 0) intern(info.name, info.traits);  // any other name is interned when seen
   }
   std::uint32_t id(std::string_view lower_name) {
     // Asked once per tag: a name of up to 7 bytes (nearly all) is looked up

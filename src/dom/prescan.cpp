@@ -122,9 +122,9 @@ std::string strip_raw_text_bodies(std::string_view s) {
   std::size_t i = 0;
   while ((i = s.find('<', i)) != std::string_view::npos) {
     if (s.compare(i, 4, "<!--") == 0) {
-      std::size_t end = s.find("-->", i + 4);
+      std::size_t end = comment_end(s, i + 4);  // as the filter and the guard end it
       if (end == std::string_view::npos) break;
-      i = end + 3;
+      i = end;
       continue;
     }
     std::string_view name;

@@ -5,7 +5,7 @@
 #include <utility>
 #include <vector>
 
-#include "dom/build.hpp"
+#include "dom/attributes.hpp"
 #include "dom/prescan.hpp"
 #include "text/ascii.hpp"
 #include "text/utf8.hpp"
@@ -156,8 +156,7 @@ AttrFate attribute_fate(std::string_view name, Attr& kept) {
   if (n == "style") return AttrFate::style;
   // Read by the build's hidden test, or by Gumbo's tree builder (an
   // <isindex>'s prompt becomes text, its action the form's).
-  for (std::string_view read : {"hidden", "aria-hidden", "color", "face", "size",
-                                "encoding", "prompt", "action"})
+  for (std::string_view read : kReadBeforeTheDom)
     if (n == read) return AttrFate::keep_unkept;
   return AttrFate::drop;
 }

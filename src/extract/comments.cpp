@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <string>
 
+#include "extract/heuristics.hpp"
 #include "meta/dates.hpp"
 #include "meta/sources.hpp"
 #include "text/ascii.hpp"
@@ -22,8 +23,6 @@ using dom::Tag;
 constexpr std::size_t kMaxAuthorBytes = 80;
 // A name shown without any hint is short.
 constexpr std::size_t kMaxNameBytes = 40;
-// The author and the date sit at the top of an item.
-constexpr std::size_t kStampSearchBytes = 400;
 // How far up a comment-named ancestor still makes a list a comment thread.
 constexpr int kHintAncestors = 4;
 
@@ -198,7 +197,7 @@ class ThreadReader {
     for (NodeId k = item + 1; k < end; ++k)
       if (dom_.nodes[k].tag == Tag::time) return true;
     std::string head;
-    for (NodeId k = item; k < end && head.size() < kStampSearchBytes; ++k)
+    for (NodeId k = item; k < end && head.size() < kCommentStampSearchBytes; ++k)
       if (dom_.nodes[k].tag == Tag::text) {
         head.append(dom_.text(k));
         head.push_back(' ');
@@ -215,7 +214,7 @@ class ThreadReader {
         if (!iso.empty()) return iso;
       }
     std::string head;
-    for (NodeId k = item; k < end && head.size() < kStampSearchBytes; ++k)
+    for (NodeId k = item; k < end && head.size() < kCommentStampSearchBytes; ++k)
       if (dom_.nodes[k].tag == Tag::text) {
         head.append(dom_.text(k));
         head.push_back(' ');

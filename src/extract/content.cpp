@@ -218,7 +218,7 @@ class PreparedStore {
   const Pass& prepared(const std::vector<Hints>& hints, bool strip_unlikely) {
     if (!unstripped_) {
       unstripped_ =
-          std::make_unique<Pass>(dom_, hints, Flags{false, true, true}, features_, &long_own_text_);
+          std::make_unique<Pass>(dom_, hints, Flags{.strip_unlikely = false}, features_, &long_own_text_);
       unstripped_->containers = &page_.containers;
       remove_left_out(*unstripped_, page_.left_out);  // remove_boilerplate(), found by read_page_hints
       features_ = measure(dom_, unstripped_->dead, kMinParagraphLength, &long_own_text_);
@@ -230,7 +230,7 @@ class PreparedStore {
     if (!stripped_ || &stripped_->hints != &hints) {
       show(nullptr);
       stripped_ =
-          std::make_unique<Pass>(dom_, hints, Flags{true, true, true}, features_, &long_own_text_);
+          std::make_unique<Pass>(dom_, hints, Flags{}, features_, &long_own_text_);
       stripped_->containers = &page_.containers;
       remove_unlikely_from(*stripped_, *unstripped_, page_.unlikely);
     }
@@ -363,7 +363,7 @@ Attempt whole_region(PreparedPasses& passes, bool prune, const ContentOptions& o
   // Pruning treats every comment thread and teaser list in the region as
   // clutter, however long (the discussion, when it is the content, is marked
   // in the hints).
-  Pass pass = passes.start(Flags{true, true, prune, /*keep_dominant_lists=*/false}, options.tuning);
+  Pass pass = passes.start(Flags{.clean_conditionally = prune, .keep_dominant_lists = false}, options.tuning);
   timer.lap(&Timings::features);
   Attempt a;
   NodeId region = main_region(pass, passes.declared());
@@ -494,7 +494,10 @@ bool second_strategy_prefers(const Attempt& region, const Attempt& selection) {
 
 // The selection passes, each with one assumption fewer, as Readability retries.
 constexpr Flags kSelectionPasses[] = {
-    {true, true, true}, {false, true, true}, {false, false, true}, {false, false, false}};
+    {},
+    {.strip_unlikely = false},
+    {.strip_unlikely = false, .weight_classes = false},
+    {.strip_unlikely = false, .weight_classes = false, .clean_conditionally = false}};
 
 // Fewer assumptions on each retry, as Readability does; keeps the longest.
 Attempt select_with_retries(PreparedPasses& passes, NodeId discussion, bool include_discussion,
@@ -526,9 +529,7 @@ Attempt select_with_retries(PreparedPasses& passes, NodeId discussion, bool incl
 // Whether the declared body was long enough to judge by.
 bool cross_check_with_article_body(PreparedPasses& passes, NodeId discussion, NodeId headline,
                                    const ContentOptions& options, Attempt& best) {
-  std::string read_here;
-  if (!options.article_body) read_here = json_ld_article_body(passes.dom());
-  const std::string& declared = options.article_body ? *options.article_body : read_here;
+  const std::string_view declared = options.article_body;
   if (declared.empty()) return false;
   std::unordered_set<std::string> reference = word_set(declared);
   if (reference.size() < kCrossCheckMinWords) return false;

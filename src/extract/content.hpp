@@ -42,9 +42,9 @@ struct ContentOptions {
   Timings* timings = nullptr;  // when set, the stages' times are added to it
   Tuning tuning = kBalancedTuning;  // Options::focus
   Explanation* explanation = nullptr;  // when set, filled for --explain
-  // The page's JSON-LD articleBody when the metadata stage read it
-  // (json_ld_article_body); when null, read here from the page.
-  const std::string* article_body = nullptr;
+  // The page's JSON-LD articleBody, as the metadata stage read it
+  // (meta::PageMetadata); empty when the page declares none.
+  std::string_view article_body;
   // When set, says which of AttemptChoice::attempts to keep (0, 1 or 2):
   // classify/attempt_choice.hpp. Not asked when the page's JSON-LD
   // articleBody judged the content (its words are the better judge).

@@ -93,6 +93,11 @@ inline constexpr std::string_view kSignatureRule = "__________";
 inline constexpr std::size_t kMinStampedItems = 3;
 inline constexpr std::size_t kStampSearchBytes = 160;
 inline constexpr double kClutterStampedShare = 0.75;
+// find_comments (--comments, comments.cpp) looks for a comment's author and
+// date in its first kCommentStampSearchBytes bytes of text: both sit at the
+// top of an item. The finder's first value, never tuned on data; it is apart
+// from kStampSearchBytes, which only finds a date.
+inline constexpr std::size_t kCommentStampSearchBytes = 400;
 // How far into an item to look for its own controls (like/reply buttons).
 inline constexpr std::uint32_t kControlSearchNodes = 256;
 inline constexpr int kMinItemControls = 2;
@@ -156,12 +161,23 @@ struct Tuning {
   double sibling_share;                    // see kSiblingShare
   bool join_discussion;                    // a dominant discussion joins the content
 };
-inline constexpr Tuning kBalancedTuning{kSplitContentGain, kRegionFallbackBelow, kLinkListDensity,
-                                        kSiblingShare, true};
+inline constexpr Tuning kBalancedTuning{.split_content_gain = kSplitContentGain,
+                                        .region_fallback_below = kRegionFallbackBelow,
+                                        .link_list_density = kLinkListDensity,
+                                        .sibling_share = kSiblingShare,
+                                        .join_discussion = true};
 // Precision: no split-content or main-region fallbacks unless overwhelming,
 // stricter link lists, fewer siblings, no comment threads.
-inline constexpr Tuning kPrecisionTuning{8.0, 120, 0.25, 0.35, false};
+inline constexpr Tuning kPrecisionTuning{.split_content_gain = 8.0,
+                                         .region_fallback_below = 120,
+                                         .link_list_density = 0.25,
+                                         .sibling_share = 0.35,
+                                         .join_discussion = false};
 // Recall: fallbacks sooner, laxer link lists, more siblings.
-inline constexpr Tuning kRecallTuning{2.0, 500, 0.5, 0.1, true};
+inline constexpr Tuning kRecallTuning{.split_content_gain = 2.0,
+                                      .region_fallback_below = 500,
+                                      .link_list_density = 0.5,
+                                      .sibling_share = 0.1,
+                                      .join_discussion = true};
 
 }  // namespace pith::extraction

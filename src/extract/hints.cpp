@@ -430,21 +430,11 @@ struct HintAttributes {
   return found;
 }
 
-// What the tag says.
+// What the tag says (the tag table's hint column, dom/tags.def).
 Hints tag_hints(Tag tag) {
   Hints h;
-  switch (tag) {
-    case Tag::nav: case Tag::aside: case Tag::footer: case Tag::button: case Tag::select:
-    case Tag::textarea: case Tag::input: case Tag::dialog: case Tag::menu:
-    case Tag::script: case Tag::style:  // JSON-LD is kept in the Dom for metadata only
-      h.boilerplate_tag = true;
-      break;
-    case Tag::main: case Tag::article:
-      h.content = true;
-      break;
-    default:
-      break;
-  }
+  h.boilerplate_tag = dom::tag_hint(tag) == dom::TagHint::boilerplate;
+  h.content = dom::tag_hint(tag) == dom::TagHint::content;
   return h;
 }
 
@@ -553,6 +543,12 @@ class ContentAhead {
 
 bool names_match(NameList list, std::string_view names) {
   return (name_lists(names) & bit(list)) != 0;
+}
+
+NameWords name_words(NameList list) {
+  for (const WordList* words : {&kPositiveNames, &kNegativeNames, &kUnlikelyNames, &kMaybeContentNames})
+    if (words->list == list) return {words->prefixes, words->whole_tokens};
+  return {};
 }
 
 Hints node_hints(const dom::Dom& dom, dom::NodeId id) { return element_hints(dom, id, name_lists); }

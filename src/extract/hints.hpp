@@ -4,6 +4,7 @@
 // "post-comments" but not "uncommented"), so they work for any naming scheme.
 #pragma once
 
+#include <initializer_list>
 #include <string_view>
 #include <vector>
 
@@ -25,6 +26,12 @@ enum class NameList { positive, negative, unlikely, maybe_content };
 // Whether a word of `list` starts a token of `names` (class and id joined by
 // a space; ASCII case does not matter).
 bool names_match(NameList list, std::string_view names);
+// The words of a list: prefixes of a token, and words that must also end it.
+struct NameWords {
+  std::initializer_list<std::string_view> prefixes;
+  std::initializer_list<std::string_view> whole_tokens;
+};
+NameWords name_words(NameList list);
 
 Hints node_hints(const dom::Dom& dom, dom::NodeId id);
 

@@ -32,6 +32,7 @@ bool judged_by_pruning(Tag tag) {
     case Tag::table: case Tag::form: case Tag::fieldset: case Tag::aside: case Tag::header:
     case Tag::footer: case Tag::figure: case Tag::other: case Tag::center:
     case Tag::details:
+    case Tag::picture:  // judged as while it was Tag::other (a gallery of <source>s and an <img>)
       return true;
     default:
       return false;

@@ -449,11 +449,23 @@ bool ends_with(std::string_view s, std::string_view tail) {
   return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }
 
-// Latin-script byline labels, case-insensitive.
+// Latin-script byline labels (Cyrillic and Greek ones too), lower case, in
+// the order latin_byline() tries them; the line labels below hold them too.
+constexpr std::string_view kLatinLabels[] = {
+    "by", "von", "par", "por", "di", "door", "autor", "autora", "autorin", "author", "auteur", "written by",
+    "posted by", "texto", "text", "reporter", "redacción", "redaccion", "redaktion",
+    "автор", "συντάκτης", "ρεπορτάζ", "κείμενο"};
+
+// kLatinLabels as one case-insensitive alternation.
 const std::string& latin_labels() {
-  static const std::string labels =
-      "(?i:by|von|par|por|di|door|autor|autora|autorin|author|auteur|written by|posted by|texto|text|"
-      "reporter|redacción|redaccion|redaktion|автор|συντάκτης|ρεπορτάζ|κείμενο)";
+  static const std::string labels = [] {
+    std::string out = "(?i:";
+    for (std::string_view label : kLatinLabels) {
+      if (out.size() > 4) out += '|';
+      out += label;
+    }
+    return out + ")";
+  }();
   return labels;
 }
 
@@ -484,29 +496,36 @@ const RE2& latin_next_name_word() {
 
 // A line that is only a label ("Autor", "作者："): the name is on the next
 // line. A word list, not a regex: this runs on every short line and a
-// case-insensitive Unicode regex costs much to compile.
-constexpr std::string_view kLineLabels[] = {
-    "by", "von", "par", "por", "door", "autor", "autora", "autorin", "author", "auteur", "written by",
-    "posted by", "texto", "text", "reporter", "redacción", "redaccion", "redaktion",
-    "автор", "Автор", "АВТОР", "συντάκτης", "Συντάκτης", "ρεπορτάζ", "Ρεπορτάζ", "κείμενο", "Κείμενο",
+// case-insensitive Unicode regex costs much to compile. kLatinLabels but
+// "di", and what iequals_ascii does not fold: capitalised Cyrillic and Greek
+// labels, and the CJK ones.
+constexpr std::string_view kMoreLineLabels[] = {
+    "Автор", "АВТОР", "Συντάκτης", "Ρεπορτάζ", "Κείμενο",
     "作者", "撰文", "执笔人", "执笔", "记者", "記者", "编辑", "责任编辑", "責任編輯", "发表人", "發表人",
     "楼主", "樓主"};
+
+template <typename Visit>
+bool any_line_label(Visit visit) {
+  for (std::string_view label : kLatinLabels)
+    if (label != "di" && visit(label)) return true;
+  for (std::string_view label : kMoreLineLabels)
+    if (visit(label)) return true;
+  return false;
+}
 
 bool is_label_only_line(std::string_view line) {
   for (std::string_view colon : {":", "\xEF\xBC\x9A"})  // ':' or '：'
     if (ends_with(line, colon)) line.remove_suffix(colon.size());
   while (!line.empty() && line.back() == ' ') line.remove_suffix(1);
-  for (std::string_view label : kLineLabels)
-    if (text::iequals_ascii(line, label)) return true;
-  return false;
+  return any_line_label([&](std::string_view label) { return text::iequals_ascii(line, label); });
 }
 
 // Can a line whose text starts with `first` be a label only? (A test before
 // the line's text is built.)
 bool may_be_label_only_line(unsigned char first) {
-  for (std::string_view label : kLineLabels)
-    if (text::ascii_lower(static_cast<char>(first)) == text::ascii_lower(label[0])) return true;
-  return false;
+  return any_line_label([&](std::string_view label) {
+    return text::ascii_lower(static_cast<char>(first)) == text::ascii_lower(label[0]);
+  });
 }
 
 const RE2& cjk_byline() {

@@ -123,10 +123,10 @@ bool looks_like_person(std::string_view name) {
 
 }  // namespace
 
-Metadata read_metadata(const dom::Dom& dom, std::string_view page_url, std::string* link_base,
-                       std::string* article_body) {
+PageMetadata read_metadata(const dom::Dom& dom, std::string_view page_url) {
+  PageMetadata read;
   const PageElements elements = find_page_elements(dom);
-  Metadata jsonld = read_json_ld(dom, elements, article_body);
+  Metadata jsonld = read_json_ld(dom, elements, &read.article_body);
   Metadata tags = read_meta_tags(dom, elements);
   Metadata micro = read_microdata(dom, elements);
   Metadata doc = read_document(dom, elements);
@@ -218,8 +218,9 @@ Metadata read_metadata(const dom::Dom& dom, std::string_view page_url, std::stri
   m.categories = first_of({&jsonld.categories, &tags.categories, &micro.categories});
   m.page_type = first_of({&jsonld.page_type, &micro.page_type, &tags.page_type});
   m.license = license_value(base, first_of({&jsonld.license, &tags.license, &micro.license}));
-  if (link_base) *link_base = base;
-  return m;
+  read.link_base = base;
+  read.metadata = std::move(m);
+  return read;
 }
 
 }  // namespace pith::meta

@@ -159,7 +159,7 @@ std::string document_base_url(const dom::Dom& dom, const PageElements& elements,
 }
 
 PageMeta read_meta(const dom::Dom& dom) {
-  Metadata m = read_metadata(dom, {});
+  Metadata m = read_metadata(dom, {}).metadata;
   return {std::move(m.title), std::move(m.language)};
 }
 

@@ -11,16 +11,23 @@
 
 namespace pith::meta {
 
+// What the metadata stage hands on: the page's metadata, and what the later
+// stages read of it.
+struct PageMetadata {
+  Metadata metadata;
+  // The URL the page's links resolve against: its first <base href> (itself
+  // resolved against the page's URL), else the page's URL, else the
+  // canonical URL; empty when none is absolute.
+  std::string link_base;
+  // The longest articleBody string of the page's JSON-LD
+  // (extraction::json_ld_article_body's answer), read from the scripts this
+  // stage parses anyway: the content stage's cross-check.
+  std::string article_body;
+};
+
 // All metadata of a page. `page_url` (may be empty) resolves relative URLs
 // (canonical, image, license) and supplies a date when the path holds one.
-// `link_base`, when given, receives the URL the page's links resolve against:
-// its first <base href> (itself resolved against `page_url`), else
-// `page_url`, else the canonical URL; empty when none is absolute.
-// `article_body`, when given, receives the longest articleBody string of the
-// page's JSON-LD (extraction::json_ld_article_body's answer), read from the
-// scripts this stage parses anyway.
-Metadata read_metadata(const dom::Dom& dom, std::string_view page_url, std::string* link_base = nullptr,
-                       std::string* article_body = nullptr);
+PageMetadata read_metadata(const dom::Dom& dom, std::string_view page_url);
 
 // The two fields 0.1 read, kept for callers that need only these.
 struct PageMeta {

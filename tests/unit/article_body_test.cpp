@@ -98,8 +98,7 @@ TEST_CASE("the articleBody read by the metadata stage is json_ld_article_body's"
                              "</head><body><h1>Ferry</h1><p>" + longer + "</p></body></html>";
     INFO(html);
     pith::dom::Dom dom = pith::dom::build_dom(html);
-    std::string handed_over;
-    pith::meta::read_metadata(dom, "", nullptr, &handed_over);
+    const std::string handed_over = pith::meta::read_metadata(dom, "").article_body;
     CHECK(pith::extraction::json_ld_article_body(dom) == c.expected);
     CHECK(handed_over == c.expected);
   }

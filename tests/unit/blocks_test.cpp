@@ -26,7 +26,7 @@ using pith::extraction::Pass;
 std::size_t check_length(const std::string& html, bool keep_link_paragraphs) {
   pith::dom::Dom dom = pith::dom::build_dom(html);
   std::vector<pith::extraction::Hints> hints = pith::extraction::page_hints(dom);
-  Pass pass(dom, hints, Flags{true, true, true});
+  Pass pass(dom, hints, Flags{});
   pith::extraction::prepare(pass);
   pith::dom::NodeId body = dom.find_first(pith::dom::Tag::body);
   REQUIRE(body != pith::dom::kNoNode);

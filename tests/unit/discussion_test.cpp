@@ -23,7 +23,7 @@ bool stamped_list_of(const std::string& item) {
   html += "</ul></body></html>";
   pith::dom::Dom dom = pith::dom::build_dom(html);
   std::vector<pith::extraction::Hints> hints = pith::extraction::page_hints(dom);
-  pith::extraction::Pass pass(dom, hints, pith::extraction::Flags{false, true, true});
+  pith::extraction::Pass pass(dom, hints, pith::extraction::Flags{.strip_unlikely = false});
   pith::extraction::prepare(pass);
   pith::dom::NodeId list = dom.find_first(pith::dom::Tag::ul);
   REQUIRE(list != pith::dom::kNoNode);

@@ -44,9 +44,9 @@ struct ThreePasses {
   Pass unstripped, anew, derived;
   ThreePasses(const pith::dom::Dom& dom, const std::vector<pith::extraction::Hints>& hints,
               const pith::extraction::PageHints& page)
-      : unstripped(dom, hints, Flags{false, true, true}),
-        anew(dom, hints, Flags{true, true, true}),
-        derived(dom, hints, Flags{true, true, true}) {
+      : unstripped(dom, hints, Flags{.strip_unlikely = false}),
+        anew(dom, hints, Flags{}),
+        derived(dom, hints, Flags{}) {
     pith::extraction::prepare(unstripped);
     pith::extraction::prepare(anew);
     pith::extraction::remove_unlikely_from(derived, unstripped, page.unlikely);
@@ -70,7 +70,7 @@ void check_page(const std::string& html) {
   const Pass& anew = passes.anew;
   const Pass& derived = passes.derived;
   // What read_page_hints found left out is what remove_boilerplate removes.
-  Pass left_out(dom, hints, Flags{false, true, true});
+  Pass left_out(dom, hints, Flags{.strip_unlikely = false});
   pith::extraction::remove_left_out(left_out, page.left_out);
   REQUIRE(left_out.dead == unstripped.dead);
   REQUIRE(left_out.why == unstripped.why);
@@ -114,12 +114,12 @@ void check_page(const std::string& html) {
   }
   CHECK(std::is_sorted(long_own.begin(), long_own.end()));
   CHECK_FALSE(long_own.empty());
-  Pass unstripped_listed(dom, hints, Flags{false, true, true}, listed, &long_own);
+  Pass unstripped_listed(dom, hints, Flags{.strip_unlikely = false}, listed, &long_own);
   unstripped_listed.dead = unstripped.dead;
   check_same_selection(unstripped_listed, unstripped);
   std::vector<NodeFeatures> stripped_listed = listed;
   pith::extraction::take_away(dom, stripped_listed, unstripped.dead, derived.dead);
-  Pass derived_listed(dom, hints, Flags{true, true, true}, stripped_listed, &long_own);
+  Pass derived_listed(dom, hints, Flags{}, stripped_listed, &long_own);
   derived_listed.dead = derived.dead;
   check_same_selection(derived_listed, anew);
   // Pruning the page's listed containers prunes what the walk over the

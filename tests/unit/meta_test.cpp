@@ -23,7 +23,7 @@ namespace meta = pith::meta;
 
 Metadata metadata_of(const std::string& html, std::string_view url = {}) {
   pith::dom::Dom dom = pith::dom::build_dom(html);
-  return meta::read_metadata(dom, url);
+  return meta::read_metadata(dom, url).metadata;
 }
 
 std::string page(const std::string& head, const std::string& body) {
@@ -318,16 +318,12 @@ TEST_CASE("urls: <base href> is the base of relative references") {
   CHECK(m.canonical_url == "https://cdn.courier.example/site/local/ferry");
   // A relative <base> resolves against the page's address.
   pith::dom::Dom dom = pith::dom::build_dom("<html><head><base href=\"/static/\"></head><body></body></html>");
-  std::string link_base;
-  meta::read_metadata(dom, "https://courier.example/a/b", &link_base);
-  CHECK(link_base == "https://courier.example/static/");
-  meta::read_metadata(dom, "", &link_base);
-  CHECK(link_base == "");
+  CHECK(meta::read_metadata(dom, "https://courier.example/a/b").link_base == "https://courier.example/static/");
+  CHECK(meta::read_metadata(dom, "").link_base == "");
   // Without an address, links resolve against the canonical URL.
   pith::dom::Dom canonical = pith::dom::build_dom(
       "<html><head><link rel=\"canonical\" href=\"https://courier.example/local/ferry\"></head><body></body></html>");
-  meta::read_metadata(canonical, "", &link_base);
-  CHECK(link_base == "https://courier.example/local/ferry");
+  CHECK(meta::read_metadata(canonical, "").link_base == "https://courier.example/local/ferry");
   // Inline links of the content resolve against it too.
   pith::Options options;
   options.url = "https://courier.example/local/ferry";

@@ -25,8 +25,7 @@ bool kept_attribute(std::string_view name, std::string_view value) {
   pith::dom::Attr attr;
   if (pith::dom::dom_attribute(name, attr)) return true;
   if (name == "style") return pith::dom::style_hides(value);
-  for (std::string_view read : {"hidden", "aria-hidden", "color", "face", "size", "encoding", "prompt",
-                                "action"})
+  for (std::string_view read : pith::dom::kReadBeforeTheDom)
     if (name == read) return true;
   return false;
 }
