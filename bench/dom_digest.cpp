@@ -4,7 +4,7 @@
 // and its attributes in order, names and values. Two builds whose outputs
 // are equal made node-for-node the same DOM of every page (the values as
 // read through Dom::attr and Dom::text: where in the pool they lie does not
-// count). bench/output_identity.sh compares two such runs.
+// count). bench/identity.sh compares two such runs (its dom mode).
 #include <xxhash.h>
 
 #include <cstdio>

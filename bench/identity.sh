@@ -20,6 +20,9 @@
 #   plain           --plain (the text accuracy is scored on)
 #   explain         --explain, one process per page
 #   batch           --batch over the set's pages, -f json: each JSON line as a file
+#   dom             build/bench/pith_dom_digest (beside the binary checked): per page
+#                   the node count and a digest of the whole DOM (tags, tree, text,
+#                   attributes), one file per set; left out when the tool is not built
 #
 # Text, Markdown, HTML and XML files exist only for pages with main content,
 # as with --output-dir; a page that gains or loses its content shows up as a
@@ -64,9 +67,13 @@ if [[ -z "$PITH" ]]; then
     cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release >&2
   fi
   cmake --build "$BUILD_DIR" -j2 --target pith_cli >&2
+  # The DOM digest is a bench target (PITH_BUILD_BENCH): without it, no dom mode.
+  cmake --build "$BUILD_DIR" -j2 --target pith_dom_digest >&2 2>/dev/null || true
   PITH="$BUILD_DIR/pith"
 fi
 PITH="$(cd "$(dirname "$PITH")" && pwd)/$(basename "$PITH")"
+DIGEST="$(dirname "$PITH")/bench/pith_dom_digest"
+[[ -x "$DIGEST" ]] || DIGEST=""
 
 sets=(dev)
 [[ "$TRAIN" == 1 ]] && sets+=(train)
@@ -111,6 +118,10 @@ for set in "${sets[@]}"; do
   directory_mode html "$set" -f html
   directory_mode text "$set" -f text
   directory_mode plain "$set" --plain
+  if [[ -n "$DIGEST" ]]; then
+    mkdir -p "$OUT/dom/$set"
+    (cd "$EVAL_DIR" && "$DIGEST" "$set") >"$OUT/dom/$set/digests.txt"
+  fi
 
   # Relative paths, so that the records' "input" is the same from any clone.
   (cd "$EVAL_DIR/$set" && find . -name '*.html.gz' | LC_ALL=C sort) >"$OUT/$set.pages"
