@@ -68,7 +68,7 @@ ATTEMPT_PARAMS = dict(n_estimators=100, max_depth=3, learning_rate=0.05, subsamp
 ATTEMPT_REGIONS = (("region_pruned", "kRegionPrunedGainModel"), ("region", "kRegionGainModel"))
 # classify/attempt_choice.cpp's kAttemptChoiceMargin and
 # kAttemptChoiceMaxArticleProbability, for the CV table.
-ATTEMPT_MARGIN = 0.08
+ATTEMPT_MARGIN = 0.12
 ATTEMPT_MAX_ARTICLE = 0.9
 
 

@@ -388,6 +388,7 @@ class ClassListMemo {
 struct NameHints {
   int weight = 0;
   bool unlikely = false;
+  bool strong_clutter_name = false;
 };
 
 NameHints name_hints(ListSet lists) {
@@ -395,6 +396,7 @@ NameHints name_hints(ListSet lists) {
   if (lists & bit(NameList::positive)) h.weight += kClassWeight;
   if (lists & bit(NameList::negative)) h.weight -= kClassWeight;
   h.unlikely = (lists & bit(NameList::unlikely)) && !(lists & bit(NameList::maybe_content));
+  h.strong_clutter_name = (lists & bit(NameList::unlikely)) != 0;
   return h;
 }
 
@@ -485,6 +487,7 @@ void add_name_hints(Hints& h, const HintAttributes& attrs, ClassLists&& class_li
   NameHints names = name_hints(lists);
   h.weight += names.weight;
   h.unlikely = names.unlikely;
+  h.strong_clutter_name = names.strong_clutter_name;
 }
 
 // An element's hints, its class names' lists found by `class_lists`.

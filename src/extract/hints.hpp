@@ -18,6 +18,9 @@ struct Hints {
   bool content = false;   // declared as the main content (itemprop=articleBody, role=main, <main>, <article>)
   bool boilerplate_tag = false;  // nav, aside, footer, form controls, role=navigation...
   bool discussion = false;       // inside the page's dominant discussion (see discussion.hpp)
+  // Named with a word of the unlikely list, whatever content-like names it
+  // also has ("comment-body"): a clutter name no amount of prose excuses.
+  bool strong_clutter_name = false;
 };
 
 // The class/id word lists (hints.cpp): content-like, clutter-like, clutter

@@ -50,11 +50,17 @@ bool is_counter_bar(const Remaining& r) {
          r.text.sentence_ends == 0 && r.text.commas == 0;
 }
 
+// Prose, whatever a weak clutter name says of it (see kNamedProseLinkDensity).
+bool is_prose(const Remaining& r) {
+  return r.text.commas >= kProseCommas && r.link_density() < kNamedProseLinkDensity;
+}
+
 Rule prune_rule(const Pass& pass, NodeId id, const Remaining& r) {
   const Hints& h = pass.hints[id];
   Tag tag = pass.dom.nodes[id].tag;
   if (h.content) return Rule::none;
-  if (pass.flags.weight_classes && h.weight < 0) return Rule::negative_name;
+  if (pass.flags.weight_classes && h.weight < 0 && !(is_prose(r) && !h.strong_clutter_name))
+    return Rule::negative_name;
   if (r.text.commas >= kProseCommas) return Rule::none;
   if (r.headings == 0 && r.length() < kMinContainerLength && r.images == 0 &&
       r.text.chars > 0)

@@ -226,6 +226,32 @@ struct VoterTags {
   }
 };
 
+// The lowest common ancestor of `top` and the candidates that share its
+// exact class and score at least kSameClassShare of it, outside it and not
+// holding it, when there are kSameClassMinCandidates of them; kNoNode when
+// not, or when that ancestor is the page's body.
+NodeId same_class_ancestor(const Pass& pass, const Scores& score, NodeId top, double top_score) {
+  const dom::Dom& dom = pass.dom;
+  const auto& nodes = dom.nodes;
+  std::string_view cls = dom.attr(top, dom::Attr::class_);
+  if (cls.empty()) return kNoNode;
+  NodeId first = top, end = nodes[top].subtree_end;
+  int same = 0;
+  for (NodeId id : score.candidates()) {
+    if (id == top || score.of(id) < top_score * kSameClassShare) continue;
+    bool nested = (id > top && id < nodes[top].subtree_end) || (top > id && top < nodes[id].subtree_end);
+    if (nested || dom.attr(id, dom::Attr::class_) != cls) continue;
+    ++same;
+    first = std::min(first, id);
+    end = std::max(end, nodes[id].subtree_end);
+  }
+  if (same < kSameClassMinCandidates) return kNoNode;
+  NodeId a = nodes[top].parent;
+  while (a != kNoNode && !(a <= first && nodes[a].subtree_end >= end)) a = nodes[a].parent;
+  if (a == kNoNode || nodes[a].tag == Tag::body || nodes[a].tag == Tag::html) return kNoNode;
+  return a;
+}
+
 }  // namespace
 
 Selection select_content(const Pass& pass) {
@@ -323,11 +349,22 @@ Selection select_content(const Pass& pass) {
     }
   }
 
+  // Content cut into blocks of one class (see kSameClassShare): their common
+  // ancestor, taken as it is (its own score says nothing of the blocks').
+  bool joined_same_class = false;
+  if (pass.flags.weight_classes && top_score >= kSameClassMinTopScore) {
+    NodeId joined = same_class_ancestor(pass, score, top, top_score);
+    if (joined != kNoNode) {
+      top = joined;
+      joined_same_class = true;
+    }
+  }
+
   // Walk up while an ancestor scores better than the top node itself: the top
   // node was one part of it. (Readability compares with the last ancestor
   // seen, which climbs to the page wrapper whenever teasers and comments vote
   // for it from many branches.)
-  {
+  if (!joined_same_class) {
     double best = score.of(top);
     double threshold = best / 3.0;
     for (NodeId p = nodes[top].parent; p != kNoNode && nodes[p].tag != Tag::body;

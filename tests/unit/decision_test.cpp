@@ -250,3 +250,58 @@ TEST_CASE("a paragraph inside a clickable card counts as text, not as link text"
   CHECK(contains(doc.text, "Programme 0 teaches the skills"));
   CHECK(contains(doc.text, "Programme 4 teaches the skills"));
 }
+
+namespace {
+
+// An article a page builder cut into text blocks of one class, each in its
+// own row, between image rows: the first block is the longest.
+std::string page_builder_article() {
+  std::string html = "<html><body><nav><a href='/'>Start</a> <a href='/blog'>Blog</a></nav>"
+                     "<div class='page'>";
+  int n = 0;
+  for (int block = 0; block < 4; ++block) {
+    html += "<div class='row'><div class='col'><div class='block'><div class='text-block'>";
+    for (int p = 0; p < (block == 0 ? 6 : 2); ++p) html += paragraph(n++);
+    html += "</div></div></div></div>"
+            "<div class='row'><div class='col'><figure><img src='/i.jpg'></figure></div></div>";
+  }
+  html += "</div><footer>Impressum · Datenschutz</footer></body></html>";
+  return html;
+}
+
+// A story whose middle part sits in a block named like a widget.
+std::string story_with_widget(bool widget_is_prose) {
+  std::string html = "<html><body><article><h1>Espresso machines</h1>";
+  for (int i = 0; i < 4; ++i) html += paragraph(i);
+  html += "<div class='product-widget'>";
+  if (widget_is_prose)
+    html += "<p>The Lucca heats in eight minutes, holds its temperature after ten cups, steams "
+            "milk evenly, without large bubbles, and, big and readable, its gauge helps "
+            "beginners, who learn faster with it, as we saw, again and again, and again.</p>";
+  else
+    html += "<p><a href='/a'>Lucca M58</a> <a href='/b'>Gaggia Classic</a> "
+            "<a href='/c'>Sage Bambino</a> <a href='/d'>Rancilio Silvia</a></p>";
+  html += "</div>";
+  for (int i = 4; i < 8; ++i) html += paragraph(i);
+  html += "</article></body></html>";
+  return html;
+}
+
+}  // namespace
+
+TEST_CASE("an article cut into text blocks of one class is read whole") {
+  pith::Document doc = pith::extract(page_builder_article());
+  CHECK(contains(doc.text, "Paragraph 0 of the story"));
+  CHECK(contains(doc.text, "Paragraph 8 of the story"));
+  CHECK(contains(doc.text, "Paragraph 11 of the story"));
+  CHECK_FALSE(contains(doc.text, "Impressum"));
+}
+
+TEST_CASE("prose in a block weakly named like clutter stays; a link list so named does not") {
+  pith::Document prose = pith::extract(story_with_widget(true));
+  CHECK(contains(prose.text, "The Lucca heats in eight minutes"));
+  CHECK(contains(prose.text, "Paragraph 7 of the story"));
+  pith::Document links = pith::extract(story_with_widget(false));
+  CHECK_FALSE(contains(links.text, "Gaggia Classic"));
+  CHECK(contains(links.text, "Paragraph 7 of the story"));
+}
