@@ -25,7 +25,11 @@ namespace pith::dom {
 //    (dom_attribute), those that say an element is hidden (hidden,
 //    aria-hidden, a style that hides), and those Gumbo's tree builder reads
 //    (input type, annotation-xml encoding, font color/face/size, an
-//    <isindex>'s prompt and action), and none of an end tag's;
+//    <isindex>'s prompt and action), and none of an end tag's, nor of an
+//    element the build leaves out with its subtree (a script but JSON-LD,
+//    style, svg, math, canvas, iframe, object, embed, template);
+//  - white space in a start tag but one character between two attributes
+//    (none before its '>' unless that would make a '/' end the tag);
 //  - an unterminated tag at the end of the page (the tokenizer drops it);
 //  - with `moved`, long values of the attributes the DOM build keeps, and
 //    long runs of text: each is replaced by a marker (moved_marker: one
