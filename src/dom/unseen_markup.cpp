@@ -300,6 +300,32 @@ bool references_mark(std::string_view s) {
   return false;
 }
 
+// Where the text after the '&' at s[at] goes on, as Gumbo's tokenizer reads
+// it: past a reference that ends in ';' (numeric or named, known or not: no
+// name in the table runs past a ';', so what follows does not change what
+// the reference means), or just past a lone '&' before white space, which
+// is no reference; `end` (nothing more moves) for anything else, such as a
+// legacy name without ';' ("&notit" reads as "&not" + "it").
+std::size_t reference_end(std::string_view s, std::size_t at, std::size_t end) {
+  std::size_t k = at + 1;
+  if (k >= end) return end;
+  if (is_ascii_whitespace(s[k])) return k;
+  auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
+  std::size_t digits_from;
+  if (s[k] == '#') {
+    ++k;
+    const bool hex = k < end && (s[k] | 0x20) == 'x';
+    if (hex) ++k;
+    digits_from = k;
+    while (k < end && (is_digit(s[k]) || (hex && (s[k] | 0x20) >= 'a' && (s[k] | 0x20) <= 'f'))) ++k;
+  } else {
+    if (!letter(s[k])) return end;
+    digits_from = k;
+    while (k < end && (letter(s[k]) || is_digit(s[k]))) ++k;
+  }
+  return k > digits_from && k < end && s[k] == ';' ? k + 1 : end;
+}
+
 constexpr std::size_t kMaxMoved = kMaxMovedPieces;
 constexpr std::size_t kMarkerSize = kMovedMarkerSize;
 
@@ -460,12 +486,25 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
     deadline.tick("the pre-parse filter");
     std::size_t lt = s.find('<', i);
     if (text_moves) {
-      std::size_t end = lt == npos ? s.size() : lt;
+      // The pieces of the run between its character references move; the
+      // references stay for Gumbo to decode. A piece starts at its first
+      // character that is not white space until one has moved: a reference
+      // may decode to white space.
+      const std::size_t end = lt == npos ? s.size() : lt;
       std::size_t from = std::max(i, copied);
-      while (from < end && is_ascii_whitespace(s[from])) ++from;
-      if (end - from >= kMinMovedTextBytes && moved->ranges.size() < kMaxMoved &&
-          passes_unchanged(s.substr(from, end - from), /*cr_allowed=*/true))
-        move(from, end);
+      for (bool seen = false; from < end && moved->ranges.size() < kMaxMoved;) {
+        if (!seen)
+          while (from < end && is_ascii_whitespace(s[from])) ++from;
+        const void* amp = std::memchr(s.data() + from, '&', end - from);
+        const std::size_t piece_end = amp ? static_cast<const char*>(amp) - s.data() : end;
+        if (piece_end - from >= kMinMovedTextBytes &&
+            passes_unchanged(s.substr(from, piece_end - from), /*cr_allowed=*/true)) {
+          move(from, piece_end);
+          seen = true;
+        }
+        if (piece_end == end) break;
+        from = reference_end(s, piece_end, end);
+      }
     }
     if (lt == npos) break;
     i = lt;

@@ -41,7 +41,8 @@ namespace pith::dom {
 //    build gets the same text back with MovedValues::resolve and
 //    append_text. Text moves from its first character that is not white
 //    space, which keeps every decision of the tree builder the same (see
-//    the .cpp).
+//    the .cpp), in pieces around its character references that end in ';'
+//    (which stay, for Gumbo to decode).
 //
 //  - with `moved`, the kept attributes of a start tag whose values Gumbo
 //    would pass through unchanged: each run of them (no other attribute the
