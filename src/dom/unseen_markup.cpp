@@ -700,7 +700,22 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
       if (body_end == npos) break;  // unclosed: left to Gumbo
       // Script and style bodies carry no text; JSON-LD scripts, which the
       // metadata stage reads, keep theirs.
-      if ((traits & kStyle) || ((traits & kScript) && !json_ld)) cut(i, body_end);
+      if ((traits & kStyle) || ((traits & kScript) && !json_ld)) {
+        cut(i, body_end);
+      } else if (json_ld && text_moves && std::string_view(s.data() + i, body_end - i).find('<') == npos) {
+        // A JSON-LD body moves too (Gumbo reads it a character at a time),
+        // in pieces around its '&'s, which it would not pass through in
+        // text but does in a script. With no '<' in it, no escape state of
+        // the tokenizer can move its end.
+        for (std::size_t from = i; from < body_end && moved->ranges.size() < kMaxMoved;) {
+          const void* amp = std::memchr(s.data() + from, '&', body_end - from);
+          const std::size_t piece_end = amp ? static_cast<const char*>(amp) - s.data() : body_end;
+          if (piece_end - from >= kMinMovedTextBytes &&
+              passes_unchanged(s.substr(from, piece_end - from), /*cr_allowed=*/true))
+            move(from, piece_end);
+          from = piece_end + 1;
+        }
+      }
       i = body_end;
       continue;
     }

@@ -42,7 +42,8 @@ namespace pith::dom {
 //    append_text. Text moves from its first character that is not white
 //    space, which keeps every decision of the tree builder the same (see
 //    the .cpp), in pieces around its character references that end in ';'
-//    (which stay, for Gumbo to decode).
+//    (which stay, for Gumbo to decode). A JSON-LD script's body moves
+//    too, in pieces around its '&'s, when it holds no '<'.
 //
 //  - with `moved`, the kept attributes of a start tag whose values Gumbo
 //    would pass through unchanged: each run of them (no other attribute the

@@ -419,3 +419,20 @@ TEST_CASE("unseen markup: text moves around character references, never past one
     CHECK(tree(page) == tree(with_markers, &moved));
   }
 }
+
+TEST_CASE("unseen markup: a JSON-LD body moves in pieces around its '&'s, unless it holds a '<'") {
+  using pith::dom::moved_marker;
+  pith::dom::MovedValues moved;
+  std::string ld = "<script type=\"application/ld+json\">{\"url\": \"/a?b=1&c=2\"}</script>";
+  CHECK(drop_unseen_markup(ld, &moved) ==
+        "<script type=\"application/ld+json\">" + moved_marker(0) + "&" + moved_marker(1) + "</script>");
+  CHECK(moved.resolve(moved_marker(0)) == "{\"url\": \"/a?b=1");
+  std::string escaped = "<script type=\"application/ld+json\">{\"a\": \"<!--<script>\"}</script>x</script>";
+  CHECK(drop_unseen_markup(escaped, &moved) == escaped);
+  for (const std::string& page : std::vector<std::string>{ld, escaped, "<script type=application/ld+json>{\"a\":\r\n \"&amp; &#38;\"}</script><p>t",
+                           "<table><script type=application/ld+json>{\"k\": \"v long\"}</script><tr><td>c</table>"}) {
+    CAPTURE(page);
+    std::string with_markers = drop_unseen_markup(page, &moved);
+    CHECK(tree(page) == tree(with_markers, &moved));
+  }
+}
