@@ -1,6 +1,8 @@
 #include "dom/markup_guard.hpp"
 
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -50,13 +52,16 @@ constexpr NameInfo kKnownNames[] = {
 #undef PITH_UNTAGGED
 };
 
+// The model tells names apart by their first this many bytes (a longer name
+// is an invented one, which the model treats as any other unknown name).
+constexpr std::size_t kMaxNameBytes = 64;
+
 // Tag names interned to small integers, with their traits.
 class Names {
  public:
-  Names() {
-    for (const NameInfo& info : kKnownNames)
-      if (info.traits != 0) intern(info.name, info.traits);  // any other name is interned when seen
-  }
+  // The names with traits are interned once for all pages (the same ids on
+  // each); any other name is interned, per page, when seen.
+  Names() : traits_(known().traits) {}
   std::uint32_t id(std::string_view lower_name) {
     // Asked once per tag: a name of up to 7 bytes (nearly all) is looked up
     // first in a small cache, keyed by its bytes and length in one word.
@@ -69,7 +74,9 @@ class Names {
       if (hit.key == key) return hit.id;
     }
     std::uint32_t id;
-    if (auto it = ids_.find(std::string(lower_name)); it != ids_.end()) id = it->second;
+    std::string name(lower_name);
+    if (auto it = known().ids.find(name); it != known().ids.end()) id = it->second;
+    else if (auto it = ids_.find(name); it != ids_.end()) id = it->second;
     // Pages can invent any number of names; past a few thousand they all
     // share one id, which only makes their end tags match each other.
     else if (traits_.size() >= kMaxNames) id = other_;
@@ -83,6 +90,20 @@ class Names {
 
  private:
   static constexpr std::size_t kMaxNames = 4096;
+  struct Known {
+    std::unordered_map<std::string, std::uint32_t> ids;
+    std::vector<std::uint16_t> traits;
+  };
+  static const Known& known() {
+    static const Known table = [] {
+      Known k;
+      for (const NameInfo& info : kKnownNames)
+        if (info.traits != 0 && k.ids.emplace(std::string(info.name), k.traits.size()).second)
+          k.traits.push_back(info.traits);
+      return k;
+    }();
+    return table;
+  }
   std::uint32_t intern(std::string_view name, std::uint16_t traits) {
     auto id = static_cast<std::uint32_t>(traits_.size());
     ids_.emplace(std::string(name), id);
@@ -240,15 +261,16 @@ class TreeModel {
   // A pseudo-trait for pop_nearest: stop at a <table> only.
   static constexpr std::uint16_t kTableOnly = 0xFFFF;
 
+  // (Over the set bits only: most names have none or one, and every push
+  // and pop counts them.)
   bool any_open_with(std::uint16_t traits) const {
-    for (int bit = 0; bit < 16; ++bit)
-      if ((traits & (1u << bit)) && open_by_trait_[bit] > 0) return true;
+    for (unsigned t = traits; t != 0; t &= t - 1)
+      if (open_by_trait_[std::countr_zero(t)] > 0) return true;
     return false;
   }
 
-  void count_traits(std::uint16_t t, int delta) {
-    for (int bit = 0; bit < 16; ++bit)
-      if (t & (1u << bit)) open_by_trait_[bit] += delta;
+  void count_traits(std::uint16_t traits, int delta) {
+    for (unsigned t = traits; t != 0; t &= t - 1) open_by_trait_[std::countr_zero(t)] += delta;
   }
 
   void push(std::uint32_t id, std::uint16_t t) {
@@ -426,9 +448,8 @@ GuardedMarkup guard_markup(std::string_view s, const MarkupLimits& limits, budge
       continue;
     }
     std::size_t name_end = name_ends.find(name_at);
-    name.clear();
-    for (std::size_t k = name_at; k < name_end && name.size() < 64; ++k)
-      name.push_back(text::ascii_lower(s[k]));
+    name.assign(s.substr(name_at, std::min<std::size_t>(name_end - name_at, kMaxNameBytes)));
+    for (char& c : name) c = text::ascii_lower(c);
     std::size_t gt = tag_ends.find(name_end);
     if (gt == std::string_view::npos) {  // an unclosed quote: go on as if it were text
       ++i;

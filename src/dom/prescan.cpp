@@ -11,12 +11,6 @@ bool starts_with_ci(std::string_view s, std::size_t at, std::string_view word) {
   return true;
 }
 
-bool ends_tag_name(std::string_view s, std::size_t at) {
-  if (at >= s.size()) return true;
-  char c = s[at];
-  return text::is_ascii_whitespace(c) || c == '/' || c == '>';
-}
-
 std::size_t find_tag_end(std::string_view s, std::size_t at) {
   TagState state = TagState::before_name;
   for (std::size_t i = at; i < s.size(); ++i) {
@@ -72,15 +66,7 @@ std::size_t RawTextEnds::find(std::size_t from, std::string_view lower_name) {
   return end;
 }
 
-std::size_t NameEnds::find(std::size_t at) {
-  if (at < from_ || at > end_) {
-    from_ = end_ = at;
-    while (!ends_tag_name(s_, end_)) ++end_;
-  }
-  return end_;
-}
-
-std::size_t TagEnds::find(std::size_t at) {
+std::size_t TagEnds::find_after_name(std::size_t at) {
   if (dead_.empty()) {
     std::size_t end = find_tag_end(s_, at);
     if (end != std::string_view::npos) return end;

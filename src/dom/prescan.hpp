@@ -25,8 +25,13 @@ std::string strip_raw_text_bodies(std::string_view html);
 
 // Does s[at...] start with `word` (lower case), ignoring ASCII case?
 bool starts_with_ci(std::string_view s, std::size_t at, std::string_view word);
-// Does a tag name end at s[at] (white space, '/', '>' or the end)?
-bool ends_tag_name(std::string_view s, std::size_t at);
+// Does a tag name end at s[at] (white space, '/', '>' or the end)? (Inline:
+// asked for every byte of every tag name.)
+inline bool ends_tag_name(std::string_view s, std::size_t at) {
+  if (at >= s.size()) return true;
+  char c = s[at];
+  return text::is_ascii_whitespace(c) || c == '/' || c == '>';
+}
 // Index of the '>' closing the tag whose attributes start at `at`, honouring
 // quoted attribute values; npos when the page ends first.
 std::size_t find_tag_end(std::string_view s, std::size_t at);
@@ -119,7 +124,13 @@ class RawTextEnds {
 class NameEnds {
  public:
   explicit NameEnds(std::string_view s) : s_(s) {}
-  std::size_t find(std::size_t at);
+  std::size_t find(std::size_t at) {  // inline: asked for every tag
+    if (at < from_ || at > end_) {
+      from_ = end_ = at;
+      while (!ends_tag_name(s_, end_)) ++end_;
+    }
+    return end_;
+  }
 
  private:
   std::string_view s_;
@@ -136,9 +147,16 @@ class NameEnds {
 class TagEnds {
  public:
   explicit TagEnds(std::string_view s) : s_(s) {}
-  std::size_t find(std::size_t at);
+  std::size_t find(std::size_t at) {
+    // Most tags end right after their name (end tags, tags whose attributes
+    // the filter took away); no failing scan ever passed a '>' in the state
+    // a tag starts in, so this answer agrees with walk's.
+    if (at < s_.size() && s_[at] == '>') return at;
+    return find_after_name(at);
+  }
 
  private:
+  std::size_t find_after_name(std::size_t at);
   std::size_t walk(std::size_t at, bool mark);
   std::string_view s_;
   std::vector<std::uint8_t> dead_;  // per position, a bit per state; empty until a scan fails

@@ -161,21 +161,61 @@ AttrFate attribute_fate(std::string_view name, Attr& kept) {
   return AttrFate::drop;
 }
 
-// May the kept attributes of this start tag reach Gumbo as runs behind a
-// marker (the header says which may not)? Gumbo's tree builder compares a
-// formatting element's attributes with those of the elements in the list of
-// active formatting elements, name by name (three equal ones and the oldest
-// goes); it merges a later <html>'s or <body>'s into the first's, name by
-// name; and it gives the <input> it makes of an <isindex> the isindex's
-// attributes but its name.
-bool tag_moves_attributes(std::string_view name) {
-  if (name.size() > 8) return true;
-  static constexpr std::string_view kCompared[] = {
-      "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u",
-      "html", "body", "isindex"};
-  for (std::string_view c : kCompared)
-    if (text::iequals_ascii(name, c)) return false;
-  return true;
+// What the filter does with an element, by its name; one lookup per tag.
+enum NameTrait : unsigned {
+  kRawText = 1 << 0,      // its body is text up to its end tag: copied untouched (or cut)
+  kPlaintext = 1 << 1,    // everything after it is text
+  kForeignRoot = 1 << 2,  // <svg>, <math>: a body that may go (foreign_body_end)
+  kVerbatim = 1 << 3,     // <pre>, <code>, <listing>: their white space is content
+  kFrameset = 1 << 4,     // no text moves after it
+  // Its kept attributes may not reach Gumbo as runs behind a marker (the
+  // header says which may not): Gumbo's tree builder compares a formatting
+  // element's attributes with those of the elements in the list of active
+  // formatting elements, name by name (three equal ones and the oldest
+  // goes); it merges a later <html>'s or <body>'s into the first's, name by
+  // name; and it gives the <input> it makes of an <isindex> the isindex's
+  // attributes but its name.
+  kCompared = 1 << 5,
+  // The DOM build leaves it out with its subtree (skipped_element,
+  // build.cpp): none of its attributes is read, by the build or by Gumbo's
+  // tree builder. A script only unless it is JSON-LD (kScript).
+  kLeftOut = 1 << 6,
+  kScript = 1 << 7,
+  kStyle = 1 << 8,
+};
+
+// A name of up to 8 bytes as one word, each byte with its 0x20 bit set:
+// ASCII letters in either case give the lower-case letter's key, and no
+// other byte does; no byte is zero, so names of different lengths differ.
+constexpr std::uint64_t name_key(std::string_view name) {
+  std::uint64_t key = 0;
+  for (std::size_t k = 0; k < name.size(); ++k)
+    key |= std::uint64_t{static_cast<unsigned char>(name[k]) | 0x20u} << (8 * k);
+  return key;
+}
+
+unsigned name_traits(std::string_view name) {
+  if (name.size() > 8) return name.size() == 9 && text::iequals_ascii(name, "plaintext") ? unsigned{kPlaintext} : 0u;
+  switch (name_key(name)) {
+    case name_key("script"): return kRawText | kScript;
+    case name_key("style"): return kRawText | kLeftOut | kStyle;
+    case name_key("iframe"): return kRawText | kLeftOut;
+    case name_key("title"): case name_key("textarea"): case name_key("xmp"): case name_key("noembed"):
+    case name_key("noframes"):
+      return kRawText;
+    case name_key("svg"): case name_key("math"): return kForeignRoot | kLeftOut;
+    case name_key("canvas"): case name_key("object"): case name_key("embed"): case name_key("template"):
+      return kLeftOut;
+    case name_key("pre"): case name_key("listing"): return kVerbatim;
+    case name_key("code"): return kVerbatim | kCompared;
+    case name_key("frameset"): return kFrameset;
+    case name_key("b"): case name_key("big"): case name_key("em"): case name_key("font"): case name_key("i"):
+    case name_key("nobr"): case name_key("s"): case name_key("small"): case name_key("strike"):
+    case name_key("strong"): case name_key("tt"): case name_key("u"): case name_key("html"):
+    case name_key("body"): case name_key("isindex"):
+      return kCompared;
+    default: return 0;
+  }
 }
 
 // Below this many bytes a marker (mark, index, quotes) saves too little.
@@ -260,6 +300,32 @@ bool references_mark(std::string_view s) {
   return false;
 }
 
+// Where the text after the '&' at s[at] goes on, as Gumbo's tokenizer reads
+// it: past a reference that ends in ';' (numeric or named, known or not: no
+// name in the table runs past a ';', so what follows does not change what
+// the reference means), or just past a lone '&' before white space, which
+// is no reference; `end` (nothing more moves) for anything else, such as a
+// legacy name without ';' ("&notit" reads as "&not" + "it").
+std::size_t reference_end(std::string_view s, std::size_t at, std::size_t end) {
+  std::size_t k = at + 1;
+  if (k >= end) return end;
+  if (is_ascii_whitespace(s[k])) return k;
+  auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
+  std::size_t digits_from;
+  if (s[k] == '#') {
+    ++k;
+    const bool hex = k < end && (s[k] | 0x20) == 'x';
+    if (hex) ++k;
+    digits_from = k;
+    while (k < end && (is_digit(s[k]) || (hex && (s[k] | 0x20) >= 'a' && (s[k] | 0x20) <= 'f'))) ++k;
+  } else {
+    if (!letter(s[k])) return end;
+    digits_from = k;
+    while (k < end && (letter(s[k]) || is_digit(s[k]))) ++k;
+  }
+  return k > digits_from && k < end && s[k] == ';' ? k + 1 : end;
+}
+
 constexpr std::size_t kMaxMoved = kMaxMovedPieces;
 constexpr std::size_t kMarkerSize = kMovedMarkerSize;
 
@@ -270,21 +336,11 @@ void append_marker(std::string& out, std::size_t index) {
   text::append_utf8(out, cp);
 }
 
-// Below this many bytes a text run stays where it is.
-constexpr std::size_t kMinMovedTextBytes = 8;
-
-// Elements whose bodies the tokenizer reads as text: copied untouched.
-bool raw_text_element(std::string_view name) {
-  if (name.size() < 3 || name.size() > 8) return false;
-  switch (text::ascii_lower(name[0])) {
-    case 's': case 't': case 'x': case 'i': case 'n': break;
-    default: return false;
-  }
-  for (std::string_view raw : {"script", "style", "title", "textarea", "xmp", "iframe", "noembed",
-                               "noframes"})
-    if (text::iequals_ascii(name, raw)) return true;
-  return false;
-}
+// Below this many bytes a text run stays where it is. Gumbo makes a token of
+// each character (a few hundred instructions) and reads the marker as one:
+// a run of a few bytes ("Home", a date) already pays, while one CJK
+// character (3 bytes) would only add the marker's resolution.
+constexpr std::size_t kMinMovedTextBytes = 4;
 
 // Start tags that end foreign content (svg, math) and continue as HTML.
 bool breaks_out_of_foreign(std::string_view name) {
@@ -304,11 +360,6 @@ bool integration_point(std::string_view name) {
                              "annotation-xml"})
     if (text::iequals_ascii(name, p)) return true;
   return false;
-}
-
-bool keeps_white_space(std::string_view name) {
-  return text::iequals_ascii(name, "pre") || text::iequals_ascii(name, "code") ||
-         text::iequals_ascii(name, "listing");
 }
 
 bool ends_name_at(std::string_view s, std::size_t at, std::string_view name) {
@@ -435,12 +486,25 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
     deadline.tick("the pre-parse filter");
     std::size_t lt = s.find('<', i);
     if (text_moves) {
-      std::size_t end = lt == npos ? s.size() : lt;
+      // The pieces of the run between its character references move; the
+      // references stay for Gumbo to decode. A piece starts at its first
+      // character that is not white space until one has moved: a reference
+      // may decode to white space.
+      const std::size_t end = lt == npos ? s.size() : lt;
       std::size_t from = std::max(i, copied);
-      while (from < end && is_ascii_whitespace(s[from])) ++from;
-      if (end - from >= kMinMovedTextBytes && moved->ranges.size() < kMaxMoved &&
-          passes_unchanged(s.substr(from, end - from), /*cr_allowed=*/true))
-        move(from, end);
+      for (bool seen = false; from < end && moved->ranges.size() < kMaxMoved;) {
+        if (!seen)
+          while (from < end && is_ascii_whitespace(s[from])) ++from;
+        const void* amp = std::memchr(s.data() + from, '&', end - from);
+        const std::size_t piece_end = amp ? static_cast<const char*>(amp) - s.data() : end;
+        if (piece_end - from >= kMinMovedTextBytes &&
+            passes_unchanged(s.substr(from, piece_end - from), /*cr_allowed=*/true)) {
+          move(from, piece_end);
+          seen = true;
+        }
+        if (piece_end == end) break;
+        from = reference_end(s, piece_end, end);
+      }
     }
     if (lt == npos) break;
     i = lt;
@@ -495,12 +559,19 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
     // distinct names then took seconds.)
     fates.clear();
     std::uint64_t names_seen = 0;  // bit per Attr: a name repeated stops the runs
+    const unsigned traits = name_traits(tag.name);
+    const std::string_view tag_attributes = s.substr(name_at + tag.name.size(), tag.end - name_at - tag.name.size());
+    const bool json_ld = (traits & kScript) && text::contains_ascii_ci(tag_attributes, "ld+json");
+    // The build reads a script's type after Gumbo has decoded it: a
+    // character reference ("ld&#x2B;json") may spell JSON-LD too.
+    const bool maybe_json_ld = json_ld || ((traits & kScript) && tag_attributes.find('&') != npos);
+    const bool unread = !attrs.empty() && ((traits & kLeftOut) || ((traits & kScript) && !maybe_json_ld));
     // (A run per attribute at most: the markers never run out mid-tag.)
-    bool runs = moved && !attrs.empty() && moved->attribute_runs.size() + attrs.size() <= kMaxMoved &&
-                tag_moves_attributes(tag.name);
+    bool runs = moved && !attrs.empty() && !unread && moved->attribute_runs.size() + attrs.size() <= kMaxMoved &&
+                !(traits & kCompared);
     for (const AttrSpan& a : attrs) {  // none for end tags
       Attr kept{};
-      AttrFate fate = attribute_fate(s.substr(a.begin, a.name_end - a.begin), kept);
+      AttrFate fate = unread ? AttrFate::drop : attribute_fate(s.substr(a.begin, a.name_end - a.begin), kept);
       if (fate == AttrFate::style && a.value_begin != npos) {
         // Only its verdict counts (build.cpp, hides).
         std::string_view style = s.substr(a.value_begin, a.value_end - a.value_begin);
@@ -522,12 +593,31 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
       return f.moves || f.fate == AttrFate::drop;
     }) && std::any_of(fates.begin(), fates.end(), [](const Fate& f) { return f.moves; });
     bool run_open = false;  // the last attribute left in the tag is a run's marker
+    // The tokenizer reads white space between attributes character by
+    // character, and most of it surrounded attributes that are gone: what
+    // separates two attributes shrinks to one character, or to none after
+    // one already in the output.
+    auto output_ends_in_space = [&] { return changed && !out.empty() && is_ascii_whitespace(out.back()); };
+    // Where the white space before `at` that may go starts (a cut from
+    // there to `at` or past it).
+    auto space_from = [&](std::size_t at) {
+      std::size_t w = at;
+      while (w > copied && is_ascii_whitespace(s[w - 1])) --w;
+      if (w == at) return at;
+      return std::min(at, w + (w == copied && output_ends_in_space() ? 0 : 1));
+    };
+    bool last_unquoted = false;  // the last attribute left in place has an unquoted value
     for (std::size_t k = 0; k < attrs.size(); ++k) {
       const AttrSpan& a = attrs[k];
       auto [fate, kept, moves] = fates[k];
+      const std::size_t from = space_from(a.begin);
       if (fate == AttrFate::drop) {
-        cut(a.begin, a.end);
+        cut(from, a.end);
         continue;
+      }
+      if (!moves) {  // in place
+        if (from < a.begin) cut(from, a.begin);
+        last_unquoted = a.value_begin != npos && a.end == a.value_end;
       }
       if (runs) {
         if (!moves) {
@@ -536,7 +626,7 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
         }
         std::string_view value = a.value_begin == npos ? std::string_view()
                                                        : s.substr(a.value_begin, a.value_end - a.value_begin);
-        cut(a.begin, a.end);
+        cut(from, a.end);
         if (!run_open) {
           // (A space, not nothing, where the run was: "<p/ class=x>" must
           // not become self-closing.)
@@ -545,7 +635,7 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
                                          static_cast<std::uint32_t>(moved->attribute_runs.size()));
           else
             append_marker(out, moved->attribute_runs.size());
-          out.push_back(' ');
+          if (!by_tag || !output_ends_in_space()) out.push_back(' ');
           moved->attribute_runs.emplace_back(static_cast<std::uint32_t>(moved->attributes.size()), 0);
           run_open = true;
         }
@@ -565,12 +655,31 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
       out.push_back('"');
       moved->ranges.emplace_back(static_cast<std::uint32_t>(a.value_begin),
                                  static_cast<std::uint32_t>(value.size()));
+      last_unquoted = false;  // now in quotes
     }
-    if (!end_tag && text::iequals_ascii(tag.name, "frameset")) text_moves = false;
-    if (keeps_white_space(tag.name) && !tag.self_closing)
+    if (!end_tag) {
+      // White space before the tag's end goes, but where it keeps a '/'
+      // from making the tag self-closing ("<br / >") or from joining an
+      // unquoted value ("<img alt=x />").
+      std::size_t stop = tag.self_closing ? tag.end - 1 : tag.end;
+      std::size_t w = stop;
+      while (w > copied && is_ascii_whitespace(s[w - 1])) --w;
+      char before = w > copied ? s[w - 1] : '\0';
+      if (w == copied) {  // what is before it is in the output
+        while (output_ends_in_space()) out.pop_back();
+        before = out.back();
+      }
+      bool keep_one = before == '/' || (tag.self_closing && last_unquoted);
+      if (keep_one) {
+        if (w == copied) out.push_back(' ');
+        else ++w;
+      }
+      if (stop > w) cut(w, stop);
+    }
+    if (!end_tag && (traits & kFrameset)) text_moves = false;
+    if ((traits & kVerbatim) && !tag.self_closing)
       verbatim = end_tag ? std::max(0, verbatim - 1) : verbatim + 1;
-    bool body_follows = !end_tag && (raw_text_element(tag.name) || text::iequals_ascii(tag.name, "plaintext") ||
-                                      text::iequals_ascii(tag.name, "svg") || text::iequals_ascii(tag.name, "math"));
+    bool body_follows = !end_tag && (traits & (kRawText | kPlaintext | kForeignRoot));
     if (verbatim == 0 && !body_follows) {
       // White space alone between two tags counts for nothing after the
       // parse (no stage counts it, renderers fold it): one character of it
@@ -584,21 +693,34 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
       }
     }
     if (end_tag) continue;
-    if (raw_text_element(tag.name)) {
+    if (traits & kRawText) {
       std::string lower;
       for (char c : tag.name) lower += text::ascii_lower(c);
       std::size_t body_end = find_raw_text_end(s, i, lower);
       if (body_end == npos) break;  // unclosed: left to Gumbo
       // Script and style bodies carry no text; JSON-LD scripts, which the
       // metadata stage reads, keep theirs.
-      std::string_view attributes = s.substr(name_at + tag.name.size(), tag.end - name_at - tag.name.size());
-      if (lower == "style" || (lower == "script" && !text::contains_ascii_ci(attributes, "ld+json")))
+      if ((traits & kStyle) || ((traits & kScript) && !json_ld)) {
         cut(i, body_end);
+      } else if (json_ld && text_moves && std::string_view(s.data() + i, body_end - i).find('<') == npos) {
+        // A JSON-LD body moves too (Gumbo reads it a character at a time),
+        // in pieces around its '&'s, which it would not pass through in
+        // text but does in a script. With no '<' in it, no escape state of
+        // the tokenizer can move its end.
+        for (std::size_t from = i; from < body_end && moved->ranges.size() < kMaxMoved;) {
+          const void* amp = std::memchr(s.data() + from, '&', body_end - from);
+          const std::size_t piece_end = amp ? static_cast<const char*>(amp) - s.data() : body_end;
+          if (piece_end - from >= kMinMovedTextBytes &&
+              passes_unchanged(s.substr(from, piece_end - from), /*cr_allowed=*/true))
+            move(from, piece_end);
+          from = piece_end + 1;
+        }
+      }
       i = body_end;
       continue;
     }
-    if (text::iequals_ascii(tag.name, "plaintext")) break;
-    if (!tag.self_closing && (text::iequals_ascii(tag.name, "svg") || text::iequals_ascii(tag.name, "math"))) {
+    if (traits & kPlaintext) break;
+    if (!tag.self_closing && (traits & kForeignRoot)) {
       std::size_t close = foreign_body_end(s, i, tag.name, foreign_budget);
       if (close != npos) {
         cut(i, close);

@@ -25,7 +25,11 @@ namespace pith::dom {
 //    (dom_attribute), those that say an element is hidden (hidden,
 //    aria-hidden, a style that hides), and those Gumbo's tree builder reads
 //    (input type, annotation-xml encoding, font color/face/size, an
-//    <isindex>'s prompt and action), and none of an end tag's;
+//    <isindex>'s prompt and action), and none of an end tag's, nor of an
+//    element the build leaves out with its subtree (a script but JSON-LD,
+//    style, svg, math, canvas, iframe, object, embed, template);
+//  - white space in a start tag but one character between two attributes
+//    (none before its '>' unless that would make a '/' end the tag);
 //  - an unterminated tag at the end of the page (the tokenizer drops it);
 //  - with `moved`, long values of the attributes the DOM build keeps, and
 //    long runs of text: each is replaced by a marker (moved_marker: one
@@ -37,7 +41,9 @@ namespace pith::dom {
 //    build gets the same text back with MovedValues::resolve and
 //    append_text. Text moves from its first character that is not white
 //    space, which keeps every decision of the tree builder the same (see
-//    the .cpp).
+//    the .cpp), in pieces around its character references that end in ';'
+//    (which stay, for Gumbo to decode). A JSON-LD script's body moves
+//    too, in pieces around its '&'s, when it holds no '<'.
 //
 //  - with `moved`, the kept attributes of a start tag whose values Gumbo
 //    would pass through unchanged: each run of them (no other attribute the

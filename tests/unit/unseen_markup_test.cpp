@@ -70,7 +70,14 @@ void flatten(const GumboNode* node, std::string& out, const pith::dom::MovedValu
     const GumboElement& el = n->v.element;
     out += "(";
     out += gumbo_normalized_tagname(el.tag);
-    for (unsigned i = 0; i < el.attributes.length; ++i) {
+    // The build leaves these elements out, with all their attributes; a
+    // script only when it is not JSON-LD.
+    const GumboAttribute* type = gumbo_get_attribute(&el.attributes, "type");
+    bool left_out = el.tag == GUMBO_TAG_STYLE || el.tag == GUMBO_TAG_SVG || el.tag == GUMBO_TAG_MATH ||
+                    el.tag == GUMBO_TAG_CANVAS || el.tag == GUMBO_TAG_IFRAME || el.tag == GUMBO_TAG_OBJECT ||
+                    el.tag == GUMBO_TAG_EMBED || el.tag == GUMBO_TAG_TEMPLATE ||
+                    (el.tag == GUMBO_TAG_SCRIPT && !(type && pith::text::contains_ascii_ci(type->value, "ld+json")));
+    for (unsigned i = 0; i < el.attributes.length && !left_out; ++i) {
       const auto* a = static_cast<const GumboAttribute*>(el.attributes.data[i]);
       std::string_view name = a->name;
       // The Dom's attributes by their Attr, which is all a run keeps of a name.
@@ -129,7 +136,7 @@ TEST_CASE("unseen markup: comments go, raw text and RCDATA bodies stay") {
 
 TEST_CASE("unseen markup: svg and math bodies go only when they cannot break out") {
   CHECK(drop_unseen_markup("<svg viewBox=\"0 0 1 1\"><title>Close</title><g><path d=\"M0 0\"/></g></svg>x") ==
-        "<svg ></svg>x");  // viewBox: read by nothing
+        "<svg></svg>x");  // viewBox: read by nothing
   CHECK(drop_unseen_markup("<svg><svg><circle/></svg><rect></rect></svg>y") == "<svg></svg>y");
   CHECK(drop_unseen_markup("<math><mrow><mi>x</mi></mrow></math>") == "<math></math>");
   CHECK(drop_unseen_markup("<svg/><p>a</p>") == "<svg/><p>a</p>");
@@ -143,12 +150,12 @@ TEST_CASE("unseen markup: svg and math bodies go only when they cannot break out
 }
 
 TEST_CASE("unseen markup: unread attributes go, with the tokenizer's attribute rules") {
-  CHECK(drop_unseen_markup("<a data-id=\"7\" href=\"/x\" onclick='go()'>t</a>") == "<a  href=\"/x\" >t</a>");
+  CHECK(drop_unseen_markup("<a data-id=\"7\" href=\"/x\" onclick='go()'>t</a>") == "<a href=\"/x\">t</a>");
   CHECK(drop_unseen_markup("<img src=a.png srcset=\"a 1x, b 2x\" sizes=50vw alt=A>") ==
-        "<img src=a.png srcset=\"a 1x, b 2x\"  alt=A>");
+        "<img src=a.png srcset=\"a 1x, b 2x\" alt=A>");
   CHECK(drop_unseen_markup("<a href=\"y\"data-x=\"1\">t</a>") == "<a href=\"y\">t</a>");
-  CHECK(drop_unseen_markup("<div data-flag class=c>t</div>") == "<div  class=c>t</div>");
-  CHECK(drop_unseen_markup("<br data-x/>") == "<br />");
+  CHECK(drop_unseen_markup("<div data-flag class=c>t</div>") == "<div class=c>t</div>");
+  CHECK(drop_unseen_markup("<br data-x/>") == "<br/>");
   CHECK(drop_unseen_markup("<a href=y/data-x>t</a>") == "<a href=y/data-x>t</a>");
   CHECK(drop_unseen_markup("<p class=\"a data-x=1\">t</p>") == "<p class=\"a data-x=1\">t</p>");
 }
@@ -195,19 +202,19 @@ TEST_CASE("unseen markup: Gumbo builds the same kept tree with and without it") 
 }
 
 TEST_CASE("unseen markup: attributes nothing reads go, those Gumbo or the build read stay") {
-  CHECK(drop_unseen_markup("<a href=/x target=_blank rel=noopener>t</a>") == "<a href=/x  rel=noopener>t</a>");
-  CHECK(drop_unseen_markup("<img loading=lazy decoding=async alt=A>") == "<img   alt=A>");
+  CHECK(drop_unseen_markup("<a href=/x target=_blank rel=noopener>t</a>") == "<a href=/x rel=noopener>t</a>");
+  CHECK(drop_unseen_markup("<img loading=lazy decoding=async alt=A>") == "<img alt=A>");
   // Images as data read their size and lazy-loading addresses.
   CHECK(drop_unseen_markup("<img width=10 HEIGHT=20 data-src=/a.jpg alt=A>") == "<img width=10 HEIGHT=20 data-src=/a.jpg alt=A>");
-  CHECK(drop_unseen_markup("<p style=\"color: red\">t</p>") == "<p >t</p>");
+  CHECK(drop_unseen_markup("<p style=\"color: red\">t</p>") == "<p>t</p>");
   CHECK(drop_unseen_markup("<p style=\"display: none\">t</p>") == "<p style=\"display: none\">t</p>");
   CHECK(drop_unseen_markup("<p style=\"display&#58;none\">t</p>") == "<p style=\"display&#58;none\">t</p>");
   CHECK(drop_unseen_markup("<div hidden aria-hidden=true>t</div>") == "<div hidden aria-hidden=true>t</div>");
-  CHECK(drop_unseen_markup("<input type=hidden value=1>") == "<input type=hidden >");
+  CHECK(drop_unseen_markup("<input type=hidden value=1>") == "<input type=hidden>");
   CHECK(drop_unseen_markup("<font color=red face=x size=2>t</font>") == "<font color=red face=x size=2>t</font>");
   // Gumbo makes text of an <isindex>'s prompt and the form's action of its action.
   CHECK(drop_unseen_markup("<isindex prompt=\"Find: \" action=/s data-x=1>") ==
-        "<isindex prompt=\"Find: \" action=/s >");
+        "<isindex prompt=\"Find: \" action=/s>");
 }
 
 TEST_CASE("unseen markup: a tag the page ends in goes, and an end tag's attributes") {
@@ -281,8 +288,8 @@ TEST_CASE("unseen markup: a start tag's kept attributes reach Gumbo as runs behi
       &moved);
   // A value Gumbo would change (a reference) and an attribute the Dom does
   // not keep stay in place and end a run: the attributes keep their order.
-  CHECK(out == "<div " + moved_marker(0) + "   ><a " + moved_marker(1) + "  title=\"It&amp;s\" " + moved_marker(2) +
-                   " >t</a><img " + moved_marker(3) + "  hidden " + moved_marker(4) + " ></div>");
+  CHECK(out == "<div " + moved_marker(0) + "><a " + moved_marker(1) + " title=\"It&amp;s\" " + moved_marker(2) +
+                   ">t</a><img " + moved_marker(3) + " hidden " + moved_marker(4) + "></div>");
   REQUIRE(moved.attribute_runs.size() == 5);
   REQUIRE(moved.attributes.size() == 6);
   auto value = [&](std::size_t k) {
@@ -309,14 +316,14 @@ TEST_CASE("unseen markup: a start tag's kept attributes reach Gumbo as runs behi
   // run is found by the place of its '<' in the output.
   out = drop_unseen_markup("<p>x</p><div class=a data-x=1 id=b>t</div><a href=/x title=\"&amp;\">l</a>", &moved,
                            {}, /*runs_by_tag=*/true);
-  CHECK(out == "<p>x</p><div    >t</div><a " + moved_marker(1) + "  title=\"&amp;\">l</a>");
+  CHECK(out == "<p>x</p><div>t</div><a " + moved_marker(1) + " title=\"&amp;\">l</a>");
   REQUIRE(moved.tag_runs.size() == 1);
   CHECK(moved.tag_runs[0] == std::pair<std::uint32_t, std::uint32_t>{8, 0});
   CHECK(out.compare(8, 4, "<div") == 0);
   CHECK(moved.attribute_runs[0] == std::pair<std::uint32_t, std::uint32_t>{0, 2});
   CHECK(drop_unseen_markup("<p/class=x>", &moved, {}, true) == "<p/ >");  // not made self-closing
   // <input>'s type, which the tree builder reads, stays in place.
-  CHECK(drop_unseen_markup("<input type=text name=q>", &moved) == "<input type=text " + moved_marker(0) + " >");
+  CHECK(drop_unseen_markup("<input type=text name=q>", &moved) == "<input type=text " + moved_marker(0) + ">");
   // The tree Gumbo builds is the same: the adoption agency and the active
   // formatting elements clone an <a> with its run.
   for (std::string page : {"<a href=/1 class=x><p>b<a href=/2>c</a></p>", "<p><a class=x id=y>1<b>2</p>3</a>",
@@ -333,20 +340,99 @@ TEST_CASE("unseen markup: long text moves from its first character that is not w
   using pith::dom::moved_marker;
   pith::dom::MovedValues moved;
   std::string out = drop_unseen_markup(
-      "<p>\n  A paragraph long enough to move.\r\nSecond line.</p><p>short</p><p>Fish &amp; chips, "
+      "<p>\n  A paragraph long enough to move.\r\nSecond line.</p><p>abc</p><p>Fish &amp; chips, "
       "a long line with a reference</p><table>  <tr><td>cell text long enough</td></tr></table>",
       &moved);
-  CHECK(out == "<p>\n  " + moved_marker(0) + "</p><p>short</p><p>Fish &amp; chips, a long line with a reference</p>"
-               "<table> <tr><td>" + moved_marker(1) + "</td></tr></table>");
+  // The pieces around a character reference move; the reference stays.
+  CHECK(out == "<p>\n  " + moved_marker(0) + "</p><p>abc</p><p>" + moved_marker(1) + "&amp;" + moved_marker(2) +
+                   "</p><table> <tr><td>" + moved_marker(3) + "</td></tr></table>");
+  CHECK(moved.resolve(moved_marker(2)) == " chips, a long line with a reference");
   std::string text;
-  moved.append_text(text, "x " + moved_marker(0) + moved_marker(1) + " y \xF0\x9F\x98\x80");
+  moved.append_text(text, "x " + moved_marker(0) + moved_marker(3) + " y \xF0\x9F\x98\x80");
   CHECK(text == "x A paragraph long enough to move.\nSecond line.cell text long enough y \xF0\x9F\x98\x80");
   // Nothing moves in a frameset (its text keeps only white space) or after a
   // CDATA section (which ends at "]]>").
   std::string frameset = "<frameset><frame src=a>some text in a frameset page</frameset>";
   CHECK(drop_unseen_markup(frameset, &moved) ==
-        "<frameset><frame " + moved_marker(0) + " >some text in a frameset page</frameset>");
+        "<frameset><frame " + moved_marker(0) + ">some text in a frameset page</frameset>");
   CHECK(moved.ranges.empty());
   std::string cdata = "<svg><p>x</p><![CDATA[ a > b, long enough text ]]></svg>";
   CHECK(drop_unseen_markup(cdata, &moved) == cdata);
+}
+
+TEST_CASE("unseen markup: the elements the build leaves out lose every attribute") {
+  pith::dom::MovedValues moved;
+  CHECK(drop_unseen_markup("<script type=\"text/javascript\" src=/a.js async id=s></script>", &moved) ==
+        "<script></script>");
+  CHECK(moved.attribute_runs.empty());
+  CHECK(drop_unseen_markup("<iframe src=/f title=Ad hidden></iframe><style media=print></style>") ==
+        "<iframe></iframe><style></style>");
+  CHECK(drop_unseen_markup("<svg class=icon aria-hidden=true><use href=#i></use></svg>") == "<svg></svg>");
+  // JSON-LD stays as it is: the metadata stage reads it, by its type.
+  std::string ld = "<script type=\"application/ld+json\" id=ld>{}</script>";
+  CHECK(drop_unseen_markup(ld) == ld);
+  // (Gumbo decodes a character reference in the type before the build reads it.)
+  std::string referenced = "<script type=\"application/ld&#x2B;json\"></script>";
+  CHECK(drop_unseen_markup(referenced) == referenced);
+}
+
+TEST_CASE("unseen markup: white space in tags shrinks, never making a tag self-closing") {
+  pith::dom::MovedValues moved;
+  CHECK(drop_unseen_markup("<div\n   data-a=1\n   data-b=2\n   class=c\n>t</div>") == "<div\nclass=c>t</div>");
+  CHECK(drop_unseen_markup("<meta  name=a   content=b  />") == "<meta name=a content=b />");
+  CHECK(drop_unseen_markup("<meta  name=\"a\"   content=\"b\"  />") == "<meta name=\"a\" content=\"b\"/>");
+  CHECK(drop_unseen_markup("<img alt=x data-y=\"1\"/>") == "<img alt=x />");  // "x/" would be the value
+  CHECK(drop_unseen_markup("<br / >") == "<br / >");                           // not self-closing
+  CHECK(drop_unseen_markup("<svg/data-x=1><g></g></svg>") == "<svg/ ></svg>");
+  CHECK(drop_unseen_markup("<p/ class=x>", &moved, {}, /*runs_by_tag=*/true) == "<p/ >");
+  for (std::string page : {"<div\n   data-a=1\n   class=c\n>t</div>", "<img alt=x data-y=\"1\"/><p>a",
+                           "<br / ><svg/data-x=1><g>x</g></svg>y", "<math data-x=1 /><p>after</p>",
+                           "<a href=x/ data-y=1 >t</a>", "<input  type=hidden  data-z=1  ><table><td>c</table>"}) {
+    CAPTURE(page);
+    CHECK(tree(page) == tree(drop_unseen_markup(page)));
+    std::string with_markers = drop_unseen_markup(page, &moved);
+    CHECK(tree(page) == tree(with_markers, &moved));
+  }
+}
+
+TEST_CASE("unseen markup: text moves around character references, never past one it cannot end") {
+  using pith::dom::moved_marker;
+  pith::dom::MovedValues moved;
+  // A reference without ';' may read differently with a marker after it
+  // ("&notin;" is one character, "&not" + "in;" two): the rest stays.
+  CHECK(drop_unseen_markup("<p>Tea &notin; cups, &notit more text here</p>", &moved) ==
+        "<p>" + moved_marker(0) + "&notin;" + moved_marker(1) + "&notit more text here</p>");
+  CHECK(drop_unseen_markup("<p>AT&T and more text</p>", &moved) == "<p>AT&T and more text</p>");
+  CHECK(drop_unseen_markup("<p>Fish & chips, long enough</p>", &moved) ==
+        "<p>" + moved_marker(0) + "&" + moved_marker(1) + "</p>");
+  // Until a piece has moved, a piece starts after its white space: a
+  // reference may decode to white space, which the head and tables keep
+  // apart from other text.
+  CHECK(drop_unseen_markup("<head>&#32;  &#10;  tail text</head>", &moved) ==
+        "<head>&#32;  &#10;  " + moved_marker(0) + "</head>");
+  for (std::string page : {"<head>&#32;  tail text<title>t</title>", "<table>&#9;  cell? no, text<tr><td>x</table>",
+                           "<pre>&#10;\n  code &lt;b&gt; here</pre>", "<p>x &amp;&amp; y &#x26; z &#38 w and more</p>", "<p>Tea &notin; cups, &notit; more &notit more</p>",
+                           "<select>&nbsp; an option text &gt; more</select>", "<p>A&nbsp;B&nbsp;C long piece</p>",
+                           "<table><tr>text &amp; more text<td>c</table>", "<body>&#0;&#128; nul and c1 text</body>"}) {
+    CAPTURE(page);
+    std::string with_markers = drop_unseen_markup(page, &moved);
+    CHECK(tree(page) == tree(with_markers, &moved));
+  }
+}
+
+TEST_CASE("unseen markup: a JSON-LD body moves in pieces around its '&'s, unless it holds a '<'") {
+  using pith::dom::moved_marker;
+  pith::dom::MovedValues moved;
+  std::string ld = "<script type=\"application/ld+json\">{\"url\": \"/a?b=1&c=2\"}</script>";
+  CHECK(drop_unseen_markup(ld, &moved) ==
+        "<script type=\"application/ld+json\">" + moved_marker(0) + "&" + moved_marker(1) + "</script>");
+  CHECK(moved.resolve(moved_marker(0)) == "{\"url\": \"/a?b=1");
+  std::string escaped = "<script type=\"application/ld+json\">{\"a\": \"<!--<script>\"}</script>x</script>";
+  CHECK(drop_unseen_markup(escaped, &moved) == escaped);
+  for (const std::string& page : std::vector<std::string>{ld, escaped, "<script type=application/ld+json>{\"a\":\r\n \"&amp; &#38;\"}</script><p>t",
+                           "<table><script type=application/ld+json>{\"k\": \"v long\"}</script><tr><td>c</table>"}) {
+    CAPTURE(page);
+    std::string with_markers = drop_unseen_markup(page, &moved);
+    CHECK(tree(page) == tree(with_markers, &moved));
+  }
 }
