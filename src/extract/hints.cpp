@@ -508,8 +508,8 @@ Hints element_hints(const dom::Dom& dom, dom::NodeId id, ClassLists&& class_list
   return hints[id].content;
 }
 
-// Declared content ahead in document order, as remove_boilerplate() looks
-// for it (DeclaredContent, select.cpp): whether a subtree holds an element
+// Declared content ahead in document order, as the removal looks for it
+// (DeclaredContent, select.cpp): whether a subtree holds an element
 // declared as content (the markup says so, not the names). The elements
 // passed over get their markup hints on the way. Asked in document order,
 // each element is looked at once at most (nested boilerplate elements do not
@@ -578,7 +578,7 @@ PageHints read_page_hints(const dom::Dom& dom) {
     HintAttributes attrs;
     Hints h = markup_hints(dom, i, attrs);
     // No pass reads the names in a subtree that every pass leaves out, as
-    // remove_boilerplate() does (<head>; a boilerplate element holding no
+    // the removal does (pass.hpp: <head>; a boilerplate element holding no
     // declared content): a third of the class and id bytes of the dev set
     // (scripts, navigation, footers). They are not matched there. What
     // tells declared content is read in <head> too (a search from the root
