@@ -4,7 +4,7 @@
 // "post-comments" but not "uncommented"), so they work for any naming scheme.
 #pragma once
 
-#include <initializer_list>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -28,8 +28,8 @@ enum class NameList { positive, negative, unlikely, maybe_content };
 bool names_match(NameList list, std::string_view names);
 // The words of a list: prefixes of a token, and words that must also end it.
 struct NameWords {
-  std::initializer_list<std::string_view> prefixes;
-  std::initializer_list<std::string_view> whole_tokens;
+  std::span<const std::string_view> prefixes;
+  std::span<const std::string_view> whole_tokens;
 };
 NameWords name_words(NameList list);
 
