@@ -1,12 +1,14 @@
 #include "dom/unseen_markup.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <utility>
 #include <vector>
 
 #include "dom/attributes.hpp"
 #include "dom/prescan.hpp"
+#include "dom/tag_traits.hpp"
 #include "text/ascii.hpp"
 #include "text/utf8.hpp"
 
@@ -273,15 +275,41 @@ void append_marker(std::string& out, std::size_t index) {
 // Below this many bytes a text run stays where it is.
 constexpr std::size_t kMinMovedTextBytes = 8;
 
-// Elements whose bodies the tokenizer reads as text: copied untouched.
-bool raw_text_element(std::string_view name) {
-  if (name.size() < 3 || name.size() > 8) return false;
-  switch (text::ascii_lower(name[0])) {
-    case 's': case 't': case 'x': case 'i': case 'n': break;
-    default: return false;
+// Elements whose bodies the tokenizer reads as text (kRawText in the tag
+// table): copied untouched.
+constexpr std::size_t kRawTextCount = [] {
+  std::size_t n = 0;
+  for (const NameInfo& info : kKnownNames) n += (info.traits & kRawText) != 0;
+  return n;
+}();
+constexpr auto kRawTextNames = [] {
+  std::array<std::string_view, kRawTextCount> names{};
+  std::size_t k = 0;
+  for (const NameInfo& info : kKnownNames)
+    if (info.traits & kRawText) names[k++] = info.name;
+  return names;
+}();
+// Most tags are told apart by their length and first letter, before any
+// name is compared.
+struct RawTextShapes {
+  std::size_t shortest = ~std::size_t{0};
+  std::size_t longest = 0;
+  std::array<bool, 256> first_letters{};
+};
+constexpr RawTextShapes kRawTextShapes = [] {
+  RawTextShapes shapes;
+  for (std::string_view name : kRawTextNames) {
+    shapes.shortest = std::min(shapes.shortest, name.size());
+    shapes.longest = std::max(shapes.longest, name.size());
+    shapes.first_letters[static_cast<unsigned char>(name[0])] = true;  // lower case, as tags.def writes them
   }
-  for (std::string_view raw : {"script", "style", "title", "textarea", "xmp", "iframe", "noembed",
-                               "noframes"})
+  return shapes;
+}();
+
+bool raw_text_element(std::string_view name) {
+  if (name.size() < kRawTextShapes.shortest || name.size() > kRawTextShapes.longest) return false;
+  if (!kRawTextShapes.first_letters[static_cast<unsigned char>(text::ascii_lower(name[0]))]) return false;
+  for (std::string_view raw : kRawTextNames)
     if (text::iequals_ascii(name, raw)) return true;
   return false;
 }
