@@ -16,7 +16,7 @@ namespace {
 // first, and the control characters XML 1.0 cannot carry at all (even as
 // references) are dropped.
 std::string xml_escape(std::string_view raw) {
-  std::string text = output_detail::valid_utf8(raw);
+  std::string text = output::valid_utf8(raw);
   std::string out;
   out.reserve(text.size());
   for (char c : text) {

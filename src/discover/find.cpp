@@ -31,8 +31,8 @@ std::vector<FetchOutcome> fetch_all(Fetcher& fetcher, const std::vector<std::str
 }
 
 std::string site_of_url(const std::string& url) {
-  auto parts = fetch_detail::split_url(url);
-  return parts ? fetch_detail::site_of(parts->host) : std::string();
+  auto parts = fetching::split_url(url);
+  return parts ? fetching::site_of(parts->host) : std::string();
 }
 
 // The pages found: each once, dated on or after `since` (or undated).
@@ -62,7 +62,7 @@ std::string problem(const FetchOutcome& outcome) {
 }
 
 // The sitemaps of a site's root: robots.txt's Sitemap: lines, else /sitemap.xml.
-std::vector<std::string> root_sitemaps(Fetcher& fetcher, const fetch_detail::UrlParts& root,
+std::vector<std::string> root_sitemaps(Fetcher& fetcher, const fetching::UrlParts& root,
                                        const DiscoveryOptions& options) {
   std::vector<FetchOutcome> robots = fetch_all(fetcher, {root.origin + "/robots.txt"}, options.stop);
   std::vector<std::string> sitemaps;
@@ -78,7 +78,7 @@ Discovery find_sitemap_urls(const std::string& url, const DiscoveryOptions& opti
   Found found(discovery, options.since);
   Fetcher fetcher(source_options(options));
   std::vector<std::string> level{url};
-  if (auto parts = fetch_detail::split_url(url); parts && parts->path_and_query == "/")
+  if (auto parts = fetching::split_url(url); parts && parts->path_and_query == "/")
     level = root_sitemaps(fetcher, *parts, options);
   std::unordered_set<std::string> sources(level.begin(), level.end());
   for (int depth = 0; depth <= kMaxIndexDepth && !level.empty() && !stopped(options); ++depth) {

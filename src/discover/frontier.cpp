@@ -8,9 +8,9 @@ namespace pith {
 namespace {
 
 std::string scope_of(std::string_view normalized, bool same_domain) {
-  auto parts = fetch_detail::split_url(std::string(normalized));
+  auto parts = fetching::split_url(std::string(normalized));
   if (!parts) return {};
-  return same_domain ? fetch_detail::site_of(parts->host) : parts->host;
+  return same_domain ? fetching::site_of(parts->host) : parts->host;
 }
 
 }  // namespace

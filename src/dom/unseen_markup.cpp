@@ -1,6 +1,7 @@
 #include "dom/unseen_markup.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <utility>
 #include <vector>

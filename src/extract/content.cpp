@@ -163,7 +163,7 @@ bool same_alphabet(const LetterCounts& lead, const LetterCounts& body) {
 // The article's lead (standfirst): plain paragraphs between the headline and
 // the selected content. Pages often set the lead apart from the body, in a
 // container of its own beside the byline and the date, so the body's
-// paragraph votes never reach it. Only what prepare() left in counts (no
+// paragraph votes never reach it. Only what the prepared pass left in counts (no
 // navigation, no clutter names), and only prose: long, with few links, all of
 // its text its own (not a wrapper of teasers), no pictures (captions and
 // credits are not the lead).
@@ -195,7 +195,7 @@ std::vector<NodeId> find_lead(const Pass& pass, NodeId headline, NodeId first_ro
   return lead;
 }
 
-// The prepared passes attempts start from. prepare() reads the hints and
+// The prepared passes attempts start from. Their removal (pass.hpp) reads the hints and
 // flags.strip_unlikely only (the other flags steer selection and pruning),
 // and the unstripped pass only the tags and declared content, which the
 // discussion's hints share with the page's (mark_discussion changes names):
@@ -220,7 +220,7 @@ class PreparedStore {
       unstripped_ =
           std::make_unique<Pass>(dom_, hints, Flags{.strip_unlikely = false}, features_, &long_own_text_);
       unstripped_->containers = &page_.containers;
-      remove_left_out(*unstripped_, page_.left_out);  // remove_boilerplate(), found by read_page_hints
+      remove_left_out(*unstripped_, page_.left_out);  // the removal, found by read_page_hints
       features_ = measure(dom_, unstripped_->dead, kMinParagraphLength, &long_own_text_);
     }
     if (!strip_unlikely) {
@@ -276,7 +276,7 @@ class PreparedPasses {
   // Valid until another prepared pass is asked for.
   const Pass& prepared(bool strip_unlikely) { return store_.prepared(hints_, strip_unlikely); }
 
-  // A new attempt's pass: what prepare() left, set up for `flags`. Its
+  // A new attempt's pass: what the prepared pass left, set up for `flags`. Its
   // features are the prepared pass's: no other pass is prepared while it runs.
   Pass start(Flags flags, const Tuning& tuning) {
     return Pass(dom(), hints_, flags, tuning, prepared(flags.strip_unlikely));

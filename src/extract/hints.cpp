@@ -4,9 +4,8 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
-#include <initializer_list>
 #include <memory>
-#include <stdexcept>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,6 +14,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "assert.hpp"
 #include "extract/heuristics.hpp"
 #include "extract/pass.hpp"
 #include "text/ascii.hpp"
@@ -35,35 +35,34 @@ using dom::Tag;
 // (?:$|[^a-z0-9]) after the whole-token words (tests/unit/hints_test.cpp
 // compares the two). Class names run long (utility-class frameworks put
 // dozens in one attribute): see NameMatcher for how they are read.
+//
+// The words are arrays and the lists spans of them, not initializer lists,
+// so that the lists are constant expressions and are checked when the
+// library is built (word_lists_fit, below).
 struct WordList {
   NameList list;
-  std::initializer_list<std::string_view> prefixes;
-  std::initializer_list<std::string_view> whole_tokens;
+  std::span<const std::string_view> prefixes;
+  std::span<const std::string_view> whole_tokens;
 };
 
-const WordList kPositiveNames{
-    NameList::positive,
-    {"article", "body", "content", "entry", "hentry", "h-entry", "main", "post", "text", "blog",
-     "story", "prose", "markdown", "richtext", "rich-text", "single", "detail"},
-    {}};
+constexpr std::string_view kPositivePrefixes[] = {"article", "body", "content", "entry", "hentry", "h-entry", "main", "post", "text", "blog",
+     "story", "prose", "markdown", "richtext", "rich-text", "single", "detail"};
+constexpr WordList kPositiveNames{NameList::positive, kPositivePrefixes, {}};
 
-const WordList kNegativeNames{
-    NameList::negative,
-    {"advert", "banner", "combx", "comment", "com-", "contact", "footer", "gdpr", "masthead",
+constexpr std::string_view kNegativePrefixes[] = {"advert", "banner", "combx", "comment", "com-", "contact", "footer", "gdpr", "masthead",
      "outbrain", "taboola", "promo", "related", "share", "sharing", "shoutbox", "sidebar",
      "side-bar", "skyscraper", "sponsor", "shopping", "widget", "cookie", "consent", "newsletter",
      "subscri", "social", "breadcrumb", "nav", "menu", "author", "disclaim", "trending", "popular",
      "recommend", "reply", "replies", "rating", "vote", "counter", "toolbar", "signup", "login",
      "modal", "popup", "overlay", "hidden", "pagination", "pager", "rss", "disqus", "community",
      "mostread", "most-read", "hotlist", "hot-list", "ranking", "copyright", "infobox", "navbox",
-     "reflist", "references", "catlinks"},
-    {"ad", "ads", "foot", "tag", "tags", "bio", "like", "likes", "toc"}};
+     "reflist", "references", "catlinks"};
+constexpr std::string_view kNegativeWholeTokens[] = {"ad", "ads", "foot", "tag", "tags", "bio", "like", "likes", "toc"};
+constexpr WordList kNegativeNames{NameList::negative, kNegativePrefixes, kNegativeWholeTokens};
 
 // Clutter names strong enough to remove a node before scoring, unless the same
 // node is also named like content.
-const WordList kUnlikelyNames{
-    NameList::unlikely,
-    {"-ad-", "ai2html", "banner", "breadcrumb", "combx", "comment", "community", "cover-wrap",
+constexpr std::string_view kUnlikelyPrefixes[] = {"-ad-", "ai2html", "banner", "breadcrumb", "combx", "comment", "community", "cover-wrap",
      "disqus", "extra", "footer", "gdpr", "header", "legends", "menu", "related", "remark",
      "replies", "rss", "shoutbox", "sidebar", "skyscraper", "social", "sponsor", "supplemental",
      "ad-break", "agegate", "pagination", "pager", "popup", "cookie", "consent", "newsletter",
@@ -71,11 +70,23 @@ const WordList kUnlikelyNames{
      "most-read", "ranking", "navbox", "reflist", "catlinks", "caption", "credit",
      // Machine-written summaries of the article ("AI summary" boxes): not
      // the author's text, and a second copy of it.
-     "ai-summar", "aisummar"},
-    {"nav"}};
+     "ai-summar", "aisummar"};
+constexpr std::string_view kUnlikelyWholeTokens[] = {"nav"};
+constexpr WordList kUnlikelyNames{NameList::unlikely, kUnlikelyPrefixes, kUnlikelyWholeTokens};
 
-const WordList kMaybeContentNames{
-    NameList::maybe_content, {"and", "article", "body", "column", "content", "main", "shadow"}, {}};
+constexpr std::string_view kMaybeContentPrefixes[] = {"and", "article", "body", "column", "content", "main", "shadow"};
+constexpr WordList kMaybeContentNames{NameList::maybe_content, kMaybeContentPrefixes, {}};
+
+constexpr WordList kWordLists[] = {kPositiveNames, kNegativeNames, kUnlikelyNames, kMaybeContentNames};
+
+// Calls visit(word, whole, list) for every word of the lists, in order.
+template <typename Visit>
+constexpr void for_each_word(Visit visit) {
+  for (const WordList& list : kWordLists) {
+    for (std::string_view w : list.prefixes) visit(w, false, list.list);
+    for (std::string_view w : list.whole_tokens) visit(w, true, list.list);
+  }
+}
 
 
 using ListSet = unsigned;  // bit (1 << NameList) per list
@@ -99,7 +110,69 @@ struct Letters {
 };
 constexpr Letters kLetters;
 
-std::uint8_t letter_of(char c) { return kLetters.of[static_cast<unsigned char>(c)]; }
+constexpr std::uint8_t letter_of(char c) { return kLetters.of[static_cast<unsigned char>(c)]; }
+
+// What NameMatcher's tables hold: words of at most kMaxWordLength letters
+// (and the byte after them: sixteen), and at most kGroupSize words that
+// start with the same three letters (the lists have four: "com", "nav").
+constexpr std::size_t kMaxWordLength = 15;
+constexpr std::size_t kGroupSize = 4;
+
+// Whether every word has 2 to kMaxWordLength characters of [a-z0-9-] (the
+// names are lowered before they are matched).
+consteval bool words_well_formed() {
+  bool ok = true;
+  for_each_word([&ok](std::string_view word, bool, NameList) {
+    ok = ok && word.size() >= 2 && word.size() <= kMaxWordLength;
+    for (char c : word) ok = ok && ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-');
+  });
+  return ok;
+}
+static_assert(words_well_formed(), "a class/id word must have 2 to 15 characters of [a-z0-9-]");
+
+// Whether the words fit NameMatcher's groups, as its constructor builds
+// them: a word (the same word in several lists once) is in the group of
+// each three first letters its text can start a token with; no group may
+// hold more than kGroupSize words, and the groups and the pairs of first
+// letters are numbered in a byte each.
+consteval bool word_groups_fit() {
+  constexpr std::size_t kWords = [] {
+    std::size_t n = 0;
+    for_each_word([&n](std::string_view, bool, NameList) { ++n; });
+    return n;
+  }();
+  struct Entry {
+    std::string_view text;
+    bool whole = false;
+  };
+  std::array<Entry, kWords> distinct{};
+  std::size_t count = 0;
+  for_each_word([&](std::string_view word, bool whole, NameList) {
+    for (std::size_t k = 0; k < count; ++k)
+      if (distinct[k].whole == whole && distinct[k].text == word) return;
+    distinct[count++] = {word, whole};
+  });
+  std::array<std::uint8_t, kSymbols * kSymbols * kSymbols> group_sizes{};
+  std::array<bool, kSymbols * kSymbols> pairs{};
+  std::size_t groups = 0, rows = 0;
+  for (std::size_t k = 0; k < count; ++k) {
+    const Entry& word = distinct[k];
+    const int first = letter_of(word.text[0]), second = letter_of(word.text[1]);
+    for (int third = 0; third < kSymbols; ++third) {
+      bool fits = word.text.size() > 2 ? third == letter_of(word.text[2]) : !word.whole || !(third < kDash);
+      if (!fits) continue;
+      if (!pairs[first * kSymbols + second]) {
+        pairs[first * kSymbols + second] = true;
+        ++rows;
+      }
+      std::uint8_t& size = group_sizes[(first * kSymbols + second) * kSymbols + third];
+      if (size == 0) ++groups;
+      if (++size > kGroupSize) return false;
+    }
+  }
+  return groups <= 0xFF && rows <= 0xFF;
+}
+static_assert(word_groups_fit(), "more class/id words start with three letters than kGroupSize, or too many groups");
 
 // [a-z0-9] once lowered: what tokens are made of; anything else separates
 // them (the bytes of a non-ASCII character included, as the character would).
@@ -122,11 +195,7 @@ class NameMatcher {
  public:
   NameMatcher() {
     std::vector<Word> words;
-    for (const WordList* list :
-         {&kPositiveNames, &kNegativeNames, &kUnlikelyNames, &kMaybeContentNames}) {
-      for (std::string_view w : list->prefixes) add(words, w, false, bit(list->list));
-      for (std::string_view w : list->whole_tokens) add(words, w, true, bit(list->list));
-    }
+    for_each_word([&words](std::string_view w, bool whole, NameList list) { add(words, w, whole, bit(list)); });
     // The groups, by their first three letters; a word of two letters is in
     // every group its text can go on to (kNoLetter: the text ends or a
     // separator follows).
@@ -161,8 +230,7 @@ class NameMatcher {
     // list): the compares are unrolled, with no branch to predict.
     words_.resize(group_words.size() * kGroupSize);
     for (std::size_t g = 0; g < group_words.size(); ++g) {
-      if (group_words[g].size() > kGroupSize)
-        throw std::logic_error("hints: more class/id words start with three letters than kGroupSize");
+      PITH_ASSERT(group_words[g].size() <= kGroupSize, "word_groups_fit() holds");
       for (std::size_t k = 0; k < group_words[g].size(); ++k)
         words_[g * kGroupSize + k] = words[group_words[g][k]];
     }
@@ -196,11 +264,6 @@ class NameMatcher {
   }
 
  private:
-  static constexpr std::size_t kMaxWordLength = 15;  // and the byte after it: sixteen
-  // The most words that start with the same three letters (the lists have
-  // four: "com", "nav").
-  static constexpr std::size_t kGroupSize = 4;
-
   struct alignas(32) Word {  // aligned: the sixteen-byte load of its text stays in one cache line
     char text[16] = {};         // lowered; zeros after it
     std::uint16_t mask = 0;     // bit k for text[k], k < length
@@ -211,8 +274,7 @@ class NameMatcher {
   };
 
   static void add(std::vector<Word>& words, std::string_view text, bool whole, ListSet list) {
-    if (text.size() < 2 || text.size() > kMaxWordLength)
-      throw std::logic_error("hints: a class/id word must have 2 to 15 letters");
+    PITH_ASSERT(text.size() >= 2 && text.size() <= kMaxWordLength, "words_well_formed() holds");
     for (Word& word : words)
       if (word.whole == whole && std::string_view(word.text, word.length) == text) {
         word.lists |= static_cast<std::uint8_t>(list);
@@ -220,7 +282,7 @@ class NameMatcher {
       }
     Word word;
     for (std::size_t i = 0; i < text.size(); ++i) {
-      if (letter_of(text[i]) == kNoLetter) throw std::logic_error("hints: a class/id word outside [a-z0-9-]");
+      PITH_ASSERT(letter_of(text[i]) != kNoLetter, "words_well_formed() holds");
       word.text[i] = text::ascii_lower(text[i]);
     }
     word.length = static_cast<std::uint8_t>(text.size());
@@ -231,8 +293,9 @@ class NameMatcher {
     words.push_back(word);
   }
 
+  // A group or row number, which word_groups_fit() showed fits in a byte.
   static std::uint8_t checked_id(std::size_t id) {
-    if (id > 0xFF) throw std::logic_error("hints: too many class/id word groups for a byte");
+    PITH_ASSERT(id <= 0xFF, "word_groups_fit() holds");
     return static_cast<std::uint8_t>(id);
   }
 
@@ -511,8 +574,8 @@ Hints element_hints(const dom::Dom& dom, dom::NodeId id, ClassLists&& class_list
   return hints[id].content;
 }
 
-// Declared content ahead in document order, as remove_boilerplate() looks
-// for it (DeclaredContent, select.cpp): whether a subtree holds an element
+// Declared content ahead in document order, as the removal looks for it
+// (DeclaredContent, select.cpp): whether a subtree holds an element
 // declared as content (the markup says so, not the names). The elements
 // passed over get their markup hints on the way. Asked in document order,
 // each element is looked at once at most (nested boilerplate elements do not
@@ -549,8 +612,8 @@ bool names_match(NameList list, std::string_view names) {
 }
 
 NameWords name_words(NameList list) {
-  for (const WordList* words : {&kPositiveNames, &kNegativeNames, &kUnlikelyNames, &kMaybeContentNames})
-    if (words->list == list) return {words->prefixes, words->whole_tokens};
+  for (const WordList& words : kWordLists)
+    if (words.list == list) return {words.prefixes, words.whole_tokens};
   return {};
 }
 
@@ -581,7 +644,7 @@ PageHints read_page_hints(const dom::Dom& dom) {
     HintAttributes attrs;
     Hints h = markup_hints(dom, i, attrs);
     // No pass reads the names in a subtree that every pass leaves out, as
-    // remove_boilerplate() does (<head>; a boilerplate element holding no
+    // the removal does (pass.hpp: <head>; a boilerplate element holding no
     // declared content): a third of the class and id bytes of the dev set
     // (scripts, navigation, footers). They are not matched there. What
     // tells declared content is read in <head> too (a search from the root

@@ -4,7 +4,7 @@
 // "post-comments" but not "uncommented"), so they work for any naming scheme.
 #pragma once
 
-#include <initializer_list>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -31,8 +31,8 @@ enum class NameList { positive, negative, unlikely, maybe_content };
 bool names_match(NameList list, std::string_view names);
 // The words of a list: prefixes of a token, and words that must also end it.
 struct NameWords {
-  std::initializer_list<std::string_view> prefixes;
-  std::initializer_list<std::string_view> whole_tokens;
+  std::span<const std::string_view> prefixes;
+  std::span<const std::string_view> whole_tokens;
 };
 NameWords name_words(NameList list);
 
@@ -40,7 +40,7 @@ Hints node_hints(const dom::Dom& dom, dom::NodeId id);
 
 // The hints of every element of `dom` (text nodes get none). Class lists
 // seen before on the page are looked up rather than matched again.
-// Inside a subtree that every pass leaves out (remove_boilerplate(): <head>,
+// Inside a subtree that every pass leaves out (the removal, pass.hpp: <head>,
 // and boilerplate elements holding no declared content), the names are not
 // read: weight and unlikely are left at 0 and false there (the other hints,
 // which tell what is left out, are node_hints').
@@ -52,7 +52,7 @@ std::vector<Hints> page_hints(const dom::Dom& dom);
 struct PageHints {
   std::vector<Hints> hints;
   // The roots of the subtrees every pass leaves out (see page_hints; those
-  // inside one are not listed): what remove_boilerplate() removes from a
+  // inside one are not listed): what the removal (pass.hpp) removes from a
   // pass that keeps clutter-named nodes.
   std::vector<dom::NodeId> left_out;
   // The elements outside those subtrees named like clutter (Hints::unlikely).

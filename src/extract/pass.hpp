@@ -55,18 +55,20 @@ struct Pass {
   Flags flags;
   std::vector<std::uint8_t> dead;   // 1 = left out, with its whole subtree
   std::vector<Rule> why;            // at the root of each left-out subtree: the rule
-  // What prepare() measured: this pass's own, or those of the prepared pass it
-  // started from (pruning changes `dead`, never the features).
+  // The features measured with the boilerplate removed: this pass's own, or
+  // those of the prepared pass it started from (pruning changes `dead`,
+  // never the features).
   const std::vector<NodeFeatures>& features;
   Tuning tuning = kBalancedTuning;
   // In document order, the nodes whose own text was kMinParagraphLength or
   // longer when the features were measured, before a prepared pass took
   // anything away from them (which only shortens own text): the only ones
-  // that may vote in select_content. Null: any node may.
+  // that may vote in select_content, which requires the list (a list of
+  // every node is the walk it stands for).
   const std::vector<dom::NodeId>* long_own_text = nullptr;
   // In document order, at least every live element judged_by_pruning()
-  // (PageHints::containers): what prune_content judges. Null: it walks the
-  // subtrees it prunes.
+  // (PageHints::containers): what prune_content judges, which requires the
+  // list (every container of the page is the walk over its subtrees).
   const std::vector<dom::NodeId>* containers = nullptr;
 
   Pass(const dom::Dom& d, const std::vector<Hints>& h, Flags fl)
@@ -78,7 +80,7 @@ struct Pass {
        const std::vector<dom::NodeId>* long_own = nullptr)
       : dom(d), hints(h), flags(fl), features(shared_features), long_own_text(long_own) {}
   // A pass that starts where `prepared` (prepared with the same
-  // flags.strip_unlikely, on hints that prepare() reads alike) left off.
+  // flags.strip_unlikely, on hints that the removal reads alike) left off.
   Pass(const dom::Dom& d, const std::vector<Hints>& h, Flags fl, Tuning tu, const Pass& prepared)
       : dom(d), hints(h), flags(fl), dead(prepared.dead), why(prepared.why),
         features(prepared.features), tuning(tu), long_own_text(prepared.long_own_text),
@@ -94,15 +96,18 @@ struct Pass {
     why[id] = rule;
   }
 
-  std::vector<NodeFeatures> measured;  // prepare()'s, when the pass is prepared itself
+  std::vector<NodeFeatures> measured;  // its own features, when the pass measures them itself
 };
 
-// Removes boilerplate elements (and, with flags.strip_unlikely, clutter-named
-// ones) and measures what is left.
-void prepare(Pass& pass);
-// prepare() without the measuring: marks what it removes, and why.
-void remove_boilerplate(Pass& pass);
-// remove_boilerplate() for a strip_unlikely pass, from what it removed for `unstripped` (the same but
+// The removal every prepared pass starts from: <head>, boilerplate elements
+// (Hints::boilerplate_tag) and, with flags.strip_unlikely, clutter-named ones
+// (Hints::unlikely) that removable_by_name allows, each unless it holds
+// declared content (Hints::content). The library derives it from what
+// read_page_hints() found (remove_left_out, remove_unlikely_from); the walk
+// over the page it stands for is the tests' reference
+// (tests/unit/reference_passes.cpp).
+//
+// The removal for a strip_unlikely pass, from what was removed for `unstripped` (the same but
 // for strip_unlikely, on hints that agree on tags and declared content): the
 // clutter-named nodes outside that are removed besides. What lies inside one
 // of them is then part of its subtree, as a pass of its own would record it.
@@ -111,9 +116,13 @@ void remove_boilerplate(Pass& pass);
 // (PageHints::unlikely, for the page's hints or hints that name less so).
 void remove_unlikely_from(Pass& pass, const Pass& unstripped,
                           const std::vector<dom::NodeId>& candidates);
-// remove_boilerplate() for a pass that keeps clutter-named nodes, from the
-// subtrees read_page_hints() found it removes (PageHints::left_out).
+// The removal for a pass that keeps clutter-named nodes, from the subtrees
+// read_page_hints() found it removes (PageHints::left_out).
 void remove_left_out(Pass& pass, const std::vector<dom::NodeId>& left_out);
+// Whether a clutter-named element not holding declared content is removed
+// before scoring: the page's frame and links are not, nor what sits in a
+// table or in code (whose names say nothing of the page).
+bool removable_by_name(const dom::Dom& dom, dom::NodeId id);
 
 struct Selection {
   // The top candidate and the siblings that continue it, in document order.

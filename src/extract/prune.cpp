@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <string>
 
+#include "assert.hpp"
 #include "extract/discussion.hpp"
 #include "extract/heuristics.hpp"
 #include "extract/pass.hpp"
@@ -148,16 +149,12 @@ void prune_content(Pass& pass, const std::vector<NodeId>& roots) {
       }
       pieces.push_back({i, inside});
     };
-    if (pass.containers) {
-      // The page's containers in the subtree, last first: the nodes the walk
-      // below would judge, without reading every node's tag.
-      const std::vector<NodeId>& listed = *pass.containers;
-      auto first = std::upper_bound(listed.begin(), listed.end(), root);
-      for (auto it = std::lower_bound(first, listed.end(), end); it != first;) judge(*--it);
-    } else {
-      for (NodeId i = end; i-- > root + 1;)
-        if (judged_by_pruning(nodes[i].tag)) judge(i);
-    }
+    // The page's containers in the subtree, last first: the nodes a walk
+    // over it would judge, without reading every node's tag.
+    PITH_ASSERT(pass.containers != nullptr, "a pass lists the containers pruning judges");
+    const std::vector<NodeId>& listed = *pass.containers;
+    auto first = std::upper_bound(listed.begin(), listed.end(), root);
+    for (auto it = std::lower_bound(first, listed.end(), end); it != first;) judge(*--it);
   }
 }
 

@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 
+#include "assert.hpp"
 #include "extract/heuristics.hpp"
 #include "extract/pass.hpp"
 
@@ -107,18 +108,11 @@ bool ends_sentence(const dom::Dom& dom, NodeId id) {
 
 }  // namespace
 
-namespace {
-
-// Whether a clutter-named element not holding declared content is removed
-// before scoring: the page's frame and links are not, nor what sits in a
-// table or in code (whose names say nothing of the page).
 bool removable_by_name(const dom::Dom& dom, NodeId id) {
   Tag tag = dom.nodes[id].tag;
   return tag != Tag::body && tag != Tag::html && tag != Tag::a && !inside(dom, id, Tag::table) &&
          !inside(dom, id, Tag::pre);
 }
-
-}  // namespace
 
 void remove_unlikely_from(Pass& pass, const Pass& unstripped,
                           const std::vector<NodeId>& candidates) {
@@ -146,37 +140,6 @@ void remove_left_out(Pass& pass, const std::vector<NodeId>& left_out) {
   pass.why.assign(nodes.size(), Rule::none);
   for (NodeId r : left_out)
     pass.kill(r, nodes[r].tag == Tag::head ? Rule::document_head : Rule::boilerplate_tag);
-}
-
-void remove_boilerplate(Pass& pass) {
-  const dom::Dom& dom = pass.dom;
-  const auto& nodes = dom.nodes;
-  pass.dead.assign(nodes.size(), 0);
-  pass.why.assign(nodes.size(), Rule::none);
-  DeclaredContent declared(pass);
-  for (NodeId i = 0; i < nodes.size();) {
-    const Hints& h = pass.hints[i];
-    Tag tag = nodes[i].tag;
-    Rule remove = Rule::none;
-    if (tag == Tag::head) {
-      remove = Rule::document_head;
-    } else if ((h.boilerplate_tag || (pass.flags.strip_unlikely && h.unlikely)) &&
-               tag != Tag::text && !declared.held_by(i)) {
-      if (h.boilerplate_tag) remove = Rule::boilerplate_tag;
-      else if (removable_by_name(dom, i)) remove = Rule::unlikely_name;
-    }
-    if (remove != Rule::none) {
-      pass.kill(i, remove);
-      i = nodes[i].subtree_end;
-    } else {
-      ++i;
-    }
-  }
-}
-
-void prepare(Pass& pass) {
-  remove_boilerplate(pass);
-  pass.measured = measure(pass.dom, pass.dead);
 }
 
 namespace {
@@ -293,20 +256,11 @@ Selection select_content(const Pass& pass) {
       target = nodes[target].parent;
     }
   };
-  if (pass.long_own_text) {
-    // In document order, as the walk below meets them: the nodes that can
-    // vote (own text only shrinks as a pass leaves more out).
-    for (NodeId i : *pass.long_own_text)
-      if (!pass.dead[i]) vote(i);
-  } else {
-    for (NodeId i = 0; i < nodes.size(); ++i) {
-      if (pass.dead[i]) {
-        i = nodes[i].subtree_end - 1;  // all of it is left out
-        continue;
-      }
-      vote(i);
-    }
-  }
+  // In document order, as a walk over the live nodes meets them: the nodes
+  // that can vote (own text only shrinks as a pass leaves more out).
+  PITH_ASSERT(pass.long_own_text != nullptr, "a pass lists the nodes that may vote");
+  for (NodeId i : *pass.long_own_text)
+    if (!pass.dead[i]) vote(i);
   if (score.empty()) return {};
   Selection selection;
 

@@ -8,7 +8,7 @@
 #include <cstring>
 #include <optional>
 
-namespace pith::fetch_detail {
+namespace pith::fetching {
 namespace {
 
 using Address = std::array<std::uint8_t, 16>;  // IPv6; IPv4 as ::ffff:a.b.c.d
@@ -174,4 +174,4 @@ std::string address_text(const sockaddr* address) noexcept {
   return buffer;
 }
 
-}  // namespace pith::fetch_detail
+}  // namespace pith::fetching

@@ -5,7 +5,7 @@
 
 #include <string>
 
-namespace pith::fetch_detail {
+namespace pith::fetching {
 
 // The special-purpose range `address` lies in ("documentation TEST-NET-1, RFC 5737"),
 // or nullptr for an address of the public web. Refused: every range of the
@@ -22,4 +22,4 @@ inline bool is_non_public_address(const sockaddr* address, socklen_t length) noe
 // "127.0.0.1", "::1": for error messages.
 std::string address_text(const sockaddr* address) noexcept;
 
-}  // namespace pith::fetch_detail
+}  // namespace pith::fetching

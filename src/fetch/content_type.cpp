@@ -2,7 +2,7 @@
 
 #include "text/ascii.hpp"
 
-namespace pith::fetch_detail {
+namespace pith::fetching {
 namespace {
 
 std::string_view trim(std::string_view s) {
@@ -19,4 +19,4 @@ bool is_html_content_type(std::string_view content_type) {
          text::iequals_ascii(mime, "application/xhtml+xml");
 }
 
-}  // namespace pith::fetch_detail
+}  // namespace pith::fetching

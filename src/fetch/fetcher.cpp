@@ -21,9 +21,9 @@ namespace pith {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-using fetch_detail::AttemptOutcome;
-using fetch_detail::RobotsRules;
-using fetch_detail::Transfer;
+using fetching::AttemptOutcome;
+using fetching::RobotsRules;
+using fetching::Transfer;
 
 constexpr std::size_t kRobotsJob = std::numeric_limits<std::size_t>::max();
 // RFC 9309 asks crawlers to parse at least 500 KiB of a robots.txt.
@@ -82,14 +82,14 @@ struct Fetcher::Impl {
   std::unordered_map<std::string, std::size_t> site_index;  // registrable domain -> sites
 
   explicit Impl(CrawlOptions o) : options(std::move(o)) {
-    fetch_detail::init_curl_once();
+    fetching::init_curl_once();
     options.max_connections = std::max(1, options.max_connections);
     options.max_per_host = std::max(1, options.max_per_host);
     robots_options = options.fetch;
     robots_options.accept_any_type = true;
     robots_options.max_bytes = kMaxRobotsBytes;
     robots_options.retries = 0;
-    token = fetch_detail::product_token(options.fetch.user_agent.empty() ? "pith"
+    token = fetching::product_token(options.fetch.user_agent.empty() ? "pith"
                                                                          : options.fetch.user_agent);
     multi = curl_multi_init();
     if (multi == nullptr) throw FetchError(FetchErrorKind::network, "could not create a libcurl multi handle");
@@ -208,7 +208,7 @@ struct Fetcher::Impl {
       report(run, job, std::move(outcome.result), std::nullopt);
       return;
     }
-    if (auto wait = fetch_detail::retry_delay(outcome, job.attempts, options.fetch)) {
+    if (auto wait = fetching::retry_delay(outcome, job.attempts, options.fetch)) {
       job.not_before = now + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(*wait));
       if (host.waiting.empty()) run.hosts_with_work.push_back(job.host);
       host.waiting.push_front(&job);
@@ -248,14 +248,14 @@ struct Fetcher::Impl {
       Job& job = run.jobs[i];
       job.index = i;
       job.url = urls[i];
-      auto parts = fetch_detail::has_http_scheme(urls[i]) ? fetch_detail::split_url(urls[i]) : std::nullopt;
+      auto parts = fetching::has_http_scheme(urls[i]) ? fetching::split_url(urls[i]) : std::nullopt;
       if (!parts) continue;  // reported below, once the queues are built
       job.path = std::move(parts->path_and_query);
       auto [it, added] = host_index.try_emplace(parts->origin, hosts.size());
       if (added) {
         Host& host = hosts.emplace_back();
         host.origin = parts->origin;
-        auto [site, new_site] = site_index.try_emplace(fetch_detail::site_of(parts->host), sites.size());
+        auto [site, new_site] = site_index.try_emplace(fetching::site_of(parts->host), sites.size());
         if (new_site) sites.emplace_back();
         host.site = site->second;
       }

@@ -9,13 +9,13 @@ namespace pith {
 
 FetchResult fetch(const std::string& url, const FetchOptions& options) {
   for (int attempt = 1;; ++attempt) {
-    fetch_detail::Transfer transfer(url, options);
-    fetch_detail::AttemptOutcome outcome = transfer.finish(curl_easy_perform(transfer.handle()));
+    fetching::Transfer transfer(url, options);
+    fetching::AttemptOutcome outcome = transfer.finish(curl_easy_perform(transfer.handle()));
     if (outcome.result) {
       outcome.result->attempts = attempt;
       return std::move(*outcome.result);
     }
-    const std::optional<double> wait = fetch_detail::retry_delay(outcome, attempt, options);
+    const std::optional<double> wait = fetching::retry_delay(outcome, attempt, options);
     if (!wait) throw std::move(*outcome.error);
     std::this_thread::sleep_for(std::chrono::duration<double>(*wait));
   }

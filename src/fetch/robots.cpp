@@ -7,7 +7,7 @@
 
 #include "text/ascii.hpp"
 
-namespace pith::fetch_detail {
+namespace pith::fetching {
 namespace {
 
 std::string_view trim(std::string_view s) {
@@ -164,4 +164,4 @@ std::string product_token(std::string_view user_agent) {
   return std::string(user_agent.substr(0, end));
 }
 
-}  // namespace pith::fetch_detail
+}  // namespace pith::fetching

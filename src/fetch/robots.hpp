@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-namespace pith::fetch_detail {
+namespace pith::fetching {
 
 class RobotsRules {
  public:
@@ -56,4 +56,4 @@ class RobotsRules {
 // The product token of a User-Agent string: "pith/0.1 (+x)" -> "pith".
 std::string product_token(std::string_view user_agent);
 
-}  // namespace pith::fetch_detail
+}  // namespace pith::fetching

@@ -4,7 +4,7 @@
 
 #include <string>
 
-namespace pith::fetch_detail {
+namespace pith::fetching {
 namespace {
 
 // The newest list on the system (/usr/share/publicsuffix, kept current by
@@ -35,4 +35,4 @@ std::string site_of(std::string_view host) {
   return domain ? std::string(domain) : name;
 }
 
-}  // namespace pith::fetch_detail
+}  // namespace pith::fetching

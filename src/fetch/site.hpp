@@ -6,11 +6,11 @@
 #include <string>
 #include <string_view>
 
-namespace pith::fetch_detail {
+namespace pith::fetching {
 
 // "b.example.co.uk" -> "example.co.uk"; "news.example.com" -> "example.com".
 // An IP address, a single-label name ("localhost") or a public suffix itself
 // is its own site. `host` is lower case, without a port.
 std::string site_of(std::string_view host);
 
-}  // namespace pith::fetch_detail
+}  // namespace pith::fetching

@@ -12,7 +12,7 @@
 #include "fetch/content_type.hpp"
 #include "text/ascii.hpp"
 
-namespace pith::fetch_detail {
+namespace pith::fetching {
 
 void init_curl_once() {
   // curl_global_init is not thread-safe on every libcurl build; call_once makes
@@ -299,4 +299,4 @@ std::optional<double> retry_delay(const AttemptOutcome& outcome, int attempt, co
   return std::min(backoff, options.max_retry_wait_seconds);
 }
 
-}  // namespace pith::fetch_detail
+}  // namespace pith::fetching

@@ -11,7 +11,7 @@
 
 #include "pith/fetch.hpp"
 
-namespace pith::fetch_detail {
+namespace pith::fetching {
 
 // curl_global_init, once per process, thread-safe.
 void init_curl_once();
@@ -70,4 +70,4 @@ class Transfer {
 std::optional<double> retry_delay(const AttemptOutcome& outcome, int attempt,
                                   const FetchOptions& options);
 
-}  // namespace pith::fetch_detail
+}  // namespace pith::fetching

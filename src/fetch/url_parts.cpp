@@ -6,7 +6,7 @@
 
 #include "text/ascii.hpp"
 
-namespace pith::fetch_detail {
+namespace pith::fetching {
 namespace {
 
 struct UrlDeleter {
@@ -46,4 +46,4 @@ std::optional<UrlParts> split_url(const std::string& url) {
   return parts;
 }
 
-}  // namespace pith::fetch_detail
+}  // namespace pith::fetching

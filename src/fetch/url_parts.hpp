@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-namespace pith::fetch_detail {
+namespace pith::fetching {
 
 struct UrlParts {
   std::string origin;          // "https://example.org:443", scheme and host lower case, port explicit
@@ -17,4 +17,4 @@ struct UrlParts {
 // it cannot parse the URL or it is not http(s).
 std::optional<UrlParts> split_url(const std::string& url);
 
-}  // namespace pith::fetch_detail
+}  // namespace pith::fetching

@@ -39,7 +39,7 @@ void append_escaped(std::string& out, std::string_view s, bool line_breaks) {
 // Prose keeps its line breaks (they come from <br> in the page) as <br>.
 std::string prose(std::string_view text) {
   std::string out;
-  append_escaped(out, output_detail::trim_lines(text), true);
+  append_escaped(out, output::trim_lines(text), true);
   return out;
 }
 
@@ -51,19 +51,19 @@ const char* list_tag(bool ordered) { return ordered ? "ol" : "ul"; }
 std::string marked_prose(const Block& block, const RenderOptions& options) {
   if (block.inlines.empty()) return prose(block.text);
   const std::string_view text = block.text;
-  const std::string_view trimmed = output_detail::trim_lines(text);
+  const std::string_view trimmed = output::trim_lines(text);
   const std::size_t from = static_cast<std::size_t>(trimmed.data() - text.data());
   const std::size_t to = from + trimmed.size();
-  const std::vector<output_detail::InlineEvent> events = output_detail::inline_events(
-      block, from, to, [&](const Inline& span) { return options.links && output_detail::is_web_url(span.url); },
-      [&](const Inline& span) { return options.images && output_detail::is_web_url(span.url); });
+  const std::vector<output::InlineEvent> events = output::inline_events(
+      block, from, to, [&](const Inline& span) { return options.links && output::is_web_url(span.url); },
+      [&](const Inline& span) { return options.images && output::is_web_url(span.url); });
   std::string out;
   std::size_t pos = from;
-  for (const output_detail::InlineEvent& ev : events) {
+  for (const output::InlineEvent& ev : events) {
     append_escaped(out, text.substr(pos, ev.at - pos), true);
     pos = ev.at;
     const Inline& span = *ev.span;
-    const bool open = ev.kind == output_detail::InlineEvent::open;
+    const bool open = ev.kind == output::InlineEvent::open;
     switch (span.kind) {
       case InlineKind::image:
         out += "<img src=\"";
@@ -102,13 +102,13 @@ std::string whole_document(const Document& doc, const std::string& article) {
     append_escaped(out, value, false);
     out += '"';
   };
-  attribute("lang", output_detail::page_language(doc));
+  attribute("lang", output::page_language(doc));
   attribute("dir", direction_name(doc.direction));
   out += ">\n<head>\n<meta charset=\"utf-8\">\n<title>";
   append_escaped(out, doc.title, false);
   out += "</title>\n";
   const std::string& canonical = !doc.metadata.canonical_url.empty() ? doc.metadata.canonical_url : doc.url;
-  if (output_detail::is_web_url(canonical)) {
+  if (output::is_web_url(canonical)) {
     out += "<link rel=\"canonical\" href=\"";
     append_escaped(out, canonical, false);
     out += "\">\n";
@@ -140,7 +140,7 @@ std::string render_html(const Document& doc, const RenderOptions& options) {
   for (std::size_t i = 0; i < blocks.size(); ++i) {
     const Block& block = blocks[i];
     if (block.kind == BlockKind::list_item) {
-      if (output_detail::is_blank(block.text)) continue;
+      if (output::is_blank(block.text)) continue;
       const std::size_t level =
           std::clamp<std::size_t>(static_cast<std::size_t>(std::max(block.level, 1)), 1, lists.size() + 1);
       close_lists_to(level);
@@ -162,22 +162,22 @@ std::string render_html(const Document& doc, const RenderOptions& options) {
 
     switch (block.kind) {
       case BlockKind::heading: {
-        if (output_detail::is_blank(block.text)) break;
+        if (output::is_blank(block.text)) break;
         const std::string tag = "h" + std::to_string(std::clamp(block.level, 1, 6));
         out += "<" + tag + ">";
         // A heading is one line; a <br> inside one would look like an accident.
-        std::string text(output_detail::trim_lines(block.text));
+        std::string text(output::trim_lines(block.text));
         std::replace(text.begin(), text.end(), '\n', ' ');
         append_escaped(out, text, false);
         out += "</" + tag + ">\n";
         break;
       }
       case BlockKind::quote:
-        if (output_detail::is_blank(block.text)) break;
+        if (output::is_blank(block.text)) break;
         out += "<blockquote>" + marked_prose(block, options) + "</blockquote>\n";
         break;
       case BlockKind::code: {
-        if (output_detail::is_blank(block.text)) break;
+        if (output::is_blank(block.text)) break;
         std::string_view code = block.text;
         while (!code.empty() && (code.back() == '\n' || code.back() == '\r')) code.remove_suffix(1);
         std::string language;
@@ -195,10 +195,10 @@ std::string render_html(const Document& doc, const RenderOptions& options) {
       }
       case BlockKind::table_row: {
         out += "<table>\n";
-        for (const std::size_t end = output_detail::table_end(blocks, i); i < end;) {
+        for (const std::size_t end = output::table_end(blocks, i); i < end;) {
           const char* cell_tag = blocks[i].header ? "th" : "td";
           out += "<tr>";
-          for (const std::string& cell : output_detail::row_cells(blocks[i])) {
+          for (const std::string& cell : output::row_cells(blocks[i])) {
             out += "<";
             out += cell_tag;
             out += ">" + prose(cell) + "</";
@@ -214,7 +214,7 @@ std::string render_html(const Document& doc, const RenderOptions& options) {
       }
       case BlockKind::paragraph:
       case BlockKind::list_item:  // handled above
-        if (output_detail::is_blank(block.text)) break;
+        if (output::is_blank(block.text)) break;
         out += "<p>" + marked_prose(block, options) + "</p>\n";
         break;
     }
@@ -222,7 +222,7 @@ std::string render_html(const Document& doc, const RenderOptions& options) {
   close_lists_to(0);
   out += "</article>";
   if (options.html_document) out = whole_document(doc, out);
-  return output_detail::valid_utf8(out);
+  return output::valid_utf8(out);
 }
 
 }  // namespace pith

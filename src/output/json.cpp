@@ -102,7 +102,7 @@ Json block_json(const Block& block, std::size_t& inline_budget) {
       j["type"] = "table_row";
       j["header"] = block.header;
       j["table_start"] = block.table_start;
-      j["cells"] = output_detail::row_cells(block);
+      j["cells"] = output::row_cells(block);
       return j;
   }
   // Only where there are some: an empty array for each of a long page's

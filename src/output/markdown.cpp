@@ -125,7 +125,7 @@ std::string escape_inline(std::string_view s, bool autolinks = true) {
   return out;
 }
 
-using output_detail::InlineEvent;
+using output::InlineEvent;
 
 // A block's inline markup, for the lines of its text being rendered.
 struct Marks {
@@ -195,10 +195,10 @@ std::string marked_inline(std::string_view view, const Marks* marks, std::size_t
   if (!marks || marks->block->inlines.empty()) return escaped_text(view, escape_at);
   const std::size_t from = static_cast<std::size_t>(view.data() - marks->text.data());
   const std::size_t to = from + view.size();
-  std::vector<InlineEvent> events = output_detail::inline_events(
+  std::vector<InlineEvent> events = output::inline_events(
       *marks->block, from, to, [&](const Inline&) { return marks->options->links; },
       [&](const Inline&) { return marks->options->images; });
-  output_detail::fit_emphasis(events, marks->text, from, to);
+  output::fit_emphasis(events, marks->text, from, to);
   std::string out;
   std::size_t pos = from;
   int in_code = 0, in_link = 0;
@@ -329,7 +329,7 @@ std::string one_line(std::string_view s) {
 
 std::string heading(const Block& block, const Marks* marks) {
   const int level = std::clamp(block.level, 1, 6);
-  std::string text = one_line(marked_inline(output_detail::trim_lines(block.text), marks));
+  std::string text = one_line(marked_inline(output::trim_lines(block.text), marks));
   // A trailing " #..." run would be read as the optional closing sequence and
   // dropped; escaping its first '#' keeps it as text.
   if (!text.empty() && text.back() == '#') {
@@ -345,7 +345,7 @@ std::string heading(const Block& block, const Marks* marks) {
 // CommonMark hard break, so that it stays a line break when rendered.
 std::vector<std::string> escaped_lines(std::string_view text, const Marks* marks) {
   std::vector<std::string> lines;
-  for (std::string_view raw : split_lines(output_detail::trim_lines(text))) lines.push_back(escape_line(raw, marks));
+  for (std::string_view raw : split_lines(output::trim_lines(text))) lines.push_back(escape_line(raw, marks));
   for (std::size_t i = 0; i + 1 < lines.size(); ++i)
     if (!lines[i].empty() && !lines[i + 1].empty()) lines[i] += '\\';
   return lines;
@@ -421,7 +421,7 @@ std::string table(const std::vector<const Block*>& rows) {
   std::size_t width = 1;
   std::vector<std::vector<std::string>> cells;
   for (const Block* row : rows) {
-    cells.push_back(output_detail::row_cells(*row));
+    cells.push_back(output::row_cells(*row));
     width = std::max(width, cells.back().size());
   }
   std::string out;
@@ -474,7 +474,7 @@ std::string front_matter(const Document& doc) {
   field("image", m.image);
   field("license", m.license);
   field("pagetype", m.declared_page_type);  // trafilatura's: what the page declares
-  field("language", output_detail::page_language(doc));
+  field("language", output::page_language(doc));
   field("dir", direction_name(doc.direction));
   return out + "---";
 }
@@ -494,11 +494,11 @@ std::string render_markdown(const Document& doc, const RenderOptions& options) {
 
     if (block.kind == BlockKind::table_row) {
       std::vector<const Block*> rows;
-      const std::size_t end = output_detail::table_end(blocks, i);
+      const std::size_t end = output::table_end(blocks, i);
       for (; i < end; ++i) rows.push_back(&blocks[i]);
       --i;
       piece = table(rows);
-    } else if (output_detail::is_blank(block.text)) {
+    } else if (output::is_blank(block.text)) {
       continue;
     } else if (block.kind == BlockKind::list_item) {
       // A level can only go one deeper than the open list; deeper jumps would
@@ -529,7 +529,7 @@ std::string render_markdown(const Document& doc, const RenderOptions& options) {
     if (!out.empty()) out += tight ? "\n" : "\n\n";
     out += piece;
   }
-  return output_detail::valid_utf8(out);
+  return output::valid_utf8(out);
 }
 
 }  // namespace pith

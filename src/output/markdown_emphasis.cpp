@@ -10,7 +10,7 @@
 #include "text/ascii.hpp"
 #include "text/utf8.hpp"
 
-namespace pith::output_detail {
+namespace pith::output {
 namespace {
 
 // What CommonMark's flanking rules see on either side of a delimiter run.
@@ -194,4 +194,4 @@ void fit_emphasis(std::vector<InlineEvent>& events, std::string_view text, std::
   events.resize(kept);
 }
 
-}  // namespace pith::output_detail
+}  // namespace pith::output

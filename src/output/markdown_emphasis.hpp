@@ -9,7 +9,7 @@
 
 #include "output/renderers.hpp"
 
-namespace pith::output_detail {
+namespace pith::output {
 
 // Makes each emphasis delimiter one that CommonMark reads as the page meant,
 // over the events of one line [from, to) of `text`:
@@ -25,4 +25,4 @@ namespace pith::output_detail {
 // brackets and backticks are. Events are moved or removed, never reordered.
 void fit_emphasis(std::vector<InlineEvent>& events, std::string_view text, std::size_t from, std::size_t to);
 
-}  // namespace pith::output_detail
+}  // namespace pith::output

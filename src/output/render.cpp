@@ -39,7 +39,7 @@ std::string render(const Document& doc, Format format, const RenderOptions& opti
   return render_text(doc);
 }
 
-namespace output_detail {
+namespace output {
 
 std::string valid_utf8(std::string_view in) {
   // One definition of "maximal subpart" replacement for the whole project.
@@ -51,5 +51,5 @@ std::vector<std::string> row_cells(const Block& block) {
   return {block.text};
 }
 
-}  // namespace output_detail
+}  // namespace output
 }  // namespace pith

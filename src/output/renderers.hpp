@@ -34,7 +34,7 @@ nlohmann::ordered_json document_json(const Document& doc, const RenderOptions& o
 
 // Helpers shared by the renderers; a nested namespace keeps these common names
 // clear of other stages' utilities in namespace pith.
-namespace output_detail {
+namespace output {
 
 // Copies `in`, replacing each maximal ill-formed UTF-8 subsequence (stray
 // continuation bytes, truncated sequences, overlongs, surrogates, code points
@@ -119,6 +119,6 @@ std::vector<InlineEvent> inline_events(const Block& block, std::size_t from, std
   return events;
 }
 
-}  // namespace output_detail
+}  // namespace output
 
 }  // namespace pith

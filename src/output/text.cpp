@@ -17,7 +17,7 @@ std::string_view block_text(const Block& block, std::string& row) {
     case BlockKind::table_row: {
       row.clear();
       bool first = true;
-      for (const std::string& cell : output_detail::row_cells(block)) {
+      for (const std::string& cell : output::row_cells(block)) {
         if (!first) row += " | ";
         row += cell;
         first = false;
@@ -49,14 +49,14 @@ std::string render_text(const Document& doc) {
   for (const Block& block : doc.blocks) {
     const std::string_view piece = block_text(block, row);
     // An empty block would show up as a run of blank lines.
-    if (output_detail::is_blank(piece)) continue;
+    if (output::is_blank(piece)) continue;
     if (!out.empty()) out += "\n\n";
     out += piece;
   }
   // Block text comes from the decoded page and is valid UTF-8 but for a bug;
   // the check costs less than the copy that repairing makes.
   if (text::is_valid_utf8(out)) return out;
-  return output_detail::valid_utf8(out);
+  return output::valid_utf8(out);
 }
 
 namespace {
@@ -65,19 +65,19 @@ namespace {
 // ("the guide <https://x.org/guide>") and each image's alt text in brackets.
 std::string with_inlines(const Block& block, const RenderOptions& options) {
   if (block.inlines.empty() || (!options.links && !options.images)) return block.text;
-  const std::vector<output_detail::InlineEvent> events = output_detail::inline_events(
-      block, 0, block.text.size(), [&](const Inline& span) { return options.links && output_detail::is_web_url(span.url); },
-      [&](const Inline& span) { return options.images && !output_detail::is_blank(span.alt); });
+  const std::vector<output::InlineEvent> events = output::inline_events(
+      block, 0, block.text.size(), [&](const Inline& span) { return options.links && output::is_web_url(span.url); },
+      [&](const Inline& span) { return options.images && !output::is_blank(span.alt); });
   std::string out;
   std::size_t pos = 0;
-  for (const output_detail::InlineEvent& ev : events) {
+  for (const output::InlineEvent& ev : events) {
     out.append(block.text, pos, ev.at - pos);
     pos = ev.at;
-    if (ev.kind == output_detail::InlineEvent::image) {
-      out += "[" + std::string(output_detail::trim_lines(ev.span->alt)) + "]";
+    if (ev.kind == output::InlineEvent::image) {
+      out += "[" + std::string(output::trim_lines(ev.span->alt)) + "]";
       // One carried over from an empty block stands apart from the first word.
       if (ev.at == 0 && !block.text.empty() && block.text[0] != ' ') out += ' ';
-    } else if (ev.kind == output_detail::InlineEvent::close && ev.span->kind == InlineKind::link) {
+    } else if (ev.kind == output::InlineEvent::close && ev.span->kind == InlineKind::link) {
       out += " <" + ev.span->url + ">";
     }
   }
@@ -111,8 +111,8 @@ std::string render_text(const Document& doc, const RenderOptions& options) {
     const std::string text = block.kind == BlockKind::table_row || block.kind == BlockKind::code
                                  ? std::string(block_text(block, row))
                                  : with_inlines(block, options);
-    if (output_detail::is_blank(text)) continue;
-    const std::string_view piece = output_detail::trim_lines(text);
+    if (output::is_blank(text)) continue;
+    const std::string_view piece = output::trim_lines(text);
     if (options.plain) {
       if (!out.empty()) out += "\n\n";
       out += block.kind == BlockKind::code ? std::string_view(text) : piece;
@@ -140,7 +140,7 @@ std::string render_text(const Document& doc, const RenderOptions& options) {
       out += piece;
     }
   }
-  return output_detail::valid_utf8(out);
+  return output::valid_utf8(out);
 }
 
 }  // namespace pith

@@ -63,7 +63,7 @@ std::string joined(const std::vector<std::string>& values) {
 // Text with its inline markup; line breaks inside a block become <lb/>.
 void append_marked(std::string& out, const Block& block, const RenderOptions& options) {
   const std::string_view text = block.text;
-  const std::string_view body = output_detail::trim_lines(text);
+  const std::string_view body = output::trim_lines(text);
   const std::size_t from = static_cast<std::size_t>(body.data() - text.data());
   const std::size_t to = from + body.size();
   const auto plain = [&](std::string_view piece) {
@@ -74,15 +74,15 @@ void append_marked(std::string& out, const Block& block, const RenderOptions& op
     append_xml(out, piece);
   };
   if (body.empty()) return;
-  const std::vector<output_detail::InlineEvent> events = output_detail::inline_events(
-      block, from, to, [&](const Inline& span) { return options.links && output_detail::is_web_url(span.url); },
-      [&](const Inline& span) { return options.images && output_detail::is_web_url(span.url); });
+  const std::vector<output::InlineEvent> events = output::inline_events(
+      block, from, to, [&](const Inline& span) { return options.links && output::is_web_url(span.url); },
+      [&](const Inline& span) { return options.images && output::is_web_url(span.url); });
   std::size_t pos = from;
-  for (const output_detail::InlineEvent& ev : events) {
+  for (const output::InlineEvent& ev : events) {
     plain(text.substr(pos, ev.at - pos));
     pos = ev.at;
     const Inline& span = *ev.span;
-    const bool open = ev.kind == output_detail::InlineEvent::open;
+    const bool open = ev.kind == output::InlineEvent::open;
     switch (span.kind) {
       case InlineKind::image:
         out += "<graphic";
@@ -129,7 +129,7 @@ void append_main(std::string& out, const std::vector<Block>& blocks, const Rende
   };
   for (std::size_t i = 0; i < blocks.size(); ++i) {
     const Block& block = blocks[i];
-    if (output_detail::trim_lines(block.text).empty() && block.kind != BlockKind::table_row) continue;
+    if (output::trim_lines(block.text).empty() && block.kind != BlockKind::table_row) continue;
     if (block.kind == BlockKind::list_item) {
       const std::size_t level =
           std::clamp<std::size_t>(static_cast<std::size_t>(std::max(block.level, 1)), 1, lists.size() + 1);
@@ -166,11 +166,11 @@ void append_main(std::string& out, const std::vector<Block>& blocks, const Rende
       }
       case BlockKind::table_row:
         out += "<table>\n";
-        for (const std::size_t end = output_detail::table_end(blocks, i); i < end; ++i) {
+        for (const std::size_t end = output::table_end(blocks, i); i < end; ++i) {
           out += "<row>";
-          for (const std::string& cell : output_detail::row_cells(blocks[i])) {
+          for (const std::string& cell : output::row_cells(blocks[i])) {
             out += blocks[i].header ? "<cell role=\"head\">" : "<cell>";
-            append_xml(out, output_detail::trim_lines(cell));
+            append_xml(out, output::trim_lines(cell));
             out += "</cell>";
           }
           out += "</row>\n";
@@ -202,7 +202,7 @@ std::string render_xml(const Document& doc, const RenderOptions& options) {
   // trafilatura's attribute: what the page declares (og:type and kin).
   append_attribute(out, "pagetype", m.declared_page_type);
   // trafilatura's attribute: the detected language, else the declared one.
-  append_attribute(out, "language", output_detail::page_language(doc));
+  append_attribute(out, "language", output::page_language(doc));
   append_attribute(out, "dir", direction_name(doc.direction));
   out += ">\n<main>\n";
   append_main(out, doc.blocks, options);
@@ -213,13 +213,13 @@ std::string render_xml(const Document& doc, const RenderOptions& options) {
       out += "<comment";
       append_attribute(out, "author", comment.author);
       out += '>';
-      append_xml(out, output_detail::trim_lines(comment.text));
+      append_xml(out, output::trim_lines(comment.text));
       out += "</comment>\n";
     }
     out += "</comments>\n";
   }
   out += "</doc>";
-  return output_detail::valid_utf8(out);
+  return output::valid_utf8(out);
 }
 
 }  // namespace pith

@@ -9,6 +9,7 @@
 #include "extract/block_classes.hpp"
 #include "extract/hints.hpp"
 #include "extract/pass.hpp"
+#include "reference_passes.hpp"
 
 namespace {
 
@@ -43,8 +44,9 @@ TEST_CASE("blocks are judged alone, then short ones by their neighbours") {
   std::vector<pith::extraction::Hints> hints(dom.size());
   for (pith::dom::NodeId i = 0; i < dom.size(); ++i)
     if (dom.nodes[i].tag != pith::dom::Tag::text) hints[i] = pith::extraction::node_hints(dom, i);
-  pith::extraction::Pass pass(dom, hints, pith::extraction::Flags{.clean_conditionally = false, .keep_dominant_lists = false});
-  pith::extraction::prepare(pass);
+  pith::extraction::reference::WalkedPass walked(
+      dom, hints, pith::extraction::Flags{.clean_conditionally = false, .keep_dominant_lists = false});
+  pith::extraction::Pass& pass = walked.pass;
   auto blocks = pith::extraction::classify_blocks(pass);
   CHECK(class_of(dom, blocks, "Home") == BlockClass::bad);             // a link list
   CHECK(class_of(dom, blocks, "First") == BlockClass::good);           // prose alone

@@ -15,6 +15,7 @@
 #include "extract/hints.hpp"
 #include "extract/pass.hpp"
 #include "text/chars.hpp"
+#include "reference_passes.hpp"
 
 namespace {
 
@@ -26,8 +27,8 @@ using pith::extraction::Pass;
 std::size_t check_length(const std::string& html, bool keep_link_paragraphs) {
   pith::dom::Dom dom = pith::dom::build_dom(html);
   std::vector<pith::extraction::Hints> hints = pith::extraction::page_hints(dom);
-  Pass pass(dom, hints, Flags{});
-  pith::extraction::prepare(pass);
+  pith::extraction::reference::WalkedPass walked(dom, hints, Flags{});
+  Pass& pass = walked.pass;
   pith::dom::NodeId body = dom.find_first(pith::dom::Tag::body);
   REQUIRE(body != pith::dom::kNoNode);
   pith::extraction::Rendering rendering =

@@ -1,5 +1,6 @@
-// The page's own bylines (src/meta/byline.cpp): which author elements are
-// looked at, and how far the CJK label search reaches.
+// The page's own bylines (src/meta/byline.cpp and the files it reads):
+// which author elements are looked at, and how far the CJK label search
+// reaches.
 #include <doctest/doctest.h>
 #include <re2/re2.h>
 
@@ -8,6 +9,7 @@
 #include <vector>
 
 #include "dom/build.hpp"
+#include "meta/latin_byline.hpp"
 #include "meta/sources.hpp"
 #include "text/chars.hpp"
 
@@ -101,10 +103,8 @@ TEST_CASE("cjk labels past the Latin window: only lines with CJK characters can 
 
 TEST_CASE("latin bylines: the name is what the byline regex with the whole name captures, on random lines") {
   // The regex as it was before the words after the first were read one by
-  // one (byline.cpp, latin_byline() and latin_next_name_word()).
-  const std::string labels =
-      "(?i:by|von|par|por|di|door|autor|autora|autorin|author|auteur|written by|posted by|texto|text|"
-      "reporter|redacción|redaccion|redaktion|автор|συντάκτης|ρεπορτάζ|κείμενο)";
+  // one (latin_byline.cpp, latin_byline() and latin_next_name_word()).
+  const std::string& labels = meta::latin_labels();
   const RE2 whole("(?:(?:^|[(|•·]\\s*|\\d\\s+)" + labels + "\\s*[:：]?\\s+|(?:^|[\\s(|•·])" + labels +
                   "\\s*[:：]\\s*)"
                   "((?:\\p{Lu}[\\p{L}'’.-]*)(?:\\s+(?:(?:de|da|del|van|von|der|di|le|la|y|e)\\s+)?"

@@ -11,6 +11,7 @@
 #include "extract/heuristics.hpp"
 #include "extract/hints.hpp"
 #include "extract/pass.hpp"
+#include "reference_passes.hpp"
 
 namespace {
 
@@ -23,8 +24,8 @@ bool stamped_list_of(const std::string& item) {
   html += "</ul></body></html>";
   pith::dom::Dom dom = pith::dom::build_dom(html);
   std::vector<pith::extraction::Hints> hints = pith::extraction::page_hints(dom);
-  pith::extraction::Pass pass(dom, hints, pith::extraction::Flags{.strip_unlikely = false});
-  pith::extraction::prepare(pass);
+  pith::extraction::reference::WalkedPass walked(dom, hints, pith::extraction::Flags{.strip_unlikely = false});
+  pith::extraction::Pass& pass = walked.pass;
   pith::dom::NodeId list = dom.find_first(pith::dom::Tag::ul);
   REQUIRE(list != pith::dom::kNoNode);
   return pith::extraction::is_stamped_item_list(pass, list, 0.5);

@@ -12,6 +12,7 @@
 #include "extract/discussion.hpp"
 #include "extract/hints.hpp"
 #include "extract/pass.hpp"
+#include "reference_passes.hpp"
 
 namespace {
 
@@ -41,14 +42,17 @@ bool same(const NodeFeatures& a, const NodeFeatures& b) {
 // unstripped pass, a stripped one prepared anew, and one derived from the
 // unstripped one with the page's candidates.
 struct ThreePasses {
-  Pass unstripped, anew, derived;
+  pith::extraction::reference::WalkedPass walked_unstripped, walked_anew;
+  Pass& unstripped;
+  Pass& anew;
+  Pass derived;
   ThreePasses(const pith::dom::Dom& dom, const std::vector<pith::extraction::Hints>& hints,
               const pith::extraction::PageHints& page)
-      : unstripped(dom, hints, Flags{.strip_unlikely = false}),
-        anew(dom, hints, Flags{}),
+      : walked_unstripped(dom, hints, Flags{.strip_unlikely = false}),
+        walked_anew(dom, hints, Flags{}),
+        unstripped(walked_unstripped.pass),
+        anew(walked_anew.pass),
         derived(dom, hints, Flags{}) {
-    pith::extraction::prepare(unstripped);
-    pith::extraction::prepare(anew);
     pith::extraction::remove_unlikely_from(derived, unstripped, page.unlikely);
   }
 };

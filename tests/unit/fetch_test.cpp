@@ -372,12 +372,12 @@ bool blocked(const Ip& ip) {
     auto* v4 = reinterpret_cast<sockaddr_in*>(&storage);
     v4->sin_family = AF_INET;
     std::memcpy(&v4->sin_addr, ip.bytes.data(), 4);
-    return pith::fetch_detail::is_non_public_address(reinterpret_cast<sockaddr*>(v4), sizeof *v4);
+    return pith::fetching::is_non_public_address(reinterpret_cast<sockaddr*>(v4), sizeof *v4);
   }
   auto* v6 = reinterpret_cast<sockaddr_in6*>(&storage);
   v6->sin6_family = AF_INET6;
   std::memcpy(&v6->sin6_addr, ip.bytes.data(), 16);
-  return pith::fetch_detail::is_non_public_address(reinterpret_cast<sockaddr*>(v6), sizeof *v6);
+  return pith::fetching::is_non_public_address(reinterpret_cast<sockaddr*>(v6), sizeof *v6);
 }
 
 bool blocked(const char* text) { return blocked(parse_ip(text)); }
@@ -524,17 +524,17 @@ TEST_CASE("address guard: the error names the range") {
   sockaddr_in v4{};
   v4.sin_family = AF_INET;
   REQUIRE(inet_pton(AF_INET, "198.51.100.7", &v4.sin_addr) == 1);
-  const char* range = pith::fetch_detail::non_public_range(reinterpret_cast<sockaddr*>(&v4), sizeof v4);
+  const char* range = pith::fetching::non_public_range(reinterpret_cast<sockaddr*>(&v4), sizeof v4);
   REQUIRE(range != nullptr);
   CHECK(std::string(range) == "documentation TEST-NET-2, RFC 5737");
   sockaddr unix_socket{};
   unix_socket.sa_family = AF_UNIX;
-  CHECK(pith::fetch_detail::is_non_public_address(&unix_socket, sizeof unix_socket));
-  CHECK(pith::fetch_detail::is_non_public_address(nullptr, 0));
+  CHECK(pith::fetching::is_non_public_address(&unix_socket, sizeof unix_socket));
+  CHECK(pith::fetching::is_non_public_address(nullptr, 0));
 }
 
 TEST_CASE("robots.txt rules") {
-  using pith::fetch_detail::RobotsRules;
+  using pith::fetching::RobotsRules;
   const char* text =
       "# comment\n"
       "User-agent: *\n"
@@ -629,11 +629,11 @@ TEST_CASE("robots.txt rules") {
   }
   CHECK(!RobotsRules::disallow_all().allows("/x"));
   CHECK(RobotsRules::allow_all().allows("/x"));
-  CHECK(pith::fetch_detail::product_token("pith/0.1 (+https://x)") == "pith");
+  CHECK(pith::fetching::product_token("pith/0.1 (+https://x)") == "pith");
 }
 
 TEST_CASE("Content-Type: what counts as HTML") {
-  using pith::fetch_detail::is_html_content_type;
+  using pith::fetching::is_html_content_type;
   CHECK(is_html_content_type("text/html"));
   CHECK(is_html_content_type("TEXT/HTML; charset=gbk"));
   CHECK(is_html_content_type("application/xhtml+xml"));

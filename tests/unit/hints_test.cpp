@@ -13,6 +13,7 @@
 #include "dom/build.hpp"
 #include "extract/hints.hpp"
 #include "extract/pass.hpp"
+#include "reference_passes.hpp"
 
 namespace {
 
@@ -211,7 +212,7 @@ TEST_CASE("page_hints: names are read everywhere but in subtrees every pass leav
   pith::dom::Dom dom = pith::dom::build_dom(html);
   std::vector<Hints> hints = page_hints(dom);
   pith::extraction::Pass unstripped(dom, hints, pith::extraction::Flags{.strip_unlikely = false});
-  pith::extraction::remove_boilerplate(unstripped);
+  pith::extraction::reference::remove_boilerplate(unstripped);
   int read = 0, left_out = 0;
   for (pith::dom::NodeId i = 0; i < dom.size(); ++i) {
     if (dom.nodes[i].tag == pith::dom::Tag::text) continue;
@@ -240,7 +241,7 @@ TEST_CASE("page_hints: names are read everywhere but in subtrees every pass leav
   for (pith::dom::NodeId i = 0; i < dom.size(); ++i)
     if (dom.nodes[i].tag != pith::dom::Tag::text) all[i] = node_hints(dom, i);
   pith::extraction::Pass reference(dom, all, pith::extraction::Flags{.strip_unlikely = false});
-  pith::extraction::remove_boilerplate(reference);
+  pith::extraction::reference::remove_boilerplate(reference);
   CHECK(reference.dead == unstripped.dead);
 }
 

@@ -74,7 +74,7 @@ Document doc_of(std::vector<Block> blocks) {
 
 // True when `s` is well-formed UTF-8 (no overlongs, surrogates or > U+10FFFF).
 bool is_valid_utf8(const std::string& s) {
-  return pith::output_detail::valid_utf8(s) == s;
+  return pith::output::valid_utf8(s) == s;
 }
 
 }  // namespace
@@ -425,7 +425,7 @@ TEST_CASE("invalid UTF-8 never throws and always yields valid UTF-8") {
 }
 
 TEST_CASE("valid_utf8 replaces each maximal ill-formed subsequence with U+FFFD") {
-  using pith::output_detail::valid_utf8;
+  using pith::output::valid_utf8;
   const std::string r = "\xEF\xBF\xBD";
   CHECK(valid_utf8("plain ascii") == "plain ascii");
   CHECK(valid_utf8("\xE4\xB8\xAD\xE6\x96\x87") == "\xE4\xB8\xAD\xE6\x96\x87");  // 中文

@@ -3,7 +3,7 @@
 
 #include "fetch/site.hpp"
 
-using pith::fetch_detail::site_of;
+using pith::fetching::site_of;
 
 TEST_CASE("hosts of one registrable domain are one site, across multi-label public suffixes") {
   CHECK(site_of("a.example.co.uk") == "example.co.uk");

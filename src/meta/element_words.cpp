@@ -1,0 +1,74 @@
+#include "meta/element_words.hpp"
+
+#include "text/ascii.hpp"
+#include "text/byte_filters.hpp"
+
+namespace pith::meta {
+namespace {
+
+using dom::Attr;
+using dom::NodeId;
+
+// The author-card words of a name.
+std::uint16_t card_words(std::string_view name) {
+  std::uint16_t found = 0;
+  if (text::contains_ascii_ci(name, "bio")) found |= kBio;
+  if (text::contains_ascii_ci(name, "avatar")) found |= kAvatar;
+  if (text::contains_ascii_ci(name, "about")) found |= kAbout;
+  if (text::contains_ascii_ci(name, "description")) found |= kDescription;
+  return found;
+}
+
+}  // namespace
+
+// Class names are long and many; each thread or byline word holds a pair
+// of letters they seldom have ("co mm ent", "r ep ly", "re sp ond",
+// "au thor", "by line"), so the names are scanned for the pairs sixteen
+// places at a time, and the words are compared only where one is.
+std::uint16_t class_name_words(std::string_view name) {
+  struct Word {
+    std::string_view text;
+    NameWord bit;
+    std::size_t pair;  // where its rare pair of letters starts
+  };
+  static constexpr Word kWords[] = {{"comment", kComment, 2}, {"reply", kReply, 1}, {"respond", kRespond, 2},
+                                    {"author", kAuthor, 0},   {"byline", kByline, 0}};
+  constexpr std::size_t kShortestWord = 5;  // "reply"
+  std::uint16_t found = 0;
+  const std::size_t n = name.size();
+  if (n < kShortestWord) return found;
+  text::for_each_letter_pair<text::LetterPair{'m', 'm'}, text::LetterPair{'e', 'p'}, text::LetterPair{'s', 'p'},
+                             text::LetterPair{'a', 'u'}, text::LetterPair{'b', 'y'}>(name, [&](std::size_t at) {
+    for (const Word& w : kWords)
+      if (at >= w.pair && n - (at - w.pair) >= w.text.size() &&
+          text::iequals_ascii(name.substr(at - w.pair, w.text.size()), w.text))
+        found |= w.bit;
+  });
+  return found;
+}
+
+ElementWords::ElementWords(const dom::Dom& dom) : dom_(dom), attr_words_(dom.attrs.size(), 0) {
+  const std::string_view pool(dom.pool);
+  for (std::size_t a = 0; a < dom.attrs.size(); ++a) {
+    const dom::AttrValue& v = dom.attrs[a];
+    if (v.name != Attr::class_ && v.name != Attr::id) continue;
+    attr_words_[a] = class_name_words(pool.substr(v.offset, v.length));
+    all_ |= attr_words_[a];
+  }
+  if (!(all_ & kBylineWords)) return;
+  // The elements with a byline word, and their author-card words (or'ed
+  // into their first attribute's entry, which operator[] reads too).
+  for (NodeId id = 0; id < dom.size(); ++id) {
+    const dom::Node& n = dom.nodes[id];
+    if (n.attr_count == 0 || !((*this)[id] & kBylineWords)) continue;
+    std::uint16_t cards = 0;
+    for (std::uint32_t a = n.attr_begin; a < n.attr_begin + n.attr_count; ++a) {
+      const dom::AttrValue& v = dom.attrs[a];
+      if (v.name == Attr::class_ || v.name == Attr::id) cards |= card_words(pool.substr(v.offset, v.length));
+    }
+    attr_words_[n.attr_begin] |= cards;
+    if (!(cards & kAuthorCardWords)) bylines_.push_back(id);
+  }
+}
+
+}  // namespace pith::meta

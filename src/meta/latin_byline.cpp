@@ -1,0 +1,211 @@
+#include "meta/latin_byline.hpp"
+
+#include <re2/re2.h>
+
+#include <array>
+#include <cstdint>
+
+#include "meta/sources.hpp"
+#include "text/ascii.hpp"
+
+namespace pith::meta {
+namespace {
+
+// Latin-script byline labels (Cyrillic and Greek ones too), lower case, in
+// the order latin_byline() tries them; the line labels below hold them too.
+constexpr std::string_view kLatinLabels[] = {
+    "by", "von", "par", "por", "di", "door", "autor", "autora", "autorin", "author", "auteur", "written by",
+    "posted by", "texto", "text", "reporter", "redacción", "redaccion", "redaktion",
+    "автор", "συντάκτης", "ρεπορτάζ", "κείμενο"};
+
+}  // namespace
+
+const std::string& latin_labels() {
+  static const std::string labels = [] {
+    std::string out = "(?i:";
+    for (std::string_view label : kLatinLabels) {
+      if (out.size() > 4) out += '|';
+      out += label;
+    }
+    return out + ")";
+  }();
+  return labels;
+}
+
+namespace {
+
+// A name in a byline: up to four capitalised words, each after the first
+// perhaps after a particle ("Juan de Vega"). The byline regex once held
+// the whole name, "(" + kNameWord + "(?:\\s+" + kNameParticles + kNameWord +
+// "){0,3})", and compiled three more copies of the large letter classes
+// (10 M instructions, 1 ms per process); the words after the first are read
+// with latin_next_name_word() instead (find_latin_byline).
+constexpr std::string_view kNameWord = "\\p{Lu}[\\p{L}'’.-]*";
+constexpr std::string_view kNameParticles = "(?:(?:de|da|del|van|von|der|di|le|la|y|e)\\s+)?";
+
+// A label and the first word of the name after it (group 1).
+const RE2& latin_byline() {
+  // A label without a colon ("By Jane Doe") must open its line or follow a
+  // date ("Published March 2, 2021 by Jane Doe"); one with a colon
+  // ("Автор: Ольга Смирнова") may follow a date on the same line.
+  static const RE2 re("(?:(?:^|[(|•·]\\s*|\\d\\s+)" + latin_labels() + "\\s*[:：]?\\s+|(?:^|[\\s(|•·])" +
+                      latin_labels() + "\\s*[:：]\\s*)(" + std::string(kNameWord) + ")");
+  return re;
+}
+
+// One more word of the name, with the white space (and particle) before it.
+const RE2& latin_next_name_word() {
+  static const RE2 re("\\s+" + std::string(kNameParticles) + std::string(kNameWord));
+  return re;
+}
+
+// Cheap tests before the byline regexes: most lines near a headline hold no
+// label at all, and a regex search costs far more than a look at the bytes.
+
+// Can latin_byline() match the line? Its label opens the line or follows
+// white space, '(', '|', '•' or '·', and white space or a colon follows it.
+// Lines with Greek or Cyrillic letters, or with the few characters RE2's
+// case folding matches to ASCII letters (KELVIN SIGN, LONG S, dotted and
+// dotless I), are left to the regex.
+bool may_hold_latin_label(std::string_view line) {
+  // latin_labels() by first word ("written by" and "posted by" end in "by");
+  // 'Ó' is listed because ASCII case folding does not reach it.
+  static constexpr std::string_view kLabels[] = {
+      "by",    "von",   "par",  "por",    "di",     "door",     "autor",     "autora",    "autorin",   "author",
+      "auteur", "texto", "text", "reporter", "redaktion", "redaccion", "redacción", "redacci\xC3\x93n"};
+  // Two table looks per byte settle most places at once (a test per
+  // letter, and then per byte before it, was mispredicted at every word):
+  // what this byte can be (a label's first letter, or a non-ASCII lead byte
+  // the tests below look at), and whether the byte before can open a label
+  // (white space, '(', '|', or the last byte of '•' or '·').
+  enum : std::uint8_t { kLabelLetter = 1, kNonAsciiLead = 2 };
+  static constexpr auto kByteKinds = [] {
+    std::array<std::uint8_t, 256> kinds{};
+    for (unsigned char c : std::string_view("abdprtvABDPRTV")) kinds[c] = kLabelLetter;
+    for (unsigned c = 0xCD; c <= 0xD3; ++c) kinds[c] = kNonAsciiLead;
+    for (unsigned c : {0xC4u, 0xC5u, 0xE1u, 0xE2u}) kinds[c] = kNonAsciiLead;
+    return kinds;
+  }();
+  static constexpr auto kMayOpen = [] {
+    std::array<std::uint8_t, 256> opens{};
+    for (unsigned char c : std::string_view(" \t\n\f\r(|\xA2\xB7")) opens[c] = kLabelLetter;
+    return opens;
+  }();
+  for (std::size_t at = 0; at < line.size(); ++at) {
+    auto b = static_cast<unsigned char>(line[at]);
+    const auto before = at == 0 ? static_cast<unsigned char>(' ') : static_cast<unsigned char>(line[at - 1]);
+    if ((kByteKinds[b] & (kMayOpen[before] | kNonAsciiLead)) == 0) continue;
+    if (b >= 0x80) {
+      auto next = at + 1 < line.size() ? static_cast<unsigned char>(line[at + 1]) : 0;
+      if ((b >= 0xCD && b <= 0xD3) || b == 0xE1 || (b == 0xE2 && next == 0x84) ||
+          (b == 0xC4 && (next == 0xB0 || next == 0xB1)) || (b == 0xC5 && next == 0xBF))
+        return true;
+      continue;
+    }
+    char first = text::ascii_lower(static_cast<char>(b));
+    if (first != 'a' && first != 'b' && first != 'd' && first != 'p' && first != 'r' && first != 't' &&
+        first != 'v')
+      continue;
+    bool opens = at == 0 || text::is_ascii_whitespace(line[at - 1]) || line[at - 1] == '(' || line[at - 1] == '|' ||
+                 (at >= 3 && line.compare(at - 3, 3, "\xE2\x80\xA2") == 0) ||  // •
+                 (at >= 2 && line.compare(at - 2, 2, "\xC2\xB7") == 0);         // ·
+    if (!opens) continue;
+    for (std::string_view label : kLabels) {
+      std::size_t end = at + label.size();
+      if (label[0] != first || end >= line.size() || !text::iequals_ascii(line.substr(at, label.size()), label))
+        continue;
+      if (text::is_ascii_whitespace(line[end]) || line[end] == ':' || line.compare(end, 3, "\xEF\xBC\x9A") == 0)
+        return true;
+    }
+  }
+  return false;
+}
+
+// The name RE2::PartialMatch would capture with latin_byline()'s label and
+// up to three latin_next_name_word()s after its first word, as one regex
+// (the leftmost match, and at its start the first alternative that
+// matches; each word is taken whole and as many words as follow): the
+// words after the first always match something or nothing, so they
+// change neither where the match starts nor which alternative matches,
+// and each is the one the regex would take.
+//
+// The label's match is found without the reverse search RE2 runs to find
+// where an unanchored match starts (that search compiles the regex a
+// second time, reversed, for each process): once a match is known to
+// exist, the leftmost match is the one anchored at the first place it can
+// start. A match starts at the line's start or at a character of its
+// opening classes: '(', '|', '•' (E2 ..), '·' (C2 ..), a digit or RE2's \s.
+bool find_latin_byline(std::string_view line, re2::StringPiece& name) {
+  const RE2& re = latin_byline();
+  const re2::StringPiece input(line);
+  if (!re.Match(input, 0, line.size(), RE2::UNANCHORED, nullptr, 0)) return false;
+  re2::StringPiece groups[2];
+  bool found = false;
+  for (std::size_t at = 0; at < line.size() && !found; ++at) {
+    const auto b = static_cast<unsigned char>(line[at]);
+    const bool may_open = at == 0 || b == '(' || b == '|' || b == 0xE2 || b == 0xC2 || (b >= '0' && b <= '9') ||
+                          b == ' ' || (b >= '\t' && b <= '\r');
+    found = may_open && re.Match(input, at, line.size(), RE2::ANCHOR_START, groups, 2);
+  }
+  // Not reached: some place above opens the match.
+  if (!found && !RE2::PartialMatch(input, re, &groups[1])) return false;
+  constexpr int kMoreWords = 3;
+  std::size_t end = static_cast<std::size_t>(groups[1].data() - line.data()) + groups[1].size();
+  re2::StringPiece word;
+  for (int k = 0; k < kMoreWords && latin_next_name_word().Match(input, end, line.size(), RE2::ANCHOR_START, &word, 1);
+       ++k)
+    end = static_cast<std::size_t>(word.data() - line.data()) + word.size();
+  name = re2::StringPiece(groups[1].data(), static_cast<std::size_t>(line.data() + end - groups[1].data()));
+  return true;
+}
+
+// The labels a line may hold alone (is_label_only_line): kLatinLabels but
+// "di", and what iequals_ascii does not fold: capitalised Cyrillic and Greek
+// labels, and the CJK ones.
+constexpr std::string_view kMoreLineLabels[] = {
+    "Автор", "АВТОР", "Συντάκτης", "Ρεπορτάζ", "Κείμενο",
+    "作者", "撰文", "执笔人", "执笔", "记者", "記者", "编辑", "责任编辑", "責任編輯", "发表人", "發表人",
+    "楼主", "樓主"};
+
+template <typename Visit>
+bool any_line_label(Visit visit) {
+  for (std::string_view label : kLatinLabels)
+    if (label != "di" && visit(label)) return true;
+  for (std::string_view label : kMoreLineLabels)
+    if (visit(label)) return true;
+  return false;
+}
+
+}  // namespace
+
+std::string latin_byline_name(std::string_view line) {
+  if (!may_hold_latin_label(line)) return {};
+  re2::StringPiece latin_piece;
+  if (!find_latin_byline(line, latin_piece)) return {};
+  std::string latin(latin_piece.data(), latin_piece.size());
+  // "Автор: Ольга Смирнова Просмотров: 8 314": a word followed by a
+  // colon is the next label, not part of the name.
+  std::size_t after = static_cast<std::size_t>(latin_piece.data() - line.data()) + latin_piece.size();
+  if (after < line.size() && line[after] == ':') {
+    std::size_t space = latin.rfind(' ');
+    latin = space == std::string::npos ? std::string() : latin.substr(0, space);
+  }
+  return clean_author(latin);
+}
+
+bool is_label_only_line(std::string_view line) {
+  for (std::string_view colon : {":", "\xEF\xBC\x9A"})  // ':' or '：'
+    if (line.ends_with(colon)) line.remove_suffix(colon.size());
+  while (!line.empty() && line.back() == ' ') line.remove_suffix(1);
+  return any_line_label([&](std::string_view label) { return text::iequals_ascii(line, label); });
+}
+
+// Can a line whose text starts with `first` be a label only? (A test before
+// the line's text is built.)
+bool may_be_label_only_line(unsigned char first) {
+  return any_line_label([&](std::string_view label) {
+    return text::ascii_lower(static_cast<char>(first)) == text::ascii_lower(label[0]);
+  });
+}
+
+}  // namespace pith::meta

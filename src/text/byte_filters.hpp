@@ -1,0 +1,92 @@
+// Byte-level filters that pass over most of a text at a few instructions a
+// block: what the caller looks for is rare, so the blocks that cannot hold it
+// are dismissed in bulk and only the rest is looked at closely.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+
+#include "text/chars.hpp"
+
+namespace pith::text {
+
+// Two lower-case ASCII letters in a row.
+struct LetterPair {
+  char first;
+  char second;
+};
+
+// Calls found(i) for every position i of `s` where one of `Pairs` starts,
+// ignoring ASCII case, in increasing order. Sixteen places are tested at a
+// time with the GCC and Clang vector extension, which compiles to SSE2 or
+// NEON and to plain code on a processor with neither, so there is no
+// separate fallback. Reads no byte outside `s`: a block is loaded straight
+// from the text while the seventeen bytes it compares lie inside it, the
+// last one is copied (zeros after it; its lanes past the text are masked
+// off).
+template <LetterPair... Pairs, typename Found>
+void for_each_letter_pair(std::string_view s, Found found) {
+  typedef unsigned char Bytes16 __attribute__((vector_size(16)));
+  static constexpr Bytes16 kLane = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+  const std::size_t n = s.size();
+  for (std::size_t block = 0; block + 1 < n; block += 16) {
+    Bytes16 here, next;
+    if (block + 17 <= n) {
+      std::memcpy(&here, s.data() + block, 16);
+      std::memcpy(&next, s.data() + block + 1, 16);
+    } else {
+      unsigned char bytes[17] = {};
+      s.copy(reinterpret_cast<char*>(bytes), 17, block);
+      std::memcpy(&here, bytes, 16);
+      std::memcpy(&next, bytes + 1, 16);
+    }
+    here |= 0x20;  // ASCII letters to lower case; a letter's pair matches nothing else
+    next |= 0x20;
+    Bytes16 hit = (((here == static_cast<unsigned char>(Pairs.first)) &
+                    (next == static_cast<unsigned char>(Pairs.second))) |
+                   ...);
+    // Only pairs inside the text count.
+    if (block + 17 > n) hit &= kLane < static_cast<unsigned char>(n - 1 - block);
+    std::uint64_t halves[2];
+    std::memcpy(halves, &hit, sizeof halves);
+    if ((halves[0] | halves[1]) == 0) continue;
+    for (std::size_t lane = 0; lane < 16; ++lane)
+      if (hit[lane]) found(block + lane);
+  }
+}
+
+// Could the text hold a CJK character (text::is_cjk)? Every code point
+// from U+2E80 up starts with a byte >= 0xE3 or with 0xE2 0xBA..;
+// the test runs eight bytes at a time over bytes below 0xE0 (ASCII and the
+// two-byte sequences of alphabetic scripts). False only when there is none;
+// true may be wrong.
+inline bool may_hold_han(std::string_view s) {
+  constexpr std::uint64_t kHighBits = 0x8080808080808080ULL;
+  auto han_starts_at = [&s](std::size_t i) {
+    auto b = static_cast<unsigned char>(s[i]);
+    return b >= 0xE3 || (b == 0xE2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0xBA);
+  };
+  // A lane's high bit ends up set when its own top three bits are.
+  auto e0_up = [](std::uint64_t word) { return word & (word << 1) & (word << 2) & kHighBits; };
+  // Most texts have no byte from 0xE0 up: one pass that tests nothing per
+  // block (the last block overlapping the one before; a short text a byte
+  // at a time) says so; only the others are searched.
+  std::uint64_t any = 0;
+  if (s.size() >= 8) {
+    auto word_at = [&s](std::size_t i) {
+      std::uint64_t word;
+      std::memcpy(&word, s.data() + i, sizeof word);
+      return word;
+    };
+    for (std::size_t i = 0; i + 8 <= s.size(); i += 8) any |= e0_up(word_at(i));
+    any |= e0_up(word_at(s.size() - 8));
+  } else {
+    for (char c : s) any |= static_cast<unsigned char>(c) >= 0xE0;
+  }
+  if (any == 0) return false;
+  return any_position(s, [&](std::uint64_t word) { return e0_up(word) != 0; }, han_starts_at);
+}
+
+}  // namespace pith::text
