@@ -1,5 +1,6 @@
 // How the HTML tree builder treats tag names, as the markup guard models it
-// (markup_guard.cpp), expanded from the tag table (tags.def).
+// (markup_guard.cpp), expanded from the tag table (tags.def). The pre-parse
+// filter (unseen_markup.cpp) reads the raw-text names from here too.
 #pragma once
 
 #include <cstdint>

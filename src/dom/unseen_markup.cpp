@@ -8,6 +8,7 @@
 
 #include "dom/attributes.hpp"
 #include "dom/prescan.hpp"
+#include "dom/tag_traits.hpp"
 #include "text/ascii.hpp"
 #include "text/utf8.hpp"
 
@@ -164,8 +165,8 @@ AttrFate attribute_fate(std::string_view name, Attr& kept) {
 
 // What the filter does with an element, by its name; one lookup per tag.
 enum NameTrait : unsigned {
-  kRawText = 1 << 0,      // its body is text up to its end tag: copied untouched (or cut)
-  kPlaintext = 1 << 1,    // everything after it is text
+  kTextBody = 1 << 0,     // its body is text up to its end tag (kRawText in tags.def): copied untouched (or cut)
+  kTextToEnd = 1 << 1,    // <plaintext>: everything after it is text
   kForeignRoot = 1 << 2,  // <svg>, <math>: a body that may go (foreign_body_end)
   kVerbatim = 1 << 3,     // <pre>, <code>, <listing>: their white space is content
   kFrameset = 1 << 4,     // no text moves after it
@@ -195,15 +196,40 @@ constexpr std::uint64_t name_key(std::string_view name) {
   return key;
 }
 
+// The name_key()s of the names the tag table marks kRawText: the elements
+// whose body the tokenizer reads as text.
+constexpr std::size_t kRawTextCount = [] {
+  std::size_t n = 0;
+  for (const NameInfo& info : kKnownNames) n += (info.traits & kRawText) != 0;
+  return n;
+}();
+constexpr auto kRawTextKeys = [] {
+  std::array<std::uint64_t, kRawTextCount> keys{};
+  std::size_t k = 0;
+  for (const NameInfo& info : kKnownNames)
+    if (info.traits & kRawText) keys[k++] = name_key(info.name);
+  return keys;
+}();
+static_assert([] {
+  for (const NameInfo& info : kKnownNames)
+    if ((info.traits & kRawText) && info.name.size() > 8) return false;
+  return true;
+}(), "name_traits reads names of up to 8 bytes by their key: a longer raw-text name needs a case");
+
+bool raw_text_key(std::uint64_t key) {
+  for (std::uint64_t k : kRawTextKeys)
+    if (k == key) return true;
+  return false;
+}
+
 unsigned name_traits(std::string_view name) {
-  if (name.size() > 8) return name.size() == 9 && text::iequals_ascii(name, "plaintext") ? unsigned{kPlaintext} : 0u;
-  switch (name_key(name)) {
-    case name_key("script"): return kRawText | kScript;
-    case name_key("style"): return kRawText | kLeftOut | kStyle;
-    case name_key("iframe"): return kRawText | kLeftOut;
-    case name_key("title"): case name_key("textarea"): case name_key("xmp"): case name_key("noembed"):
-    case name_key("noframes"):
-      return kRawText;
+  if (name.size() > 8) return name.size() == 9 && text::iequals_ascii(name, "plaintext") ? unsigned{kTextToEnd} : 0u;
+  const std::uint64_t key = name_key(name);
+  const unsigned body = raw_text_key(key) ? unsigned{kTextBody} : 0u;
+  switch (key) {
+    case name_key("script"): return body | kScript;
+    case name_key("style"): return body | kLeftOut | kStyle;
+    case name_key("iframe"): return body | kLeftOut;
     case name_key("svg"): case name_key("math"): return kForeignRoot | kLeftOut;
     case name_key("canvas"): case name_key("object"): case name_key("embed"): case name_key("template"):
       return kLeftOut;
@@ -215,7 +241,7 @@ unsigned name_traits(std::string_view name) {
     case name_key("strong"): case name_key("tt"): case name_key("u"): case name_key("html"):
     case name_key("body"): case name_key("isindex"):
       return kCompared;
-    default: return 0;
+    default: return body;
   }
 }
 
@@ -680,7 +706,7 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
     if (!end_tag && (traits & kFrameset)) text_moves = false;
     if ((traits & kVerbatim) && !tag.self_closing)
       verbatim = end_tag ? std::max(0, verbatim - 1) : verbatim + 1;
-    bool body_follows = !end_tag && (traits & (kRawText | kPlaintext | kForeignRoot));
+    bool body_follows = !end_tag && (traits & (kTextBody | kTextToEnd | kForeignRoot));
     if (verbatim == 0 && !body_follows) {
       // White space alone between two tags counts for nothing after the
       // parse (no stage counts it, renderers fold it): one character of it
@@ -694,7 +720,7 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
       }
     }
     if (end_tag) continue;
-    if (traits & kRawText) {
+    if (traits & kTextBody) {
       std::string lower;
       for (char c : tag.name) lower += text::ascii_lower(c);
       std::size_t body_end = find_raw_text_end(s, i, lower);
@@ -720,7 +746,7 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
       i = body_end;
       continue;
     }
-    if (traits & kPlaintext) break;
+    if (traits & kTextToEnd) break;
     if (!tag.self_closing && (traits & kForeignRoot)) {
       std::size_t close = foreign_body_end(s, i, tag.name, foreign_budget);
       if (close != npos) {
