@@ -216,7 +216,16 @@ static_assert([] {
   return true;
 }(), "name_traits reads names of up to 8 bytes by their key: a longer raw-text name needs a case");
 
+// Their first bytes (as name_key() writes them): most tags are told apart
+// by this one load, before any key is compared.
+constexpr auto kRawTextFirstBytes = [] {
+  std::array<bool, 256> first{};
+  for (std::uint64_t k : kRawTextKeys) first[k & 0xFF] = true;
+  return first;
+}();
+
 bool raw_text_key(std::uint64_t key) {
+  if (!kRawTextFirstBytes[key & 0xFF]) return false;
   for (std::uint64_t k : kRawTextKeys)
     if (k == key) return true;
   return false;
