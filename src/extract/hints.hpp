@@ -4,6 +4,7 @@
 // "post-comments" but not "uncommented"), so they work for any naming scheme.
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -12,8 +13,10 @@
 
 namespace pith::extraction {
 
+// One per node of the page, read by every pass: kept to 8 bytes (the
+// weight is -kClassWeight, 0 or +kClassWeight).
 struct Hints {
-  int weight = 0;         // +kClassWeight for content-like names, -kClassWeight for clutter-like
+  std::int16_t weight = 0;  // +kClassWeight for content-like names, -kClassWeight for clutter-like
   bool unlikely = false;  // named like clutter and not also like content: removed before scoring
   bool content = false;   // declared as the main content (itemprop=articleBody, role=main, <main>, <article>)
   bool boilerplate_tag = false;  // nav, aside, footer, form controls, role=navigation...
@@ -22,6 +25,7 @@ struct Hints {
   // also has ("comment-body"): a clutter name no amount of prose excuses.
   bool strong_clutter_name = false;
 };
+static_assert(sizeof(Hints) <= 8, "a Hints per node: keep it small");
 
 // The class/id word lists (hints.cpp): content-like, clutter-like, clutter
 // removed before scoring, and the content-like names that veto that removal.
