@@ -66,10 +66,20 @@ ATTEMPT_PARAMS = dict(n_estimators=100, max_depth=3, learning_rate=0.05, subsamp
 # The regions, in the order of the models' outputs (classify::AttemptKind 1, 2)
 # and of the attempts pith_features records after the selection.
 ATTEMPT_REGIONS = (("region_pruned", "kRegionPrunedGainModel"), ("region", "kRegionGainModel"))
-# classify/attempt_choice.cpp's kAttemptChoiceMargin and
-# kAttemptChoiceMaxArticleProbability, for the CV table.
-ATTEMPT_MARGIN = 0.12
-ATTEMPT_MAX_ARTICLE = 0.9
+
+
+def library_constant(name, path=os.path.join(ROOT, "src", "classify", "attempt_choice.cpp")):
+    """A `constexpr double NAME = value;` of the library's source: the CV table
+    judges the chooser as the library applies it, with its own numbers."""
+    with open(path, encoding="utf-8") as fh:
+        found = re.search(r"constexpr double %s = ([0-9.]+);" % re.escape(name), fh.read())
+    if not found:
+        sys.exit("train_models: no `constexpr double %s` in %s" % (name, path))
+    return float(found.group(1))
+
+
+ATTEMPT_MARGIN = library_constant("kAttemptChoiceMargin")
+ATTEMPT_MAX_ARTICLE = library_constant("kAttemptChoiceMaxArticleProbability")
 
 
 def run(cmd):
