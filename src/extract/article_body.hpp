@@ -1,6 +1,8 @@
 // The article text a page declares in its JSON-LD (schema.org articleBody):
-// not trusted as the content (it is often a teaser, or the text of a paywall
-// the page itself hides), but a cross-check of the content found in the page.
+// not trusted as the content while the page's markup gives any (it is often
+// a teaser, or the text of a paywall the page itself hides), but a
+// cross-check of the content found there, and the content of last resort
+// when the markup gives nothing (extract/content.cpp, use_declared_body).
 #pragma once
 
 #include <string>

@@ -355,15 +355,18 @@ Attempt run(PreparedPasses& passes, Flags flags, NodeId discussion, bool include
 // and a region that cannot be longer is not rendered (its length is left at
 // 0). Without, the region is rendered and not judged.
 // With RenderMode::count, the attempt has no blocks: `rendered` says what they
-// would be.
+// would be. Without `strip_unlikely`, clutter-named blocks stay in (the last
+// resort of extract_content).
 Attempt whole_region(PreparedPasses& passes, bool prune, const ContentOptions& options,
                      std::optional<double> judged_above = std::nullopt,
-                     RenderMode mode = RenderMode::blocks) {
+                     RenderMode mode = RenderMode::blocks, bool strip_unlikely = true) {
   StageTimer timer(options.timings, options.deadline);
   // Pruning treats every comment thread and teaser list in the region as
   // clutter, however long (the discussion, when it is the content, is marked
   // in the hints).
-  Pass pass = passes.start(Flags{.clean_conditionally = prune, .keep_dominant_lists = false}, options.tuning);
+  Pass pass = passes.start(Flags{.strip_unlikely = strip_unlikely, .clean_conditionally = prune,
+                                 .keep_dominant_lists = false},
+                           options.tuning);
   timer.lap(&Timings::features);
   Attempt a;
   NodeId region = main_region(pass, passes.declared());
@@ -525,7 +528,8 @@ Attempt select_with_retries(PreparedPasses& passes, NodeId discussion, bool incl
 // checks the result: content that holds little of it was probably taken from
 // the wrong part of the page, so every other strategy is tried and the one
 // whose words match the declared body best is kept. The declared text itself
-// never becomes the content (it may be a paywalled text the page hides).
+// does not become the content here (it may be a paywalled text the page
+// hides): only when the markup gave nothing (use_declared_body).
 // Whether the declared body was long enough to judge by.
 bool cross_check_with_article_body(PreparedPasses& passes, NodeId discussion, NodeId headline,
                                    const ContentOptions& options, Attempt& best) {
@@ -560,6 +564,33 @@ bool cross_check_with_article_body(PreparedPasses& passes, NodeId discussion, No
     }
   }
   return true;
+}
+
+// Last of all, when the page's markup gave nothing: its JSON-LD articleBody,
+// a paragraph a line, if it is a whole article (kCrossCheckMinWords words,
+// not a teaser). Pages rendered by scripts ship an empty shell and declare
+// the article there; the declared text is what a reader of the page sees.
+// Bodies written as markup are left alone (their tags would be text here).
+void use_declared_body(std::string_view declared, Attempt& best) {
+  if (declared.empty() || word_set(declared).size() < kCrossCheckMinWords) return;
+  if (declared.find("</") != std::string_view::npos) return;
+  Attempt a;
+  std::size_t start = 0;
+  while (start < declared.size()) {
+    std::size_t end = declared.find('\n', start);
+    if (end == std::string_view::npos) end = declared.size();
+    std::string paragraph = text::collapse_whitespace(declared.substr(start, end - start));
+    if (!paragraph.empty()) {
+      a.length += text::weighted_length(paragraph);
+      Block b;
+      b.text = std::move(paragraph);
+      a.blocks.push_back(std::move(b));
+    }
+    start = end + 1;
+  }
+  if (a.length < kMinContentLength) return;
+  a.strategy = "the page's JSON-LD articleBody (nothing found in its markup)";
+  best = std::move(a);
 }
 
 }  // namespace
@@ -619,6 +650,22 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
     if (region.length > judged_above && second_strategy_prefers(region, best))
       best = std::move(region);
   }
+  // Nothing found, even by the region fallback: the page's text may all sit
+  // under clutter names (a grid of product cards whose captions are named
+  // "caption", a listing in a "related-products" section). The main region
+  // with those names kept is the content when it is long enough not to be
+  // a menu or an error page's few lines.
+  if (best.length < kMinContentLength) {
+    Attempt region = whole_region(*passes, /*prune=*/false, options, std::nullopt,
+                                  RenderMode::blocks, /*strip_unlikely=*/false);
+    if (debug_trace())
+      std::fprintf(stderr, "last resort: best=%u region=%u\n", best.length, region.length);
+    if (region.length >= kLastResortMinLength) {
+      region.strategy = "main region, clutter names kept (nothing else found)";
+      best = std::move(region);
+    }
+  }
+  if (best.length < kMinContentLength) use_declared_body(options.article_body, best);
   bool judged_by_article_body =
       cross_check_with_article_body(*passes, discussion.node, headline, options, best);
   keep_lead(best);

@@ -305,3 +305,57 @@ TEST_CASE("prose in a block weakly named like clutter stays; a link list so name
   CHECK_FALSE(contains(links.text, "Gaggia Classic"));
   CHECK(contains(links.text, "Paragraph 7 of the story"));
 }
+
+namespace {
+
+// A shop page of `cards` product cards, each a link whose lines sit in
+// blocks named "caption" (a clutter name), beside a menu so named too.
+std::string caption_card_grid(int cards) {
+  std::string html =
+      "<html><body><ul class='dropdown-menu'><li><a href='/a'>Screens</a></li>"
+      "<li><a href='/b'>Projectors</a></li></ul><h1>Projectors</h1><div class='grid'>";
+  for (int i = 0; i < cards; ++i)
+    html += "<div class='item'><a href='/p" + std::to_string(i) + "'><div class='caption'>"
+            "<div>Laser projector model " + std::to_string(i) + " with a short throw lens</div>"
+            "<div>Maker: Lumen</div><div>Price: $" + std::to_string(900 + i) + ".00</div></div></a></div>";
+  html += "</div><footer>Terms · Privacy</footer></body></html>";
+  return html;
+}
+
+// A page whose markup is an empty application root, with `body` as its
+// JSON-LD articleBody.
+std::string script_shell(std::string_view body) {
+  return "<html><head><title>Library</title><script type='application/ld+json'>"
+         "{\"@type\":\"NewsArticle\",\"articleBody\":\"" + std::string(body) +
+         "\"}</script></head><body><div id='root'></div></body></html>";
+}
+
+std::string declared_article(int sentences) {
+  std::string body;
+  for (int i = 0; i < sentences; ++i)
+    body += "Sentence" + std::to_string(i) + " tells reader" + std::to_string(i) +
+            " about topic" + std::to_string(i) + " at length.\\n";
+  return body;
+}
+
+}  // namespace
+
+TEST_CASE("when nothing else is found, cards under clutter names are the content") {
+  pith::Document grid = pith::extract(caption_card_grid(12));
+  REQUIRE(grid.has_main_content());
+  CHECK(contains(grid.text, "Laser projector model 0 with a short throw lens"));
+  CHECK(contains(grid.text, "Price: $911.00"));
+  CHECK_FALSE(contains(grid.text, "Privacy"));
+  // Two cards and a menu are not enough to be a page's content.
+  CHECK_FALSE(pith::extract(caption_card_grid(2)).has_main_content());
+}
+
+TEST_CASE("a page rendered by scripts has its declared articleBody as content") {
+  pith::Document doc = pith::extract(script_shell(declared_article(40)));
+  REQUIRE(doc.has_main_content());
+  CHECK(contains(doc.text, "Sentence0 tells reader0 about topic0 at length."));
+  CHECK(contains(doc.text, "\n\nSentence39 tells reader39"));  // a paragraph a line
+  // A teaser is not a whole article; a body written as markup is not text.
+  CHECK_FALSE(pith::extract(script_shell(declared_article(10))).has_main_content());
+  CHECK_FALSE(pith::extract(script_shell("<p>" + declared_article(40) + "</p>")).has_main_content());
+}
