@@ -612,7 +612,7 @@ Dom build_dom(std::string_view utf8_html, BuildTimings* timings, const MarkupLim
 }
 
 Dom build_dom_in_place(std::string&& utf8_html, BuildTimings* timings, const MarkupLimits& limits,
-                       GuardedMarkup* guard, budget::Deadline deadline) {
+                       GuardedMarkup* guard, budget::Deadline deadline, HiddenSubtrees hidden) {
   check_page_size(utf8_html.size());
   auto t0 = Clock::now();
   // The filter first (script and style bodies, comments, svg bodies,
@@ -645,9 +645,11 @@ Dom build_dom_in_place(std::string&& utf8_html, BuildTimings* timings, const Mar
   GumboOutput* output = parse_until_deadline(options, parse, stripped);
   if (!output) deadline.fail("the HTML parse");
   auto t1 = Clock::now();
-  Builder builder(guarded.elements + guarded.text_runs, /*keep_hidden=*/false, moved, stripped);
+  const bool keep_hidden = hidden == HiddenSubtrees::kept;
+  Builder builder(guarded.elements + guarded.text_runs, keep_hidden, moved, stripped);
   deadline.check("the HTML parse");
   Dom dom = builder.build(output->root, deadline);
+  dom.hidden_text_left_out = builder.hidden_text();
   // Built again with the hidden subtrees only when they hold the page's text.
   const std::size_t with_hidden = builder.text_bytes() + builder.hidden_text();
   if (builder.hidden_skipped() > 0 && with_hidden >= kMinVisibleTextBytes &&

@@ -27,10 +27,16 @@ struct BuildTimings {
 Dom build_dom(std::string_view utf8_html, BuildTimings* timings = nullptr,
               const MarkupLimits& limits = {}, GuardedMarkup* guard = nullptr,
               budget::Deadline deadline = {});
+// Which hidden subtrees the build keeps: those of a page whose text they
+// hold most of (a page hidden whole until its scripts run), or all of them
+// (asked for when the page read without them had no main content).
+enum class HiddenSubtrees { kept_when_most_text, kept };
+
 // build_dom, on the caller's buffer: the page is not copied (on a large page,
 // one copy fewer of it held through the parse).
 Dom build_dom_in_place(std::string&& utf8_html, BuildTimings* timings = nullptr,
                        const MarkupLimits& limits = {}, GuardedMarkup* guard = nullptr,
-                       budget::Deadline deadline = {});
+                       budget::Deadline deadline = {},
+                       HiddenSubtrees hidden = HiddenSubtrees::kept_when_most_text);
 
 }  // namespace pith::dom

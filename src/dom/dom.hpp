@@ -113,6 +113,8 @@ class Dom {
   // text no attempt reads (<head>, <script>), counted if asked for.
   std::vector<text::TextCounts> counts;
   static constexpr text::TextCounts kNotCounted{std::numeric_limits<std::uint32_t>::max()};
+  // Bytes of text in the hidden subtrees the build left out (build_dom).
+  std::size_t hidden_text_left_out = 0;
 
   std::string_view text(NodeId id) const {
     const Node& n = nodes[id];

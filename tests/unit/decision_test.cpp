@@ -359,3 +359,39 @@ TEST_CASE("a page rendered by scripts has its declared articleBody as content") 
   CHECK_FALSE(pith::extract(script_shell(declared_article(10))).has_main_content());
   CHECK_FALSE(pith::extract(script_shell("<p>" + declared_article(40) + "</p>")).has_main_content());
 }
+
+namespace {
+
+// A page whose content sits in a display:none wrapper, beside a visible menu
+// of `menu_links` links.
+std::string hidden_wrapper_page(int menu_links) {
+  std::string html = "<html><body><ul class='mega'>";
+  for (int i = 0; i < menu_links; ++i)
+    html += "<li><a href='/c" + std::to_string(i) + "'>Category number " + std::to_string(i) +
+            " of the shop</a></li>";
+  html += "</ul><main><div style='display:none'><h1>Coffee</h1><ul class='grid'>";
+  for (int i = 0; i < 16; ++i)
+    html += "<li><a href='/p" + std::to_string(i) + "'>Coffee blend number " + std::to_string(i) +
+            ", whole beans</a> <span>$" + std::to_string(10 + i) + ".99</span></li>";
+  html += "</ul></div></main><footer>Terms</footer></body></html>";
+  return html;
+}
+
+}  // namespace
+
+TEST_CASE("a page with no main content is read again with its hidden parts") {
+  // 80 menu links: the hidden grid holds under four times the shown text, so
+  // the build leaves it out on its own.
+  pith::Document doc = pith::extract(hidden_wrapper_page(80));
+  REQUIRE(doc.has_main_content());
+  CHECK(contains(doc.text, "Coffee blend number 0, whole beans"));
+  CHECK(contains(doc.text, "Coffee blend number 15, whole beans"));
+  CHECK_FALSE(contains(doc.text, "Category number 3 of the shop"));
+  // Content found without them: the hidden parts stay out.
+  pith::Document shown = pith::extract(
+      "<html><body><article>" + paragraph(1) + paragraph(2) + paragraph(3) +
+      "</article><div style='display:none'>" + paragraph(9) + paragraph(10) + paragraph(11) +
+      paragraph(12) + "</div></body></html>");
+  REQUIRE(shown.has_main_content());
+  CHECK_FALSE(contains(shown.text, "Paragraph 9 of the story"));
+}
