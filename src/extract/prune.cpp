@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <cstdint>
 #include <string>
 
 #include "assert.hpp"
@@ -56,6 +57,20 @@ bool is_prose(const Remaining& r) {
   return r.text.commas >= kProseCommas && r.link_density() < kNamedProseLinkDensity;
 }
 
+// A list some of whose items are not links (a packing list with a few
+// products linked), rather than a list of links (a menu, related stories,
+// tags: every item a link).
+bool has_unlinked_items(const Pass& pass, NodeId list) {
+  const auto& nodes = pass.dom.nodes;
+  std::uint32_t items = 0, unlinked = 0;
+  for (NodeId c = nodes[list].first_child; c != kNoNode; c = nodes[c].next_sibling) {
+    if (nodes[c].tag != Tag::li || pass.dead[c] || pass.features[c].text.chars == 0) continue;
+    ++items;
+    unlinked += pass.features[c].link_density() < kUnlinkedItemLinkDensity;
+  }
+  return items >= kListMinItems && unlinked >= kListUnlinkedItemShare * items;
+}
+
 Rule prune_rule(const Pass& pass, NodeId id, const Remaining& r) {
   const Hints& h = pass.hints[id];
   Tag tag = pass.dom.nodes[id].tag;
@@ -68,7 +83,11 @@ Rule prune_rule(const Pass& pass, NodeId id, const Remaining& r) {
     return Rule::too_short;
   if (r.inputs > 0 && r.inputs > r.paragraphs / 3) return Rule::form_controls;
   double density_limit = h.weight > 0 ? kLinkListDensityNamedContent : pass.tuning.link_list_density;
-  if (r.link_density() > density_limit) return Rule::link_list;
+  // Lists with unlinked items are spared only in the passes that weight
+  // names (see kListUnlinkedItemShare).
+  if (r.link_density() > density_limit &&
+      !(pass.flags.weight_classes && is_list(tag) && has_unlinked_items(pass, id)))
+    return Rule::link_list;
   if (r.images > 1 && r.paragraphs * 2 < r.images && tag != Tag::figure &&
       r.text.sentence_ends < kGalleryMinSentencesPerImage * r.images)
     return Rule::gallery;

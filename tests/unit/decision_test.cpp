@@ -395,3 +395,31 @@ TEST_CASE("a page with no main content is read again with its hidden parts") {
   REQUIRE(shown.has_main_content());
   CHECK_FALSE(contains(shown.text, "Paragraph 9 of the story"));
 }
+
+namespace {
+
+// An article with a list of five items, `linked` of them links to a shop.
+std::string article_with_list(int linked) {
+  std::string html = "<html><body><article><h1>What to pack</h1>" + paragraph(1) + "<ul>";
+  for (int i = 0; i < 5; ++i) {
+    std::string item = "Packing item number " + std::to_string(i);
+    html += i < linked ? "<li><a href='/shop/" + std::to_string(i) + "'>" + item + "</a></li>"
+                       : "<li>" + item + "</li>";
+  }
+  html += "</ul>";
+  // Long enough that no retry without pruning is needed.
+  for (int i = 2; i < 7; ++i) html += paragraph(i);
+  html += "</article></body></html>";
+  return html;
+}
+
+}  // namespace
+
+TEST_CASE("a list with unlinked items is content; a list of links is not") {
+  pith::Document checklist = pith::extract(article_with_list(4));
+  CHECK(contains(checklist.text, "Packing item number 0"));
+  CHECK(contains(checklist.text, "Packing item number 4"));
+  pith::Document links = pith::extract(article_with_list(5));
+  CHECK_FALSE(contains(links.text, "Packing item number 0"));
+  CHECK(contains(links.text, "Paragraph 3 of the story"));
+}
