@@ -26,14 +26,19 @@ class Names {
   // The names with traits are interned once for all pages (the same ids on
   // each); any other name is interned, per page, when seen.
   Names() : traits_(known().traits) {}
-  std::uint32_t id(std::string_view lower_name) {
-    // Asked once per tag: a name of up to 7 bytes (nearly all) is looked up
-    // first in a small cache, keyed by its bytes and length in one word.
+  std::uint32_t id(std::string_view lower_name) { return id(lower_name, short_key(lower_name)); }
+  // Asked once per tag: a name of up to 7 bytes (nearly all) is looked up
+  // first in a small cache, keyed by its bytes and length in one word: its
+  // short_key, 0 for any other name.
+  static std::uint64_t short_key(std::string_view lower_name) {
     std::uint64_t key = 0;
-    bool short_name = !lower_name.empty() && lower_name.size() < 8;
+    if (lower_name.empty() || lower_name.size() >= 8) return 0;
+    std::memcpy(&key, lower_name.data(), lower_name.size());
+    return key | std::uint64_t{lower_name.size()} << 56;
+  }
+  std::uint32_t id(std::string_view lower_name, std::uint64_t key) {
+    bool short_name = key != 0;
     if (short_name) {
-      std::memcpy(&key, lower_name.data(), lower_name.size());
-      key |= std::uint64_t{lower_name.size()} << 56;
       const CacheEntry& hit = cache_[cache_slot(key)];
       if (hit.key == key) return hit.id;
     }
@@ -455,6 +460,53 @@ GuardedMarkup guard_markup(std::string_view s, const MarkupLimits& limits, budge
   }
   result.elements = model.elements();
   editor.finish(result, end_of_input);
+  return result;
+}
+
+struct GuardFeed::Model {
+  explicit Model(const MarkupLimits& limits) : tree(names, limits) {}
+  Names names;
+  TreeModel tree;
+};
+
+GuardFeed::GuardFeed(const MarkupLimits& limits) : model_(std::make_unique<Model>(limits)) {}
+GuardFeed::~GuardFeed() = default;
+
+// guard_markup's steps at a '<' and at a tag, in the same order.
+void GuardFeed::markup(bool text, bool visible) {
+  if (!complete_ || !text) return;
+  ++text_runs_;
+  if (visible) model_->tree.text();
+}
+
+bool GuardFeed::tag(std::string_view name, bool closing, bool self_closing) {
+  if (!complete_) return false;
+  // Lower-cased and keyed in one pass (Names::short_key).
+  char lower[kMaxNameBytes];
+  const std::size_t size = std::min(name.size(), kMaxNameBytes);
+  std::uint64_t key = 0;
+  if (size < 8) {
+    for (std::size_t k = 0; k < size; ++k) {
+      lower[k] = text::ascii_lower(name[k]);
+      key |= std::uint64_t{static_cast<unsigned char>(lower[k])} << (8 * k);
+    }
+    if (size > 0) key |= std::uint64_t{size} << 56;
+  } else {
+    for (std::size_t k = 0; k < size; ++k) lower[k] = text::ascii_lower(name[k]);
+  }
+  std::uint32_t id = model_->names.id(std::string_view(lower, size), key);
+  model_->tree.fit_names();
+  auto verdict = closing ? model_->tree.end_tag(id) : model_->tree.start_tag(id, self_closing);
+  complete_ = verdict == TreeModel::Verdict::keep;
+  return complete_;
+}
+
+bool GuardFeed::in_foreign() const { return model_->tree.foreign_open() > 0; }
+
+GuardedMarkup GuardFeed::result() const {
+  GuardedMarkup result;
+  result.elements = model_->tree.elements();
+  result.text_runs = text_runs_;
   return result;
 }
 
