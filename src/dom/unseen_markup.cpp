@@ -300,7 +300,21 @@ bool passes_unchanged(std::string_view v, bool cr_allowed = false) {
       continue;
     }
     std::size_t at = i;
-    char32_t c = text::decode_utf8(v, i);
+    char32_t c;
+    auto continuation = [&](std::size_t k) { return k < v.size() && (static_cast<unsigned char>(v[k]) & 0xC0) == 0x80; };
+    if (b >= 0xC2 && b <= 0xDF && continuation(i + 1)) {
+      // The common two- and three-byte sequences are decoded here, not by a
+      // call per character (CJK text is all of them); those with a range of
+      // their own (E0, ED) go to decode_utf8.
+      c = (char32_t{b & 0x1Fu} << 6) | (static_cast<unsigned char>(v[i + 1]) & 0x3Fu);
+      i += 2;
+    } else if (b >= 0xE1 && b <= 0xEF && b != 0xED && continuation(i + 1) && continuation(i + 2)) {
+      c = (char32_t{b & 0x0Fu} << 12) | ((static_cast<unsigned char>(v[i + 1]) & 0x3Fu) << 6) |
+          (static_cast<unsigned char>(v[i + 2]) & 0x3Fu);
+      i += 3;
+    } else {
+      c = text::decode_utf8(v, i);
+    }
     if (c == text::kReplacementCharacter && v.compare(at, i - at, "\xEF\xBF\xBD") != 0) return false;
     if ((c >= 0x80 && c <= 0x9F) || (c >= 0xFDD0 && c <= 0xFDEF) || (c & 0xFFFE) == 0xFFFE)
       return false;
