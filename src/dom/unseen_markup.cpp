@@ -38,12 +38,29 @@ struct AttrSpan {
   std::size_t value_end;
 };
 
+// The bytes that end a tag name, and an attribute name ('=' too): a table,
+// so that a name is passed over with one test per byte.
+struct NameEndBytes {
+  bool tag[256] = {}, attribute[256] = {};
+  constexpr NameEndBytes() {
+    for (char c : {' ', '\t', '\n', '\r', '\f', '/', '>'})
+      tag[static_cast<unsigned char>(c)] = attribute[static_cast<unsigned char>(c)] = true;
+    attribute[static_cast<unsigned char>('=')] = true;
+  }
+};
+constexpr NameEndBytes kNameEnds;
+static_assert([] {
+  for (int c = 0; c < 256; ++c)
+    if (kNameEnds.tag[c] != (is_ascii_whitespace(static_cast<char>(c)) || c == '/' || c == '>')) return false;
+  return true;
+}(), "a tag name ends where ends_tag_name says");
+
 // Reads the tag whose name starts at s[at], with the HTML tokenizer's tag
 // name and attribute states; collects its attributes into `attrs` when given.
 // False when the page ends inside the tag.
 bool read_tag(std::string_view s, std::size_t at, TagToken& tag, std::vector<AttrSpan>* attrs) {
   std::size_t i = at;
-  while (i < s.size() && !is_ascii_whitespace(s[i]) && s[i] != '/' && s[i] != '>') ++i;
+  while (i < s.size() && !kNameEnds.tag[static_cast<unsigned char>(s[i])]) ++i;
   tag.name = s.substr(at, i - at);
   tag.self_closing = false;
   enum State { before_name, name, after_name, before_value, quoted, unquoted };
@@ -72,7 +89,12 @@ bool read_tag(std::string_view s, std::size_t at, TagToken& tag, std::vector<Att
         }
         break;
       case name:
-        if (is_ascii_whitespace(c) || c == '/' || c == '>' || c == '=') name_end = i;
+        // The rest of the name at once: nothing in it changes the state.
+        while (!kNameEnds.attribute[static_cast<unsigned char>(c)]) {
+          if (++i == s.size()) return false;
+          c = s[i];
+        }
+        name_end = i;
         if (c == '>') {
           finish(i, i);
           tag.end = i;
