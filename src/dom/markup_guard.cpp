@@ -36,28 +36,34 @@ class Names {
     std::memcpy(&key, lower_name.data(), lower_name.size());
     return key | std::uint64_t{lower_name.size()} << 56;
   }
-  std::uint32_t id(std::string_view lower_name, std::uint64_t key) {
-    bool short_name = key != 0;
-    if (short_name) {
+  // `name` in any case; `key`: the short_key of it lower-cased.
+  std::uint32_t id(std::string_view name, std::uint64_t key) {
+    if (key != 0) {
       const CacheEntry& hit = cache_[cache_slot(key)];
       if (hit.key == key) return hit.id;
     }
-    std::uint32_t id;
-    std::string name(lower_name);
-    if (auto it = known().ids.find(name); it != known().ids.end()) id = it->second;
-    else if (auto it = ids_.find(name); it != ids_.end()) id = it->second;
-    // Pages can invent any number of names; past a few thousand they all
-    // share one id, which only makes their end tags match each other.
-    else if (traits_.size() >= kMaxNames) id = other_;
-    else id = intern(lower_name, 0);
-    if (short_name) cache_[cache_slot(key)] = {key, id};
-    return id;
+    return id_by_map(name, key);
   }
   std::uint16_t traits(std::uint32_t id) const { return traits_[id]; }
   bool has(std::uint32_t id, std::uint16_t trait) const { return (traits_[id] & trait) != 0; }
   std::size_t size() const { return traits_.size(); }
 
  private:
+  // Out of line, so that the cache's hit inlines where a tag is read.
+  [[gnu::noinline]] std::uint32_t id_by_map(std::string_view any_case_name, std::uint64_t key) {
+    bool short_name = key != 0;
+    std::uint32_t id;
+    std::string name(any_case_name);
+    for (char& c : name) c = text::ascii_lower(c);
+    if (auto it = known().ids.find(name); it != known().ids.end()) id = it->second;
+    else if (auto it = ids_.find(name); it != ids_.end()) id = it->second;
+    // Pages can invent any number of names; past a few thousand they all
+    // share one id, which only makes their end tags match each other.
+    else if (traits_.size() >= kMaxNames) id = other_;
+    else id = intern(name, 0);
+    if (short_name) cache_[cache_slot(key)] = {key, id};
+    return id;
+  }
   static constexpr std::size_t kMaxNames = 4096;
   struct Known {
     std::unordered_map<std::string, std::uint32_t> ids;
@@ -472,29 +478,22 @@ struct GuardFeed::Model {
 GuardFeed::GuardFeed(const MarkupLimits& limits) : model_(std::make_unique<Model>(limits)) {}
 GuardFeed::~GuardFeed() = default;
 
-// guard_markup's steps at a '<' and at a tag, in the same order.
-void GuardFeed::markup(bool text, bool visible) {
-  if (!complete_ || !text) return;
-  ++text_runs_;
-  if (visible) model_->tree.text();
-}
+// guard_markup's steps at a '<' (markup(), inline) and at a tag, in the same
+// order.
+void GuardFeed::visible_text() { model_->tree.text(); }
 
 bool GuardFeed::tag(std::string_view name, bool closing, bool self_closing) {
   if (!complete_) return false;
-  // Lower-cased and keyed in one pass (Names::short_key).
-  char lower[kMaxNameBytes];
+  // Keyed lower-cased (Names::short_key) without a copy: only a name the
+  // cache lacks is lower-cased whole.
   const std::size_t size = std::min(name.size(), kMaxNameBytes);
   std::uint64_t key = 0;
-  if (size < 8) {
-    for (std::size_t k = 0; k < size; ++k) {
-      lower[k] = text::ascii_lower(name[k]);
-      key |= std::uint64_t{static_cast<unsigned char>(lower[k])} << (8 * k);
-    }
-    if (size > 0) key |= std::uint64_t{size} << 56;
-  } else {
-    for (std::size_t k = 0; k < size; ++k) lower[k] = text::ascii_lower(name[k]);
+  if (size > 0 && size < 8) {
+    for (std::size_t k = 0; k < size; ++k)
+      key |= std::uint64_t{static_cast<unsigned char>(text::ascii_lower(name[k]))} << (8 * k);
+    key |= std::uint64_t{size} << 56;
   }
-  std::uint32_t id = model_->names.id(std::string_view(lower, size), key);
+  std::uint32_t id = model_->names.id(name.substr(0, size), key);
   model_->tree.fit_names();
   auto verdict = closing ? model_->tree.end_tag(id) : model_->tree.start_tag(id, self_closing);
   complete_ = verdict == TreeModel::Verdict::keep;

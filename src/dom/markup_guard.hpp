@@ -73,7 +73,11 @@ class GuardFeed {
   // A '<' of the output that the guard stops at (a tag, a doctype, a bogus
   // comment, a '<' in text): `text`, whether text comes before it since the
   // markup before; `visible`, whether that text is not all white space.
-  void markup(bool text, bool visible);
+  void markup(bool text, bool visible) {
+    if (!complete_ || !text) return;
+    ++text_runs_;
+    if (visible) visible_text();
+  }
   // The tag of the last markup(), as the output holds it (`name` as the page
   // spells it; `self_closing`: a '/' just before its '>'). False when the
   // guard would not keep it: the feed has given up.
@@ -86,6 +90,7 @@ class GuardFeed {
   GuardedMarkup result() const;
 
  private:
+  void visible_text();
   struct Model;
   std::unique_ptr<Model> model_;
   std::size_t text_runs_ = 0;
