@@ -482,7 +482,8 @@ GuardFeed::~GuardFeed() = default;
 // order.
 void GuardFeed::visible_text() { model_->tree.text(); }
 
-bool GuardFeed::tag(std::string_view name, bool closing, bool self_closing) {
+// Flattened: the model's start and end tags inline here, its one caller per tag.
+[[gnu::flatten]] bool GuardFeed::tag(std::string_view name, bool closing, bool self_closing) {
   if (!complete_) return false;
   // Keyed lower-cased (Names::short_key) without a copy: only a name the
   // cache lacks is lower-cased whole.
