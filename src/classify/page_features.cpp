@@ -1,7 +1,10 @@
 #include "classify/page_features.hpp"
 
+#include <xxhash.h>
+
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <functional>
@@ -104,8 +107,11 @@ struct HintIndex {
 // is come first, utility classes ("flex gap-4 ...") after.
 constexpr std::size_t kNameBytesRead = 64;
 
-// Counts, for one class or id value, each hint it names (once per hint).
-void count_name_hints(std::string_view value, PageFeatures& f) {
+// The hints one class or id value names, as bits of their features (each
+// counts once for the value).
+using NamedHints = std::array<std::uint64_t, (kPageFeatureCount + 63) / 64>;
+
+NamedHints name_hints(std::string_view value) {
   static const HintIndex kIndex;
   char v[kNameBytesRead];
   std::uint8_t code[kNameBytesRead];
@@ -114,8 +120,7 @@ void count_name_hints(std::string_view value, PageFeatures& f) {
     v[k] = text::ascii_lower(value[k]);
     code[k] = v[k] >= 'a' && v[k] <= 'z' ? static_cast<std::uint8_t>(v[k] - 'a') : 26;
   }
-  // The features this value names, as bits: each counts once for the value.
-  std::uint64_t named[(kPageFeatureCount + 63) / 64] = {};
+  NamedHints named{};
   auto bit = [&](F feature, bool set) {
     auto index = static_cast<std::size_t>(feature);
     bool was = named[index / 64] >> (index % 64) & 1u;
@@ -134,10 +139,36 @@ void count_name_hints(std::string_view value, PageFeatures& f) {
           !((at == 0 || is_token_separator(v[at - 1])) && (end == n || is_token_separator(v[end]))))
         continue;
       bit(hint.feature, true);
-      f[static_cast<std::size_t>(hint.feature)] += 1;
     }
   }
+  return named;
 }
+
+// Counts, for one class or id value, each hint it names. A page repeats its
+// values (a menu's items, a list's cards): each distinct one (its first
+// kNameBytesRead bytes, all name_hints reads) is read once per page, and
+// found again by its hash. The values stay in the Dom's pool while the
+// page's features are read.
+class NameHintCounter {
+ public:
+  void count(std::string_view value, PageFeatures& f) {
+    std::string_view key = value.substr(0, kNameBytesRead);
+    Entry& e = entries_[XXH3_64bits(key.data(), key.size()) % kEntries];
+    if (!e.used || e.key != key) e = {key, name_hints(key), true};
+    for (std::size_t w = 0; w < e.named.size(); ++w)
+      for (std::uint64_t bits = e.named[w]; bits != 0; bits &= bits - 1)
+        f[w * 64 + static_cast<std::size_t>(std::countr_zero(bits))] += 1;
+  }
+
+ private:
+  struct Entry {
+    std::string_view key;
+    NamedHints named;
+    bool used = false;
+  };
+  static constexpr std::size_t kEntries = 256;
+  std::array<Entry, kEntries> entries_{};
+};
 
 // A price: a currency sign next to a digit ("$19.99", "19,99 €", "¥1200"):
 // $, and in UTF-8 £ ¥ (C2 A3, C2 A5) and € ₹ ₽ ₩ (E2 82 AC/B9/BD/A9), found
@@ -281,6 +312,7 @@ PageFeatures read_page_features(const dom::Dom& dom, const Metadata& metadata, s
   NodeId link_end = 0, p_end = 0, li_end = 0, cell_end = 0, code_end = 0, heading_end = 0,
          chrome_end = 0, form_end = 0, hidden_end = 0;
   double elements = 0;
+  NameHintCounter name_hint_counter;
   for (NodeId i = 0; i < n; ++i) {
     const dom::Node& node = nodes[i];
     if (i < hidden_end) {
@@ -359,8 +391,8 @@ PageFeatures read_page_features(const dom::Dom& dom, const Metadata& metadata, s
     // text styles) say nothing of the page and are most of a page's names.
     if (node.attr_count > 0 && (dom::is_block(node.tag) || node.tag == Tag::a || node.tag == Tag::button)) {
       std::string_view cls = dom.attr(i, Attr::class_), id = dom.attr(i, Attr::id);
-      if (!cls.empty()) count_name_hints(cls, f);
-      if (!id.empty()) count_name_hints(id, f);
+      if (!cls.empty()) name_hint_counter.count(cls, f);
+      if (!id.empty()) name_hint_counter.count(id, f);
     }
   }
 

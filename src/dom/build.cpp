@@ -623,8 +623,18 @@ Dom build_dom_in_place(std::string&& utf8_html, BuildTimings* timings, const Mar
   // what the build appends. (A large block grows in place: no copy.)
   std::string input = std::move(utf8_html);
   input.reserve(input.size() + input.size() / 4);
-  std::string stripped = drop_unseen_markup(std::move(input), &moved, deadline, /*runs_by_tag=*/true);
-  GuardedMarkup guarded = guard_markup(stripped, limits, deadline);
+  // The guard's model is fed by the filter as it writes (GuardFeed): on the
+  // pages the guard would not change, a second walk over the markup is saved.
+  GuardFeed feed(limits);
+  std::string stripped = drop_unseen_markup(std::move(input), &moved, deadline, /*runs_by_tag=*/true, &feed);
+  GuardedMarkup guarded = feed.complete() ? feed.result() : guard_markup(stripped, limits, deadline);
+#ifdef PITH_ASSERTIONS
+  if (feed.complete()) {
+    GuardedMarkup walked = guard_markup(stripped, limits, deadline);
+    PITH_ASSERT(!walked.changed && walked.elements == guarded.elements && walked.text_runs == guarded.text_runs,
+                "the filter's feed counts what the guard counts in its output");
+  }
+#endif
   if (guarded.changed && !moved.tag_runs.empty()) {
     // The guard's cuts move the tags from where the runs were recorded:
     // filtered again, with every run behind a marker (pages the guard

@@ -26,33 +26,44 @@ class Names {
   // The names with traits are interned once for all pages (the same ids on
   // each); any other name is interned, per page, when seen.
   Names() : traits_(known().traits) {}
-  std::uint32_t id(std::string_view lower_name) {
-    // Asked once per tag: a name of up to 7 bytes (nearly all) is looked up
-    // first in a small cache, keyed by its bytes and length in one word.
+  std::uint32_t id(std::string_view lower_name) { return id(lower_name, short_key(lower_name)); }
+  // Asked once per tag: a name of up to 7 bytes (nearly all) is looked up
+  // first in a small cache, keyed by its bytes and length in one word: its
+  // short_key, 0 for any other name.
+  static std::uint64_t short_key(std::string_view lower_name) {
     std::uint64_t key = 0;
-    bool short_name = !lower_name.empty() && lower_name.size() < 8;
-    if (short_name) {
-      std::memcpy(&key, lower_name.data(), lower_name.size());
-      key |= std::uint64_t{lower_name.size()} << 56;
+    if (lower_name.empty() || lower_name.size() >= 8) return 0;
+    std::memcpy(&key, lower_name.data(), lower_name.size());
+    return key | std::uint64_t{lower_name.size()} << 56;
+  }
+  // `name` in any case; `key`: the short_key of it lower-cased.
+  std::uint32_t id(std::string_view name, std::uint64_t key) {
+    if (key != 0) {
       const CacheEntry& hit = cache_[cache_slot(key)];
       if (hit.key == key) return hit.id;
     }
-    std::uint32_t id;
-    std::string name(lower_name);
-    if (auto it = known().ids.find(name); it != known().ids.end()) id = it->second;
-    else if (auto it = ids_.find(name); it != ids_.end()) id = it->second;
-    // Pages can invent any number of names; past a few thousand they all
-    // share one id, which only makes their end tags match each other.
-    else if (traits_.size() >= kMaxNames) id = other_;
-    else id = intern(lower_name, 0);
-    if (short_name) cache_[cache_slot(key)] = {key, id};
-    return id;
+    return id_by_map(name, key);
   }
   std::uint16_t traits(std::uint32_t id) const { return traits_[id]; }
   bool has(std::uint32_t id, std::uint16_t trait) const { return (traits_[id] & trait) != 0; }
   std::size_t size() const { return traits_.size(); }
 
  private:
+  // Out of line, so that the cache's hit inlines where a tag is read.
+  [[gnu::noinline]] std::uint32_t id_by_map(std::string_view any_case_name, std::uint64_t key) {
+    bool short_name = key != 0;
+    std::uint32_t id;
+    std::string name(any_case_name);
+    for (char& c : name) c = text::ascii_lower(c);
+    if (auto it = known().ids.find(name); it != known().ids.end()) id = it->second;
+    else if (auto it = ids_.find(name); it != ids_.end()) id = it->second;
+    // Pages can invent any number of names; past a few thousand they all
+    // share one id, which only makes their end tags match each other.
+    else if (traits_.size() >= kMaxNames) id = other_;
+    else id = intern(name, 0);
+    if (short_name) cache_[cache_slot(key)] = {key, id};
+    return id;
+  }
   static constexpr std::size_t kMaxNames = 4096;
   struct Known {
     std::unordered_map<std::string, std::uint32_t> ids;
@@ -455,6 +466,47 @@ GuardedMarkup guard_markup(std::string_view s, const MarkupLimits& limits, budge
   }
   result.elements = model.elements();
   editor.finish(result, end_of_input);
+  return result;
+}
+
+struct GuardFeed::Model {
+  explicit Model(const MarkupLimits& limits) : tree(names, limits) {}
+  Names names;
+  TreeModel tree;
+};
+
+GuardFeed::GuardFeed(const MarkupLimits& limits) : model_(std::make_unique<Model>(limits)) {}
+GuardFeed::~GuardFeed() = default;
+
+// guard_markup's steps at a '<' (markup(), inline) and at a tag, in the same
+// order.
+void GuardFeed::visible_text() { model_->tree.text(); }
+
+// Flattened: the model's start and end tags inline here, its one caller per tag.
+[[gnu::flatten]] bool GuardFeed::tag(std::string_view name, bool closing, bool self_closing) {
+  if (!complete_) return false;
+  // Keyed lower-cased (Names::short_key) without a copy: only a name the
+  // cache lacks is lower-cased whole.
+  const std::size_t size = std::min(name.size(), kMaxNameBytes);
+  std::uint64_t key = 0;
+  if (size > 0 && size < 8) {
+    for (std::size_t k = 0; k < size; ++k)
+      key |= std::uint64_t{static_cast<unsigned char>(text::ascii_lower(name[k]))} << (8 * k);
+    key |= std::uint64_t{size} << 56;
+  }
+  std::uint32_t id = model_->names.id(name.substr(0, size), key);
+  model_->tree.fit_names();
+  auto verdict = closing ? model_->tree.end_tag(id) : model_->tree.start_tag(id, self_closing);
+  complete_ = verdict == TreeModel::Verdict::keep;
+  return complete_;
+}
+
+bool GuardFeed::in_foreign() const { return model_->tree.foreign_open() > 0; }
+
+GuardedMarkup GuardFeed::result() const {
+  GuardedMarkup result;
+  result.elements = model_->tree.elements();
+  result.text_runs = text_runs_;
   return result;
 }
 

@@ -23,6 +23,7 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -52,5 +53,48 @@ struct GuardedMarkup {
 // never repeated to the end of the page). Checks `deadline` as it goes.
 GuardedMarkup guard_markup(std::string_view html, const MarkupLimits& limits,
                            budget::Deadline deadline = {});
+
+// The guard's model, fed by the pre-parse filter (drop_unseen_markup) with the
+// markup its output will hold as it writes it, so that the page is walked
+// once rather than filtered and then walked again by guard_markup. On most
+// pages the guard changes nothing and only counts; the feed gives the same
+// counts. It gives up at the first tag the guard would leave out or cut the
+// page at, and wherever the filter reads markup differently from how the
+// guard would read the output (an unclosed comment or raw-text body, raw
+// text inside svg/math, a '<' a comment's removal joins to what follows):
+// guard_markup then runs over the output as before.
+class GuardFeed {
+ public:
+  explicit GuardFeed(const MarkupLimits& limits);
+  ~GuardFeed();
+  GuardFeed(const GuardFeed&) = delete;
+  GuardFeed& operator=(const GuardFeed&) = delete;
+
+  // A '<' of the output that the guard stops at (a tag, a doctype, a bogus
+  // comment, a '<' in text): `text`, whether text comes before it since the
+  // markup before; `visible`, whether that text is not all white space.
+  void markup(bool text, bool visible) {
+    if (!complete_ || !text) return;
+    ++text_runs_;
+    if (visible) visible_text();
+  }
+  // The tag of the last markup(), as the output holds it (`name` as the page
+  // spells it; `self_closing`: a '/' just before its '>'). False when the
+  // guard would not keep it: the feed has given up.
+  bool tag(std::string_view name, bool closing, bool self_closing);
+  // Inside svg or math (before the next tag): no element is raw text there.
+  bool in_foreign() const;
+  void give_up() { complete_ = false; }
+  bool complete() const { return complete_; }
+  // guard_markup's result for the output, while complete().
+  GuardedMarkup result() const;
+
+ private:
+  void visible_text();
+  struct Model;
+  std::unique_ptr<Model> model_;
+  std::size_t text_runs_ = 0;
+  bool complete_ = true;
+};
 
 }  // namespace pith::dom

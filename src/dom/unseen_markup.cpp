@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "dom/attributes.hpp"
+#include "dom/markup_guard.hpp"
 #include "dom/prescan.hpp"
 #include "dom/tag_traits.hpp"
 #include "text/ascii.hpp"
@@ -37,12 +38,29 @@ struct AttrSpan {
   std::size_t value_end;
 };
 
+// The bytes that end a tag name, and an attribute name ('=' too): a table,
+// so that a name is passed over with one test per byte.
+struct NameEndBytes {
+  bool tag[256] = {}, attribute[256] = {};
+  constexpr NameEndBytes() {
+    for (char c : {' ', '\t', '\n', '\r', '\f', '/', '>'})
+      tag[static_cast<unsigned char>(c)] = attribute[static_cast<unsigned char>(c)] = true;
+    attribute[static_cast<unsigned char>('=')] = true;
+  }
+};
+constexpr NameEndBytes kNameEnds;
+static_assert([] {
+  for (int c = 0; c < 256; ++c)
+    if (kNameEnds.tag[c] != (is_ascii_whitespace(static_cast<char>(c)) || c == '/' || c == '>')) return false;
+  return true;
+}(), "a tag name ends where ends_tag_name says");
+
 // Reads the tag whose name starts at s[at], with the HTML tokenizer's tag
 // name and attribute states; collects its attributes into `attrs` when given.
 // False when the page ends inside the tag.
 bool read_tag(std::string_view s, std::size_t at, TagToken& tag, std::vector<AttrSpan>* attrs) {
   std::size_t i = at;
-  while (i < s.size() && !is_ascii_whitespace(s[i]) && s[i] != '/' && s[i] != '>') ++i;
+  while (i < s.size() && !kNameEnds.tag[static_cast<unsigned char>(s[i])]) ++i;
   tag.name = s.substr(at, i - at);
   tag.self_closing = false;
   enum State { before_name, name, after_name, before_value, quoted, unquoted };
@@ -71,7 +89,12 @@ bool read_tag(std::string_view s, std::size_t at, TagToken& tag, std::vector<Att
         }
         break;
       case name:
-        if (is_ascii_whitespace(c) || c == '/' || c == '>' || c == '=') name_end = i;
+        // The rest of the name at once: nothing in it changes the state.
+        while (!kNameEnds.attribute[static_cast<unsigned char>(c)]) {
+          if (++i == s.size()) return false;
+          c = s[i];
+        }
+        name_end = i;
         if (c == '>') {
           finish(i, i);
           tag.end = i;
@@ -286,8 +309,10 @@ bool passes_unchanged(std::string_view v, bool cr_allowed = false) {
       std::memcpy(&w, v.data() + i, sizeof w);
       constexpr std::uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
       auto has_zero_byte = [&](std::uint64_t x) { return ((x - kOnes) & ~x & kHigh) != 0; };
-      if ((w & kHigh) == 0 && ((w - 0x20 * kOnes) & kHigh) == 0 && !has_zero_byte(w ^ ('&' * kOnes)) &&
-          !has_zero_byte(w ^ (0x7F * kOnes))) {
+      // (w + 1 in each lane reaches the high bit only from DEL, 0x7F, once
+      // no lane has it set already: no carry crosses lanes.)
+      if (((w | (w + kOnes)) & kHigh) == 0 && ((w - 0x20 * kOnes) & kHigh) == 0 &&
+          !has_zero_byte(w ^ ('&' * kOnes))) {
         i += 8;
         continue;
       }
@@ -299,7 +324,21 @@ bool passes_unchanged(std::string_view v, bool cr_allowed = false) {
       continue;
     }
     std::size_t at = i;
-    char32_t c = text::decode_utf8(v, i);
+    char32_t c;
+    auto continuation = [&](std::size_t k) { return k < v.size() && (static_cast<unsigned char>(v[k]) & 0xC0) == 0x80; };
+    if (b >= 0xC2 && b <= 0xDF && continuation(i + 1)) {
+      // The common two- and three-byte sequences are decoded here, not by a
+      // call per character (CJK text is all of them); those with a range of
+      // their own (E0, ED) go to decode_utf8.
+      c = (char32_t{b & 0x1Fu} << 6) | (static_cast<unsigned char>(v[i + 1]) & 0x3Fu);
+      i += 2;
+    } else if (b >= 0xE1 && b <= 0xEF && b != 0xED && continuation(i + 1) && continuation(i + 2)) {
+      c = (char32_t{b & 0x0Fu} << 12) | ((static_cast<unsigned char>(v[i + 1]) & 0x3Fu) << 6) |
+          (static_cast<unsigned char>(v[i + 2]) & 0x3Fu);
+      i += 3;
+    } else {
+      c = text::decode_utf8(v, i);
+    }
     if (c == text::kReplacementCharacter && v.compare(at, i - at, "\xEF\xBF\xBD") != 0) return false;
     if ((c >= 0x80 && c <= 0x9F) || (c >= 0xFDD0 && c <= 0xFDEF) || (c & 0xFFFE) == 0xFFFE)
       return false;
@@ -468,7 +507,7 @@ std::size_t foreign_body_end(std::string_view s, std::size_t from, std::string_v
 }  // namespace
 
 std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Deadline deadline,
-                               bool runs_by_tag) {
+                               bool runs_by_tag, GuardFeed* guard) {
   // With `moved`, the page lives on in moved->source, where the moved values
   // point.
   std::string_view s = html;
@@ -517,6 +556,29 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
   // What foreign_body_end may read in all: twice the page, which the bodies
   // of a page's <svg>s never need (a body that is cut is not read again).
   std::size_t foreign_budget = 2 * s.size();
+  // For `guard`, the text since the last markup as guard_markup would read
+  // it in the output: it starts at text_from, and a comment taken out of it
+  // leaves what came before it pending. Whether it is all white space is
+  // read once, however many '<' in text follow (a page of them stays linear).
+  std::size_t text_from = 0;
+  bool text_pending = false, visible_pending = false;
+  std::size_t seen_from = 0, seen_to = 0;
+  bool seen_visible = false;
+  auto visible_before = [&](std::size_t at) {
+    if (seen_from != text_from || seen_to > at) {
+      seen_from = seen_to = text_from;
+      seen_visible = false;
+    }
+    for (; seen_to < at && !seen_visible; ++seen_to) seen_visible = !is_ascii_whitespace(s[seen_to]);
+    seen_to = at;
+    return seen_visible;
+  };
+  auto feed_markup = [&](std::size_t at) {
+    if (!guard || !guard->complete()) return;
+    guard->markup(text_pending || at > text_from, visible_pending || visible_before(at));
+    text_pending = visible_pending = false;
+  };
+  bool read_to_end = false;  // not stopped early: an unclosed comment, raw-text body or tag
   std::size_t i = 0;
   for (;;) {
     deadline.tick("the pre-parse filter");
@@ -542,21 +604,34 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
         from = reference_end(s, piece_end, end);
       }
     }
-    if (lt == npos) break;
+    if (lt == npos) {
+      read_to_end = true;
+      break;
+    }
     i = lt;
     if (s.compare(i, 4, "<!--") == 0) {
       std::size_t end = comment_end(s, i + 4);
       if (end == npos) break;  // runs to the end of the page: left as it is
+      if (guard && guard->complete()) {
+        // A '<' in text just before it would meet what follows it in the
+        // output ("<<!-- -->p>" becomes a tag there).
+        const char before = i > copied ? s[i - 1] : changed && !out.empty() ? out.back() : '\0';
+        if (before == '<') guard->give_up();
+        text_pending = text_pending || i > text_from;
+        visible_pending = visible_pending || visible_before(i);
+        text_from = end;
+      }
       cut(i, end);
       i = end;
       continue;
     }
+    feed_markup(i);
     char next = i + 1 < s.size() ? s[i + 1] : '\0';
     if (next == '!' || next == '?') {  // doctype, bogus comment: up to the first '>'
       if (s.compare(i, 9, "<![CDATA[") == 0) text_moves = false;
       i = s.find('>', i + 2);
       if (i == npos) break;
-      ++i;
+      text_from = ++i;
       continue;
     }
     bool end_tag = next == '/';
@@ -566,7 +641,7 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
       if (end_tag) {  // "</>" is dropped by the tokenizer, "</ x>" is a bogus comment
         i = s.find('>', name_at);
         if (i == npos) break;
-        ++i;
+        text_from = ++i;
       } else {
         ++i;  // a '<' in text
       }
@@ -712,6 +787,17 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
       }
       if (stop > w) cut(w, stop);
     }
+    if (guard && guard->complete()) {
+      // The tag as the output holds it: self-closing for the guard when a '/'
+      // is left just before its '>'. Inside svg or math the guard reads no
+      // raw text, where the filter would.
+      const bool in_foreign = guard->in_foreign();
+      const char before_end = tag.end > copied ? s[tag.end - 1] : out.back();
+      if (guard->tag(tag.name, end_tag, !end_tag && before_end == '/') && !end_tag && in_foreign &&
+          (traits & (kTextBody | kTextToEnd)))
+        guard->give_up();
+    }
+    text_from = i;
     if (!end_tag && (traits & kFrameset)) text_moves = false;
     if ((traits & kVerbatim) && !tag.self_closing)
       verbatim = end_tag ? std::max(0, verbatim - 1) : verbatim + 1;
@@ -722,6 +808,10 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
       // is enough, a line break when it had one.
       std::size_t j = i;
       while (j < s.size() && is_ascii_whitespace(s[j])) ++j;
+      // (The feed's text starts here too: what it scanned is white space.)
+      seen_from = text_from;
+      seen_to = j;
+      seen_visible = false;
       if (j - i >= 2 && j < s.size() && s[j] == '<') {
         bool newline = s.substr(i, j - i).find('\n') != npos;
         cut(i, j);
@@ -734,6 +824,7 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
       for (char c : tag.name) lower += text::ascii_lower(c);
       std::size_t body_end = find_raw_text_end(s, i, lower);
       if (body_end == npos) break;  // unclosed: left to Gumbo
+      text_from = body_end;
       // Script and style bodies carry no text; JSON-LD scripts, which the
       // metadata stage reads, keep theirs.
       if ((traits & kStyle) || ((traits & kScript) && !json_ld)) {
@@ -760,10 +851,11 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
       std::size_t close = foreign_body_end(s, i, tag.name, foreign_budget);
       if (close != npos) {
         cut(i, close);
-        i = close;
+        i = text_from = close;
       }
     }
   }
+  if (guard && !read_to_end) guard->give_up();
   if (!changed) return kept_in_moved ? std::string(s) : html;
   out.append(s.substr(copied));
   return out;

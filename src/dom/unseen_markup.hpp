@@ -158,8 +158,12 @@ struct MovedValues {
   void append_text(std::string& out, std::string_view text) const;
 };
 
-// Linear in the page; checks `deadline` once per few thousand tags.
+class GuardFeed;
+
+// Linear in the page; checks `deadline` once per few thousand tags. With
+// `guard`, feeds it the markup of the output (markup_guard.hpp).
 std::string drop_unseen_markup(std::string html, MovedValues* moved = nullptr,
-                               budget::Deadline deadline = {}, bool runs_by_tag = false);
+                               budget::Deadline deadline = {}, bool runs_by_tag = false,
+                               GuardFeed* guard = nullptr);
 
 }  // namespace pith::dom

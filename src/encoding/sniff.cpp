@@ -253,16 +253,17 @@ class MetaPrescanner {
     skip_whitespace();
     if (at_end()) return false;
     if (const char quote = current(); quote == '"' || quote == '\'') {
-      ++pos_;
-      while (true) {
-        if (at_end()) return false;
-        if (current() == quote) {
-          ++pos_;
-          return true;
-        }
-        attribute_.value.push_back(ascii_lower(current()));
-        ++pos_;
+      // Up to the closing quote at once (a description's content runs to
+      // hundreds of bytes), lower-cased in place.
+      const std::size_t close = bytes_.find(quote, pos_ + 1);
+      if (close == std::string_view::npos) {
+        pos_ = bytes_.size();
+        return false;
       }
+      attribute_.value.assign(bytes_.substr(pos_ + 1, close - pos_ - 1));
+      for (char& c : attribute_.value) c = ascii_lower(c);
+      pos_ = close + 1;
+      return true;
     }
     if (current() == '>') return true;
     while (!at_end() && !is_ascii_whitespace(current()) && current() != '>') {

@@ -9,6 +9,7 @@
 #include <memory>
 #include <new>
 
+#include "text/ascii.hpp"
 #include "text/chars.hpp"
 #include "text/utf8.hpp"
 
@@ -36,13 +37,35 @@ void append_words(std::string_view utf8, std::string& out, OnWord on_word) {
     if (in_word) on_word(start);
     in_word = false;
   };
+  // As text::is_word_char, for ASCII.
+  auto ascii_word = [](unsigned char b) {
+    unsigned char c = b >= 'A' && b <= 'Z' ? static_cast<unsigned char>(b + 32) : b;
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+  };
   for (std::size_t i = 0; i < utf8.size();) {
     char32_t c;
     bool is_word, cjk = false;
     if (static_cast<unsigned char>(utf8[i]) < 0x80) {  // most text: no call per character
+      if (ascii_word(static_cast<unsigned char>(utf8[i]))) {
+        // A run of ASCII word characters goes on the word at once, lower-cased
+        // (a character at a time, it cost a call and a growth check each).
+        if (!in_word) {
+          if (!out.empty()) out.push_back(' ');
+          start = out.size();
+          in_word = true;
+        }
+        std::size_t j = i + 1;
+        while (j < utf8.size() && static_cast<unsigned char>(utf8[j]) < 0x80 &&
+               ascii_word(static_cast<unsigned char>(utf8[j])))
+          ++j;
+        const std::size_t at = out.size();
+        out.resize(at + (j - i));
+        for (std::size_t k = i; k < j; ++k) out[at + (k - i)] = text::ascii_lower(utf8[k]);
+        i = j;
+        continue;
+      }
       c = static_cast<unsigned char>(utf8[i++]);
-      if (c >= 'A' && c <= 'Z') c += 32;
-      is_word = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';  // as text::is_word_char
+      is_word = false;
     } else {
       c = text::decode_utf8(utf8, i);
       c = static_cast<char32_t>(utf8proc_tolower(static_cast<utf8proc_int32_t>(c)));

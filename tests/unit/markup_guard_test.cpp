@@ -2,12 +2,17 @@
 // cut before Gumbo sees it, ordinary markup passes untouched.
 #include <doctest/doctest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <random>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "dom/build.hpp"
 #include "dom/markup_guard.hpp"
 #include "dom/prescan.hpp"
+#include "dom/unseen_markup.hpp"
 
 namespace {
 
@@ -219,4 +224,61 @@ TEST_CASE("guard_markup matches the end tags of many invented names, short and l
   CHECK(plain.dropped_deep > 0);
   CHECK(invented.dropped_deep == plain.dropped_deep);
   CHECK(invented.elements == plain.elements);
+}
+
+namespace {
+
+// What the filter's feed counts for `html` (when it did not give up), and
+// what guard_markup counts over the filter's output.
+struct FeedAndWalk {
+  bool complete;
+  GuardedMarkup fed, walked;
+};
+FeedAndWalk feed_and_walk(const std::string& html, const MarkupLimits& limits = {}) {
+  pith::dom::MovedValues moved;
+  pith::dom::GuardFeed feed(limits);
+  std::string out = pith::dom::drop_unseen_markup(html, &moved, {}, /*runs_by_tag=*/true, &feed);
+  return {feed.complete(), feed.complete() ? feed.result() : GuardedMarkup{}, guard_markup(out, limits)};
+}
+
+}  // namespace
+
+TEST_CASE("the filter's feed counts what guard_markup counts in the filter's output") {
+  namespace fs = std::filesystem;
+  std::vector<std::string> pages = {
+      "<p>a<!--x-->b</p>", "x <!-- a --> <b>y</b>", "a < b <p> c", "<svg><p>x</p></svg>",
+      "<table>x<!--c-->y<tr><td>1</td></tr></table>", "</ x><?php ?><!x>< 1 </1><p>t",
+      "<!DOCTYPE html><html><head><title>t<!--x--></title></head><body>  <p>q</p> <!-- c --> <b>b<p>c</p></b>",
+      "<a href=x/>y</a><svg><a href=x/>z</a><circle r=1 /></svg><br/ ><img src=x />",
+      "<script>var a='<!--';</script><p>x<textarea><b>x</textarea><p>", "<math><mi>x</mi></math><p>t",
+      "<font color=red><b><i><u>x<p>y</p>z", "\n\n  <p>x</p>\n\n<!-- a -->\n\n<p>y</p>", "<<<<<<<<p>x",
+      "<ul><li>a<li>b</ul><dl><dt>x<dd>y</dl><frameset><frame></frameset>"};
+  fs::path fixtures = fs::path(__FILE__).parent_path().parent_path().parent_path() / "fixtures";
+  for (const auto& entry : fs::directory_iterator(fixtures)) {
+    std::ifstream in(entry.path() / "page.html", std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    if (!ss.str().empty()) pages.push_back(ss.str());
+  }
+  int complete = 0;
+  for (const std::string& page : pages) {
+    INFO(page.substr(0, 80));
+    FeedAndWalk r = feed_and_walk(page);
+    if (!r.complete) continue;
+    ++complete;
+    CHECK_FALSE(r.walked.changed);
+    CHECK(r.fed.elements == r.walked.elements);
+    CHECK(r.fed.text_runs == r.walked.text_runs);
+  }
+  CHECK(complete >= 30);
+  // It gives up where the guard would cut, and where the filter reads the
+  // page differently from how the guard reads the output.
+  MarkupLimits shallow;
+  shallow.max_depth = 8;
+  CHECK_FALSE(feed_and_walk(repeat("<div>", 20), shallow).complete);
+  CHECK_FALSE(feed_and_walk(repeat("<b><p>x", 50)).complete);
+  CHECK_FALSE(feed_and_walk("a<<!--x-->p>b</p>").complete);
+  CHECK_FALSE(feed_and_walk("<p>a<!-- never closed <p>b").complete);
+  CHECK_FALSE(feed_and_walk("<title>x<p>y").complete);
+  CHECK_FALSE(feed_and_walk("<svg><g><style>x{}</style></g><p></svg>").complete);
 }
