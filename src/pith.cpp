@@ -129,15 +129,29 @@ void keep_only_target_language(Document& doc, std::string_view target) {
 // beside visible menus (hidden 7.3 and 18.2 KB against 15 KB shown).
 constexpr std::size_t kRetryHiddenTextBytes = 512;
 
-// Everything after decoding, on `utf8` (taken over by the DOM build), into
-// `doc`. Returns the bytes of text the build left out in hidden subtrees.
-std::size_t read_page(Document& doc, std::string&& utf8, std::size_t input_bytes, const Options& options,
-                      detail::ModelInputs* inputs, budget::Deadline& deadline, dom::HiddenSubtrees hidden) {
+// The whole pipeline on a checked input, from decoding on, keeping the
+// hidden subtrees as `hidden` says. `hidden_left_out` receives the bytes of
+// text the build left out in hidden subtrees.
+Document read_page(std::string_view html, const Options& options, detail::ModelInputs* inputs,
+                   budget::Deadline& deadline, dom::HiddenSubtrees hidden, std::size_t& hidden_left_out) {
+  Document doc;
+  doc.url = options.url;
+  auto t0 = Clock::now();
+  encoding::Decoded decoded =
+      encoding::to_utf8(html, encoding::Hints{options.charset, options.content_type});
+  auto t1 = Clock::now();
+  doc.timings.decode = t1 - t0;
+  doc.charset = std::move(decoded.charset);
+  doc.charset_source = std::move(decoded.source);
+
+  deadline.check("the end of decoding");
+
   dom::BuildTimings build_timings;
   dom::GuardedMarkup guard;
   // The UTF-8 page is not read again: the DOM build takes it over.
-  dom::Dom dom = dom::build_dom_in_place(std::move(utf8), &build_timings,
-                                markup_limits(options, input_bytes), &guard, deadline, hidden);
+  dom::Dom dom = dom::build_dom_in_place(std::move(decoded.utf8), &build_timings,
+                                markup_limits(options, html.size()), &guard, deadline, hidden);
+  hidden_left_out = dom.hidden_text_left_out;
   doc.timings.parse = build_timings.parse;
   doc.timings.build = build_timings.build;
   note_truncations(guard, doc.truncations);
@@ -221,7 +235,7 @@ std::size_t read_page(Document& doc, std::string&& utf8, std::size_t input_bytes
     inputs->page = page_features;
     inputs->confidence = confidence_features;
   }
-  return dom.hidden_text_left_out;
+  return doc;
 }
 
 }  // namespace
@@ -241,22 +255,11 @@ Document detail::extract(std::string_view html, const Options& options, ModelInp
   if (looks_binary(html))
     throw Error(ErrorCode::not_html, "the input is binary data, not HTML");
 
-  Document doc;
-  doc.url = options.url;
-  auto t0 = Clock::now();
   // Checked inside the long stages too, not only between them.
-  budget::Deadline deadline(t0, options.time_budget);
-  encoding::Decoded decoded =
-      encoding::to_utf8(html, encoding::Hints{options.charset, options.content_type});
-  auto t1 = Clock::now();
-  doc.timings.decode = t1 - t0;
-  doc.charset = std::move(decoded.charset);
-  doc.charset_source = std::move(decoded.source);
-
-  deadline.check("the end of decoding");
-  const std::size_t hidden_left_out =
-      read_page(doc, std::move(decoded.utf8), html.size(), options, inputs, deadline,
-                dom::HiddenSubtrees::kept_when_most_text);
+  budget::Deadline deadline(Clock::now(), options.time_budget);
+  std::size_t hidden_left_out = 0;
+  Document doc = read_page(html, options, inputs, deadline, dom::HiddenSubtrees::kept_when_most_text,
+                           hidden_left_out);
   // A page that showed nothing may hold its content in parts it hides until
   // its scripts run (a display:none wrapper beside visible menus, whose text
   // the build's own test found too small a share): read again with them.
@@ -264,21 +267,14 @@ Document detail::extract(std::string_view html, const Options& options, ModelInp
   if (doc.has_main_content() || !doc.no_content_reason.empty() ||
       hidden_left_out < kRetryHiddenTextBytes)
     return doc;
-  Document again;
-  again.url = doc.url;
-  again.charset = doc.charset;
-  again.charset_source = doc.charset_source;
-  again.timings.decode = doc.timings.decode;
   std::optional<ModelInputs> again_inputs;
   if (inputs) {
     again_inputs.emplace();
     again_inputs->record_attempts = inputs->record_attempts;
     again_inputs->forced_attempt = inputs->forced_attempt;
   }
-  encoding::Decoded redecoded =
-      encoding::to_utf8(html, encoding::Hints{options.charset, options.content_type});
-  read_page(again, std::move(redecoded.utf8), html.size(), options,
-            again_inputs ? &*again_inputs : nullptr, deadline, dom::HiddenSubtrees::kept);
+  Document again = read_page(html, options, again_inputs ? &*again_inputs : nullptr, deadline,
+                             dom::HiddenSubtrees::kept, hidden_left_out);
   if (!again.has_main_content()) return doc;
   if (inputs) *inputs = std::move(*again_inputs);
   return again;
