@@ -118,6 +118,15 @@ inline constexpr std::uint32_t kLinkParagraphMaxLength = 200;
 // with words of its own and ends with a full stop (its last phrase a link).
 inline constexpr std::uint32_t kLinkSentenceMinLength = 60;
 
+// Machine text (machine_text.hpp), a text node left out of every pass: an
+// object literal naming at least kMachineObjectMinKeys keys, or UUIDs making
+// up kMachineUuidShare of the visible characters. train + dev: 7 pages print
+// such text outside code, none of it in the gold (a language map that won
+// the selection of a service page, configuration objects on product and
+// collection pages, UUID-obfuscated "Sponsored" labels on product cards).
+inline constexpr std::uint32_t kMachineObjectMinKeys = 4;
+inline constexpr double kMachineUuidShare = 0.8;
+
 // A block opening with this rule is a forum post's signature (phpBB,
 // vBulletin and their kin draw it with 17-20 underscores).
 inline constexpr std::string_view kSignatureRule = "__________";

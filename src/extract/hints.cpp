@@ -16,6 +16,7 @@
 
 #include "assert.hpp"
 #include "extract/heuristics.hpp"
+#include "extract/machine_text.hpp"
 #include "extract/pass.hpp"
 #include "text/ascii.hpp"
 
@@ -621,6 +622,22 @@ Hints node_hints(const dom::Dom& dom, dom::NodeId id) { return element_hints(dom
 
 std::vector<Hints> page_hints(const dom::Dom& dom) { return read_page_hints(dom).hints; }
 
+namespace {
+
+// Machine text (machine_text.hpp) outside code, where JSON and identifiers
+// are what the reader came for.
+bool is_machine_text_node(const dom::Dom& dom, dom::NodeId id) {
+  const std::string_view text = dom.text(id);
+  if (!opens_like_machine_text(text) || !is_machine_text(text)) return false;
+  for (dom::NodeId a = dom.nodes[id].parent; a != dom::kNoNode; a = dom.nodes[a].parent) {
+    const Tag tag = dom.nodes[a].tag;
+    if (tag == Tag::pre || tag == Tag::code || tag == Tag::textarea) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 PageHints read_page_hints(const dom::Dom& dom) {
   PageHints page;
   std::vector<Hints>& hints = page.hints;
@@ -638,6 +655,7 @@ PageHints read_page_hints(const dom::Dom& dom) {
   for (dom::NodeId i = 0; i < dom.size();) {
     const dom::Node& node = dom.nodes[i];
     if (node.tag == Tag::text) {
+      if (is_machine_text_node(dom, i)) page.left_out.push_back(i);
       ++i;
       continue;
     }

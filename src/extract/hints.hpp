@@ -56,8 +56,9 @@ std::vector<Hints> page_hints(const dom::Dom& dom);
 struct PageHints {
   std::vector<Hints> hints;
   // The roots of the subtrees every pass leaves out (see page_hints; those
-  // inside one are not listed): what the removal (pass.hpp) removes from a
-  // pass that keeps clutter-named nodes.
+  // inside one are not listed), and the text nodes of machine text
+  // (machine_text.hpp): what the removal (pass.hpp) removes from a pass that
+  // keeps clutter-named nodes.
   std::vector<dom::NodeId> left_out;
   // The elements outside those subtrees named like clutter (Hints::unlikely).
   std::vector<dom::NodeId> unlikely;

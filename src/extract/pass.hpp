@@ -44,6 +44,7 @@ enum class Rule : std::uint8_t {
   counter_bar,       // "10 Likes · Reward · Share"
   stamped_list,      // items stamped with dates: comments, teasers
   action_bar_list,   // repeated items with like/reply/report buttons
+  machine_text,      // a text node of JSON or UUIDs outside code (machine_text.hpp)
 };
 
 // A short phrase for a rule, as --explain prints it.
