@@ -129,11 +129,17 @@ void keep_only_target_language(Document& doc, std::string_view target) {
 // beside visible menus (hidden 7.3 and 18.2 KB against 15 KB shown).
 constexpr std::size_t kRetryHiddenTextBytes = 512;
 
+// What a read of the page left out that a second read may want.
+struct LeftOut {
+  std::size_t hidden_text = 0;  // bytes of text in the hidden subtrees the build left out
+  std::string frames_fallback;  // dom::Dom::frames_fallback
+};
+
 // The whole pipeline on a checked input, from decoding on, keeping the
-// hidden subtrees as `hidden` says. `hidden_left_out` receives the bytes of
-// text the build left out in hidden subtrees.
+// hidden subtrees as `hidden` says; `left_out` receives what the DOM build
+// left out.
 Document read_page(std::string_view html, const Options& options, detail::ModelInputs* inputs,
-                   budget::Deadline& deadline, dom::HiddenSubtrees hidden, std::size_t& hidden_left_out) {
+                   budget::Deadline& deadline, dom::HiddenSubtrees hidden, LeftOut& left_out) {
   Document doc;
   doc.url = options.url;
   auto t0 = Clock::now();
@@ -151,7 +157,8 @@ Document read_page(std::string_view html, const Options& options, detail::ModelI
   // The UTF-8 page is not read again: the DOM build takes it over.
   dom::Dom dom = dom::build_dom_in_place(std::move(decoded.utf8), &build_timings,
                                 markup_limits(options, html.size()), &guard, deadline, hidden);
-  hidden_left_out = dom.hidden_text_left_out;
+  left_out.hidden_text = dom.hidden_text_left_out;
+  left_out.frames_fallback = std::move(dom.frames_fallback);
   doc.timings.parse = build_timings.parse;
   doc.timings.build = build_timings.build;
   note_truncations(guard, doc.truncations);
@@ -257,27 +264,53 @@ Document detail::extract(std::string_view html, const Options& options, ModelInp
 
   // Checked inside the long stages too, not only between them.
   budget::Deadline deadline(Clock::now(), options.time_budget);
-  std::size_t hidden_left_out = 0;
+  LeftOut left_out;
   Document doc = read_page(html, options, inputs, deadline, dom::HiddenSubtrees::kept_when_most_text,
-                           hidden_left_out);
+                           left_out);
+  // (Not a page whose content a filter took away: --target-language.)
+  if (doc.has_main_content() || !doc.no_content_reason.empty()) return doc;
+  // A second read, whose Document replaces the first when it finds content.
+  auto read_again = [&](std::string_view page, const Options& again_options, dom::HiddenSubtrees hidden) {
+    std::optional<ModelInputs> again_inputs;
+    if (inputs) {
+      again_inputs.emplace();
+      again_inputs->record_attempts = inputs->record_attempts;
+      again_inputs->forced_attempt = inputs->forced_attempt;
+    }
+    LeftOut ignored;
+    Document again = read_page(page, again_options, again_inputs ? &*again_inputs : nullptr, deadline, hidden,
+                               ignored);
+    if (!again.has_main_content()) return false;
+    if (inputs) *inputs = std::move(*again_inputs);
+    doc = std::move(again);
+    return true;
+  };
   // A page that showed nothing may hold its content in parts it hides until
   // its scripts run (a display:none wrapper beside visible menus, whose text
   // the build's own test found too small a share): read again with them.
-  // (Not a page whose content a filter took away: --target-language.)
-  if (doc.has_main_content() || !doc.no_content_reason.empty() ||
-      hidden_left_out < kRetryHiddenTextBytes)
+  if (left_out.hidden_text >= kRetryHiddenTextBytes &&
+      read_again(html, options, dom::HiddenSubtrees::kept))
     return doc;
-  std::optional<ModelInputs> again_inputs;
-  if (inputs) {
-    again_inputs.emplace();
-    again_inputs->record_attempts = inputs->record_attempts;
-    again_inputs->forced_attempt = inputs->forced_attempt;
+  // A page made of frames holds its text, if any, in <noframes>: markup
+  // the parser read as raw text, read now as a page of its own (in UTF-8,
+  // as the first read decoded it).
+  if (!left_out.frames_fallback.empty()) {
+    Options fallback_options = options;
+    fallback_options.charset = "UTF-8";
+    // What the frameset page's <head> said is the page's: its charset and,
+    // when the fallback has none, its title.
+    Document frameset = std::move(doc);
+    doc = Document();
+    if (!read_again(left_out.frames_fallback, fallback_options, dom::HiddenSubtrees::kept_when_most_text))
+      return frameset;
+    doc.charset = std::move(frameset.charset);
+    doc.charset_source = std::move(frameset.charset_source);
+    if (doc.title.empty()) {
+      doc.title = frameset.title;
+      doc.metadata.title = std::move(frameset.metadata.title);
+    }
   }
-  Document again = read_page(html, options, again_inputs ? &*again_inputs : nullptr, deadline,
-                             dom::HiddenSubtrees::kept, hidden_left_out);
-  if (!again.has_main_content()) return doc;
-  if (inputs) *inputs = std::move(*again_inputs);
-  return again;
+  return doc;
 }
 
 }  // namespace pith

@@ -161,7 +161,11 @@ bool skipped_element(Tag tag, const GumboElement& el) {
   }
   // <noscript> is kept: server-rendered fallbacks (forum posts, article
   // bodies of script-driven sites) live there, and Gumbo parses it as markup.
-  if (el.tag == GUMBO_TAG_TEMPLATE) return true;
+  // <noframes> and <noembed> are not: a browser, which has frames and
+  // embeds, never shows them, and their markup is raw text to Gumbo (its
+  // tags came out as text). A page made of frames has its <noframes> read
+  // apart (Dom::frames_fallback).
+  if (el.tag == GUMBO_TAG_TEMPLATE || el.tag == GUMBO_TAG_NOFRAMES || el.tag == GUMBO_TAG_NOEMBED) return true;
   // <input type=hidden> and friends are hidden by the attribute test anyway.
   return false;
 }
@@ -224,6 +228,8 @@ class Builder {
   std::size_t hidden_skipped() const { return hidden_skipped_; }
   // Bytes of text (not white space) in the hidden subtrees left out.
   std::size_t hidden_text() const { return hidden_text_; }
+  // The raw text of the page's longest <noframes> (see Dom::frames_fallback).
+  std::string& frames_fallback() { return frames_fallback_; }
   std::size_t text_bytes() const { return text_bytes_; }
 
   // Flattened: the vector appends of every node (a call each) then inline.
@@ -248,7 +254,10 @@ class Builder {
         case GUMBO_NODE_ELEMENT: case GUMBO_NODE_TEMPLATE: {
           const GumboElement& el = g->v.element;
           Tag tag = tag_of(el.tag, el.original_tag);
-          if (skipped_element(tag, el)) break;
+          if (skipped_element(tag, el)) {
+            if (el.tag == GUMBO_TAG_NOFRAMES) keep_frames_fallback(el);
+            break;
+          }
           bool element_in_head = in_head || (tag == Tag::head && !head_seen);
           NodeId id = add_element(tag, el, parent, depth, element_in_head);
           if (id == kNoNode) {
@@ -541,6 +550,17 @@ class Builder {
   std::size_t next_tag_run_ = 0;  // where tag_run looks first
   std::size_t hidden_skipped_ = 0;
   std::size_t hidden_text_ = 0;
+  std::string frames_fallback_;
+
+  // <noframes>' markup is one raw text child (the pre-parse filter copies
+  // raw text bodies untouched).
+  void keep_frames_fallback(const GumboElement& el) {
+    if (el.children.length != 1) return;
+    const auto* child = static_cast<const GumboNode*>(el.children.data[0]);
+    if (child->type != GUMBO_NODE_TEXT && child->type != GUMBO_NODE_WHITESPACE) return;
+    std::string_view markup(child->v.text.text);
+    if (markup.size() > frames_fallback_.size()) frames_fallback_.assign(markup);
+  }
   std::size_t text_bytes_ = 0;
   std::vector<NodeId> merged_;  // text nodes that merged pieces, counted at the end
   NodeId node_count_ = 0;        // dom_.nodes.size()
@@ -660,6 +680,7 @@ Dom build_dom_in_place(std::string&& utf8_html, BuildTimings* timings, const Mar
   deadline.check("the HTML parse");
   Dom dom = builder.build(output->root, deadline);
   dom.hidden_text_left_out = builder.hidden_text();
+  dom.frames_fallback = std::move(builder.frames_fallback());
   // Built again with the hidden subtrees only when they hold the page's text.
   const std::size_t with_hidden = builder.text_bytes() + builder.hidden_text();
   if (builder.hidden_skipped() > 0 && with_hidden >= kMinVisibleTextBytes &&
@@ -667,8 +688,10 @@ Dom build_dom_in_place(std::string&& utf8_html, BuildTimings* timings, const Mar
     Builder unhidden(guarded.elements + guarded.text_runs, /*keep_hidden=*/true, moved, stripped);
     Dom all = unhidden.build(output->root, deadline);
     if (unhidden.text_bytes() >= kMinVisibleTextBytes &&
-        unhidden.text_bytes() >= builder.text_bytes() * kHiddenTextGain)
+        unhidden.text_bytes() >= builder.text_bytes() * kHiddenTextGain) {
+      all.frames_fallback = std::move(dom.frames_fallback);
       dom = std::move(all);
+    }
   }
   // The pool's offsets count from the start of the source. kLargestPageBytes
   // keeps them below 4 GiB; should a page still reach that, it fails here

@@ -115,6 +115,9 @@ class Dom {
   static constexpr text::TextCounts kNotCounted{std::numeric_limits<std::uint32_t>::max()};
   // Bytes of text in the hidden subtrees the build left out (build_dom).
   std::size_t hidden_text_left_out = 0;
+  // The markup of the page's longest <noframes>, which the DOM leaves out
+  // (a browser never shows it): the only text a page made of frames holds.
+  std::string frames_fallback;
 
   std::string_view text(NodeId id) const {
     const Node& n = nodes[id];

@@ -261,7 +261,7 @@ unsigned name_traits(std::string_view name) {
   switch (key) {
     case name_key("script"): return body | kScript;
     case name_key("style"): return body | kLeftOut | kStyle;
-    case name_key("iframe"): return body | kLeftOut;
+    case name_key("iframe"): case name_key("noframes"): case name_key("noembed"): return body | kLeftOut;
     case name_key("svg"): case name_key("math"): return kForeignRoot | kLeftOut;
     case name_key("canvas"): case name_key("object"): case name_key("embed"): case name_key("template"):
       return kLeftOut;

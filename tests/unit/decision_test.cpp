@@ -396,6 +396,26 @@ TEST_CASE("a page with no main content is read again with its hidden parts") {
   CHECK_FALSE(contains(shown.text, "Paragraph 9 of the story"));
 }
 
+TEST_CASE("<noframes> is never text; a page made of frames is read from it") {
+  const std::string fallback = "<noframes><body><p><a href='/'>Home</a> | <a href='/links'>Links</a></p>" +
+                               paragraph(1) + paragraph(2) + "</body></noframes>";
+  pith::Document frames = pith::extract(
+      "<html><head><title>Frames</title></head><frameset cols='20%,80%'><frame src='menu.htm'>"
+      "<frame src='main.htm'>" + fallback + "</frameset></html>");
+  REQUIRE(frames.has_main_content());
+  CHECK(contains(frames.text, "Paragraph 1 of the story"));
+  CHECK(contains(frames.text, "Paragraph 2 of the story"));
+  CHECK_FALSE(contains(frames.text, "<p>"));
+  CHECK(frames.title == "Frames");
+  // Beside content, a fallback is left out: a browser never shows it.
+  pith::Document page = pith::extract("<html><body><article>" + paragraph(3) + paragraph(4) +
+                                      "<noframes><p>Your browser does not show frames.</p></noframes>"
+                                      "<noembed><p>No plugin here.</p></noembed></article></body></html>");
+  REQUIRE(page.has_main_content());
+  CHECK_FALSE(contains(page.text, "frames"));
+  CHECK_FALSE(contains(page.text, "plugin"));
+}
+
 namespace {
 
 // An article with a list of five items, `linked` of them links to a shop.
