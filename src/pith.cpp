@@ -183,6 +183,8 @@ Document read_page(std::string_view html, const Options& options, detail::ModelI
   content.title = doc.title;
   content.timings = &doc.timings;
   content.article_body = read.article_body;
+  content.declares_article =
+      !doc.metadata.date_published.empty() || doc.metadata.declared_page_type == "article";
   content.deadline = &deadline;
   content.tuning = options.focus == Focus::precision ? extraction::kPrecisionTuning
                    : options.focus == Focus::recall  ? extraction::kRecallTuning

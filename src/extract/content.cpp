@@ -571,6 +571,28 @@ bool cross_check_with_article_body(PreparedPasses& passes, NodeId discussion, No
 // not a teaser). Pages rendered by scripts ship an empty shell and declare
 // the article there; the declared text is what a reader of the page sees.
 // Bodies written as markup are left alone (their tags would be text here).
+// A news brief of a sentence or two: shorter than kMinContentLength, on a
+// page that declares an article, in the one element the page declares as
+// its content (a <main> holding an <article> is one), and prose rather than
+// links.
+bool is_short_declared_article(const dom::Dom& dom, const PageHints& page, const Attempt& best) {
+  if (best.length < kShortArticleMinLength || page.declared.empty()) return false;
+  for (std::size_t k = 1; k < page.declared.size(); ++k)
+    if (page.declared[k] >= dom.nodes[page.declared[k - 1]].subtree_end) return false;  // siblings: a hub
+  const NodeId outermost = page.declared.front(), innermost = page.declared.back();
+  auto within = [&](NodeId node, NodeId subtree) {
+    return subtree <= node && node < dom.nodes[subtree].subtree_end;
+  };
+  bool in_declared = false;
+  for (NodeId r : best.roots) in_declared = in_declared || within(innermost, r) || within(r, outermost);
+  if (!in_declared) return false;
+  const AttemptSummary summary = summary_of(best);
+  if (summary.counts.link_chars > kShortArticleMaxLinkShare * summary.counts.chars) return false;
+  for (const Block& b : best.blocks)
+    if (b.kind == BlockKind::paragraph && text::count_text(b.text).sentence_ends > 0) return true;
+  return false;
+}
+
 void use_declared_body(std::string_view declared, Attempt& best) {
   if (declared.empty() || word_set(declared).size() < kCrossCheckMinWords) return;
   if (declared.find("</") != std::string_view::npos) return;
@@ -671,14 +693,17 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
   keep_lead(best);
   if (options.choose_attempt && !judged_by_article_body)
     choose_between_attempts(*passes, discussion, options, best);
-  if (options.explanation) {
-    std::string strategy = best.length < kMinContentLength
-                               ? "none: the best candidate is too short to be main content"
-                               : best.strategy;
-    *options.explanation = explain(dom, best.roots, best.dead, best.why,
-                                   best.length < kMinContentLength, std::move(strategy));
+  bool too_short = best.length < kMinContentLength;
+  if (too_short && options.declares_article && is_short_declared_article(dom, page, best)) {
+    too_short = false;
+    best.strategy = "a short article in the declared content";
   }
-  if (best.length < kMinContentLength) return {};
+  if (options.explanation) {
+    std::string strategy = too_short ? "none: the best candidate is too short to be main content"
+                                     : best.strategy;
+    *options.explanation = explain(dom, best.roots, best.dead, best.why, too_short, std::move(strategy));
+  }
+  if (too_short) return {};
 
   if (options.include_title) {
     bool inside_content = false;

@@ -45,6 +45,9 @@ struct ContentOptions {
   // The page's JSON-LD articleBody, as the metadata stage read it
   // (meta::PageMetadata); empty when the page declares none.
   std::string_view article_body;
+  // Whether the page's metadata declares an article (a publish date, or an
+  // article type): a brief shorter than kMinContentLength may then be one.
+  bool declares_article = false;
   // When set, says which of AttemptChoice::attempts to keep (0, 1 or 2):
   // classify/attempt_choice.hpp. Not asked when the page's JSON-LD
   // articleBody judged the content (its words are the better judge).

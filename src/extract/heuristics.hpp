@@ -201,6 +201,14 @@ inline constexpr double kBlockBadLinkDensity = 0.33;
 // Content shorter than this is no main content at all (home pages, listings,
 // error pages).
 inline constexpr std::uint32_t kMinContentLength = 120;
+// ...but for a news brief: a page whose metadata declares an article (a
+// publish date, or an article type) and whose one declared content element
+// (<article>, <main>, an articleBody) holds at least this much prose, mostly
+// not links (a sentence of about ten words). Error pages declare no article;
+// hubs declare many elements. No page of train + dev changes (none has so
+// short a gold text); it is the empty output a brief got.
+inline constexpr std::uint32_t kShortArticleMinLength = 40;
+inline constexpr double kShortArticleMaxLinkShare = 0.5;
 
 // --- precision and recall modes ----------------------------------------------
 // The few thresholds that trade one for the other (Options::focus). Balanced

@@ -418,6 +418,47 @@ TEST_CASE("<noframes> is never text; a page made of frames is read from it") {
 
 namespace {
 
+// A page of short text in `body`, with menus; `head` is its metadata.
+std::string short_page(std::string_view head, std::string_view body) {
+  return "<html><head><title>Short</title>" + std::string(head) +
+         "</head><body><ul class='menu'><li><a href='/'>Home</a></li><li><a href='/news'>News</a></li></ul>" +
+         std::string(body) + "<footer><a href='/about'>About</a></footer></body></html>";
+}
+
+constexpr std::string_view kArticleMeta =
+    "<meta property='og:type' content='article'>"
+    "<meta property='article:published_time' content='2026-11-28T07:15:00Z'>";
+
+}  // namespace
+
+TEST_CASE("a news brief in the declared content of a declared article is content") {
+  const std::string brief =
+      "<main><article><h1>Road closed</h1><p>The coast road is closed until Friday after a landslide.</p>"
+      "</article></main>";
+  pith::Document doc = pith::extract(short_page(kArticleMeta, brief));
+  REQUIRE(doc.has_main_content());
+  CHECK(contains(doc.text, "The coast road is closed until Friday"));
+  CHECK_FALSE(contains(doc.text, "About"));
+  // No article declared (an error page's few lines): no content.
+  CHECK_FALSE(pith::extract(short_page("", brief)).has_main_content());
+  CHECK_FALSE(pith::extract(short_page("", "<main><h1>Page not found</h1><p>Sorry, there is no page at this "
+                                           "address.</p></main>"))
+                  .has_main_content());
+  // Several declared elements (teasers of a hub), or links: no content.
+  CHECK_FALSE(pith::extract(short_page(kArticleMeta,
+                                       "<article><p>The coast road is closed until Friday.</p></article>"
+                                       "<article><p>The bakery on the square opens on Monday.</p></article>"))
+                  .has_main_content());
+  CHECK_FALSE(pith::extract(short_page(kArticleMeta,
+                                       "<article><p><a href='/a'>The coast road is closed until Friday after a "
+                                       "landslide.</a></p></article>"))
+                  .has_main_content());
+  // Shorter than a sentence of some ten words: no content.
+  CHECK_FALSE(pith::extract(short_page(kArticleMeta, "<article><p>Closed.</p></article>")).has_main_content());
+}
+
+namespace {
+
 // An article with a list of five items, `linked` of them links to a shop.
 std::string article_with_list(int linked) {
   std::string html = "<html><body><article><h1>What to pack</h1>" + paragraph(1) + "<ul>";
