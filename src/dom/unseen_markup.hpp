@@ -64,6 +64,10 @@ namespace pith::dom {
 //  - the bodies of <script> and <style> elements (tags kept), half the bytes
 //    of a typical page, but those of JSON-LD scripts (an "ld+json" in the
 //    tag), which the metadata stage reads; as strip_raw_text_bodies does.
+//    The whole element, tags too, where the tree builder would place the
+//    text around it the same without it: in the head or the body, between
+//    tags, before a tag that flushes Gumbo's text in place (the .cpp's
+//    UnseenElementContext says where not).
 //
 // The bodies of the other raw-text and RCDATA elements (<title>, <textarea>,
 // <xmp>, <iframe>, <noembed>, <noframes>) are copied untouched, and
