@@ -568,13 +568,12 @@ class UnseenElementContext {
   std::size_t tables_ = 0, noscripts_ = 0, templates_ = 0, foreign_ = 0;
 };
 
-// Does text that ends in `before` and text that starts with `after` read,
-// joined, as the two did apart? Yes when neither continues the other: an
-// end that is a tag's '>', a start that is a tag's '<' (the end of the page
-// counts as one), or white space but CR (a CR LF is read as one line break).
-bool joins_unchanged(char before, char after) {
-  auto quiet = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\f'; };
-  return (before == '>' || quiet(before)) && (after == '<' || quiet(after));
+// Does text that ends in `before`, joined to white space, read as the two
+// did apart? Yes when the end continues into nothing: a tag's '>' or white
+// space, but a CR (CR LF is read as one line break) and not the end of a
+// character reference or a '<' that the white space would cut short.
+bool joins_white_space_unchanged(char before) {
+  return before == '>' || before == ' ' || before == '\t' || before == '\n' || before == '\f';
 }
 
 // Does this tag leave Gumbo's pending text in place, to be flushed where the
@@ -688,8 +687,8 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
   UnseenElementContext context;
   // One past the end tag of the <script> or <style> whose start tag (read
   // into `tag`) is at s[at], when the element may leave the markup whole
-  // (UnseenElementContext): its body has an end, and the text either side
-  // joins unchanged; npos otherwise.
+  // (UnseenElementContext): its body has an end, and the text before it
+  // joins the white space after it unchanged; npos otherwise.
   // (It finds the body's end for the code below, which reads it again when
   // the element stays: a script's body is long.)
   std::size_t found_body_end = npos;
@@ -701,7 +700,7 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
     if (!read_tag(s, body_end + 2, end_tag, nullptr)) return npos;
     const std::size_t end = end_tag.end + 1;
     const char before = at > copied ? s[at - 1] : changed && !out.empty() ? out.back() : '\0';
-    if (!joins_unchanged(before, end < s.size() ? s[end] : '<')) return npos;
+    if (!joins_white_space_unchanged(before)) return npos;
     // Only white space up to the next tag, which must flush the text where
     // the element would have.
     std::size_t next = end;

@@ -183,6 +183,7 @@ TEST_CASE("unseen markup: a script or style goes whole where the tree builder wo
         "<head>\n\n<meta charset=utf-8>");
   CHECK(drop_unseen_markup("<body><div>\n<style>p{}</style>\n<script>f()</script>\n</div>") ==
         "<body><div>\n\n\n</div>");
+  CHECK(drop_unseen_markup("<body><div>\r\n<script>f()</script>\r\n</div>") == "<body><div>\n\n</div>");
   // Before the head, after it, in a table, a <noscript>, svg or a <template>:
   // emptied only.
   CHECK(drop_unseen_markup("<script>f()</script>\n<p>") == "<script></script>\n<p>");
@@ -240,7 +241,8 @@ TEST_CASE("unseen markup: Gumbo builds the same kept tree with and without it") 
            "<html><head><noscript>\n<script>a</script>\n<link></noscript></head><body>"
            "<table>\n<script>b</script>\n<tr><td>\n<script>c</script>\n</td></tr>\n<script>d</script>x</table>"
            "<form>\n<script>e</script>\n</form><b>\n<script>f</script>\n<p>\n<script>g</script>\n</b>y</p>"
-           "<pre><script>h</script>\nz</pre><select>\n<script>i</script>\n<option>o</select>",
+           "<pre><script>h</script>\nz</pre><select>\n<script>i</script>\n<option>o</select>"
+           "<div>\r<script>j</script>\n\r\n<script>k</script>\r</div>",
            "<head></head><body><div>\n<script>a</script>\n</div>\n<style>b</style>\n</body>\n<script>c</script>\n"
            "</html>\n<script>d</script>\n"}) {
     INFO(page);
