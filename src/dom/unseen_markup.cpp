@@ -542,7 +542,11 @@ class UnseenElementContext {
   static constexpr unsigned kFollowed = kHead | kBody | kTable | kNoscript | kTemplate | kForeignRoot;
   void start_tag(unsigned traits, bool self_closing) {
     if (traits & (kHead | kBody)) document_open_ = true;
-    if (traits & kBody) after_head_ = false;
+    if (traits & kBody) {
+      after_head_ = false;
+      // (A <body> in a <template> is ignored.)
+      body_open_ = body_open_ || templates_ == 0;
+    }
     if (traits & kTable) ++tables_;
     if (traits & kNoscript) ++noscripts_;
     if (traits & kTemplate) ++templates_;
@@ -556,6 +560,9 @@ class UnseenElementContext {
     if (traits & kTemplate) close(templates_);
     if (traits & kForeignRoot) close(foreign_);
   }
+  // In the body, and in none of the elements above: the insertion modes in
+  // body, in select and after body.
+  bool in_body() const { return body_open_ && tables_ == 0 && noscripts_ == 0 && templates_ == 0 && foreign_ == 0; }
   // In one of the insertion modes above.
   bool lets_elements_go() const {
     return document_open_ && !after_head_ && tables_ == 0 && noscripts_ == 0 && templates_ == 0 &&
@@ -565,6 +572,7 @@ class UnseenElementContext {
  private:
   bool document_open_ = false;
   bool after_head_ = false;
+  bool body_open_ = false;
   std::size_t tables_ = 0, noscripts_ = 0, templates_ = 0, foreign_ = 0;
 };
 
@@ -726,14 +734,21 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
       // may decode to white space.
       const std::size_t end = lt == npos ? s.size() : lt;
       std::size_t from = std::max(i, copied);
+      // In the body the tree builder inserts white space as it does other
+      // text (but for frameset-ok, which the piece's first other character
+      // clears before anything else happens): the white space before a
+      // piece moves with it there. Not in <pre> or <listing>, which drop a
+      // line break just after their start tag.
+      const bool white_space_moves = verbatim == 0 && context.in_body();
       for (bool seen = false; from < end && moved->ranges.size() < kMaxMoved;) {
+        const std::size_t white_space_from = from;
         if (!seen)
           while (from < end && is_ascii_whitespace(s[from])) ++from;
         const void* amp = std::memchr(s.data() + from, '&', end - from);
         const std::size_t piece_end = amp ? static_cast<const char*>(amp) - s.data() : end;
         if (piece_end - from >= kMinMovedTextBytes &&
             passes_unchanged(s.substr(from, piece_end - from), /*cr_allowed=*/true)) {
-          move(from, piece_end);
+          move(white_space_moves ? white_space_from : from, piece_end);
           seen = true;
         }
         if (piece_end == end) break;

@@ -40,8 +40,9 @@ namespace pith::dom {
 //    point it replaces; CR only in text, made LF on the way back), so the
 //    build gets the same text back with MovedValues::resolve and
 //    append_text. Text moves from its first character that is not white
-//    space, which keeps every decision of the tree builder the same (see
-//    the .cpp), in pieces around its character references that end in ';'
+//    space (in the body, white space before it too), which keeps every
+//    decision of the tree builder the same (see the .cpp), in pieces
+//    around its character references that end in ';'
 //    (which stay, for Gumbo to decode). A JSON-LD script's body moves
 //    too, in pieces around its '&'s, when it holds no '<'.
 //

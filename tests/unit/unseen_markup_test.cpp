@@ -242,7 +242,8 @@ TEST_CASE("unseen markup: Gumbo builds the same kept tree with and without it") 
            "<table>\n<script>b</script>\n<tr><td>\n<script>c</script>\n</td></tr>\n<script>d</script>x</table>"
            "<form>\n<script>e</script>\n</form><b>\n<script>f</script>\n<p>\n<script>g</script>\n</b>y</p>"
            "<pre><script>h</script>\nz</pre><select>\n<script>i</script>\n<option>o</select>"
-           "<div>\r<script>j</script>\n\r\n<script>k</script>\r</div>",
+           "<div>\r<script>j</script>\n\r\n<script>k</script>\r</div><p>\r\n  text &amp;\n  more text</p>"
+           "<frameset>",
            "<head></head><body><div>\n<script>a</script>\n</div>\n<style>b</style>\n</body>\n<script>c</script>\n"
            "</html>\n<script>d</script>\n"}) {
     INFO(page);
@@ -413,6 +414,12 @@ TEST_CASE("unseen markup: long text moves from its first character that is not w
   CHECK(moved.ranges.empty());
   std::string cdata = "<svg><p>x</p><![CDATA[ a > b, long enough text ]]></svg>";
   CHECK(drop_unseen_markup(cdata, &moved) == cdata);
+  // In the body the white space before a piece moves with it, but in <pre>
+  // and in a table.
+  out = drop_unseen_markup("<body><p>\n  Some text</p><pre>\n  code here</pre><table><td>\n  a cell</table>", &moved);
+  CHECK(out == "<body><p>" + moved_marker(0) + "</p><pre>\n  " + moved_marker(1) + "</pre><table><td>\n  " +
+                   moved_marker(2) + "</table>");
+  CHECK(moved.resolve(moved_marker(0)) == "\n  Some text");
 }
 
 TEST_CASE("unseen markup: the elements the build leaves out lose every attribute") {
