@@ -207,6 +207,12 @@ enum NameTrait : unsigned {
   kLeftOut = 1 << 6,
   kScript = 1 << 7,
   kStyle = 1 << 8,
+  // The elements UnseenElementContext follows.
+  kHead = 1 << 9,
+  kBody = 1 << 10,
+  kTable = 1 << 11,
+  kNoscript = 1 << 12,
+  kTemplate = 1 << 13,
 };
 
 // A name of up to 8 bytes as one word, each byte with its 0x20 bit set:
@@ -263,15 +269,20 @@ unsigned name_traits(std::string_view name) {
     case name_key("style"): return body | kLeftOut | kStyle;
     case name_key("iframe"): case name_key("noframes"): case name_key("noembed"): return body | kLeftOut;
     case name_key("svg"): case name_key("math"): return kForeignRoot | kLeftOut;
-    case name_key("canvas"): case name_key("object"): case name_key("embed"): case name_key("template"):
+    case name_key("canvas"): case name_key("object"): case name_key("embed"):
       return kLeftOut;
+    case name_key("template"): return kLeftOut | kTemplate;
     case name_key("pre"): case name_key("listing"): return kVerbatim;
     case name_key("code"): return kVerbatim | kCompared;
     case name_key("frameset"): return kFrameset;
+    case name_key("head"): return kHead;
+    case name_key("body"): return kCompared | kBody;
+    case name_key("table"): return kTable;
+    case name_key("noscript"): return kNoscript;
     case name_key("b"): case name_key("big"): case name_key("em"): case name_key("font"): case name_key("i"):
     case name_key("nobr"): case name_key("s"): case name_key("small"): case name_key("strike"):
     case name_key("strong"): case name_key("tt"): case name_key("u"): case name_key("html"):
-    case name_key("body"): case name_key("isindex"):
+    case name_key("isindex"):
       return kCompared;
     default: return body;
   }
@@ -504,6 +515,91 @@ std::size_t foreign_body_end(std::string_view s, std::size_t from, std::string_v
   return npos;
 }
 
+// Where a <script> or <style> element may leave the markup whole, tags and
+// all, rather than as an empty element: the build leaves it out with its
+// subtree (skipped_element, build.cpp), and the tree builder's only other
+// use of it is to end the text before it. Text pieces either side of an
+// element the build leaves out join in the build; where the element is
+// gone they join in Gumbo's text node instead, to the same text, as long
+// as that node goes where the piece before it went. Gumbo places its text
+// when it flushes it (at the next element it inserts or pops), at the
+// current node then; the element flushed the text before it. So the
+// element may go in these insertion modes (WHATWG 13.2.6.4), where its
+// start tag changes neither the mode nor the stack of open elements: in
+// head, in body, in select, after body (back to in body, which puts text
+// where after body did), in frameset (where it is ignored). Not before the
+// head (it would make one, and the white space after it would go in
+// there), after head (Gumbo pushes the head back to insert it, and flushes
+// the text before it into the head), in head noscript (it closes the
+// <noscript>), in a table (the text before and after it is placed apart,
+// by whether it is all white space), in a column group (it closes it), in
+// foreign content (it is an element of svg or math there) or in a
+// <template>'s content. The filter follows the tags that open and close
+// these; a count that goes wrong errs towards keeping the element.
+class UnseenElementContext {
+ public:
+  // The traits of the tags it reads (most tags have none).
+  static constexpr unsigned kFollowed = kHead | kBody | kTable | kNoscript | kTemplate | kForeignRoot;
+  void start_tag(unsigned traits, bool self_closing) {
+    if (traits & (kHead | kBody)) document_open_ = true;
+    if (traits & kBody) {
+      after_head_ = false;
+      // (A <body> in a <template> is ignored.)
+      body_open_ = body_open_ || templates_ == 0;
+    }
+    if (traits & kTable) ++tables_;
+    if (traits & kNoscript) ++noscripts_;
+    if (traits & kTemplate) ++templates_;
+    if ((traits & kForeignRoot) && !self_closing) ++foreign_;
+  }
+  void end_tag(unsigned traits) {
+    auto close = [](std::size_t& open) { open -= open > 0 ? 1 : 0; };
+    if (traits & kHead) after_head_ = true;  // until a <body>: a stray </head> only keeps elements
+    if (traits & kTable) close(tables_);
+    if (traits & kNoscript) close(noscripts_);
+    if (traits & kTemplate) close(templates_);
+    if (traits & kForeignRoot) close(foreign_);
+  }
+  // In the body, and in none of the elements above: the insertion modes in
+  // body, in select and after body.
+  bool in_body() const { return body_open_ && tables_ == 0 && noscripts_ == 0 && templates_ == 0 && foreign_ == 0; }
+  // In one of the insertion modes above.
+  bool lets_elements_go() const {
+    return document_open_ && !after_head_ && tables_ == 0 && noscripts_ == 0 && templates_ == 0 &&
+           foreign_ == 0;
+  }
+
+ private:
+  bool document_open_ = false;
+  bool after_head_ = false;
+  bool body_open_ = false;
+  std::size_t tables_ = 0, noscripts_ = 0, templates_ = 0, foreign_ = 0;
+};
+
+// Does text that ends in `before`, joined to white space, read as the two
+// did apart? Yes when the end continues into nothing: a tag's '>' or white
+// space, but a CR (CR LF is read as one line break) and not the end of a
+// character reference or a '<' that the white space would cut short.
+bool joins_white_space_unchanged(char before) {
+  return before == '>' || before == ' ' || before == '\t' || before == '\n' || before == '\f';
+}
+
+// Does this tag leave Gumbo's pending text in place, to be flushed where the
+// text before it would have gone? Not a </form>, which takes the form off
+// the stack of open elements without popping it (no flush: the text goes
+// to the form's parent), nor a tag that may run the adoption agency, which
+// moves elements without popping them: a formatting element's end tag, a
+// new <a> or <nobr>.
+bool keeps_pending_text_in_place(std::string_view name, bool end_tag) {
+  static constexpr std::string_view kFormatting[] = {"a", "b", "big", "code", "em", "font", "i", "nobr",
+                                                     "s", "small", "strike", "strong", "tt", "u"};
+  if (!end_tag) return !text::iequals_ascii(name, "a") && !text::iequals_ascii(name, "nobr");
+  if (text::iequals_ascii(name, "form")) return false;
+  for (std::string_view f : kFormatting)
+    if (text::iequals_ascii(name, f)) return false;
+  return true;
+}
+
 }  // namespace
 
 std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Deadline deadline,
@@ -573,10 +669,58 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
     seen_to = at;
     return seen_visible;
   };
-  auto feed_markup = [&](std::size_t at) {
+  // (It and shrink_white_space_from are inlined: they run at nearly every
+  // tag, and as calls out of this loop they cost a few percent of it.)
+  auto feed_markup = [&](std::size_t at) __attribute__((always_inline)) {
     if (!guard || !guard->complete()) return;
     guard->markup(text_pending || at > text_from, visible_pending || visible_before(at));
     text_pending = visible_pending = false;
+  };
+  // White space alone between two tags counts for nothing after the parse
+  // (no stage counts it, renderers fold it): one character of it is enough,
+  // a line break when it had one. `at` is where a tag ended, and text_from.
+  auto shrink_white_space_from = [&](std::size_t at) __attribute__((always_inline)) {
+    std::size_t j = at;
+    while (j < s.size() && is_ascii_whitespace(s[j])) ++j;
+    // (The feed's text starts here too: what it scanned is white space.)
+    seen_from = text_from;
+    seen_to = j;
+    seen_visible = false;
+    if (j - at >= 2 && j < s.size() && s[j] == '<') {
+      bool newline = s.substr(at, j - at).find('\n') != npos;
+      cut(at, j);
+      out.push_back(newline ? '\n' : ' ');
+    }
+  };
+  UnseenElementContext context;
+  // One past the end tag of the <script> or <style> whose start tag (read
+  // into `tag`) is at s[at], when the element may leave the markup whole
+  // (UnseenElementContext): its body has an end, and the text before it
+  // joins the white space after it unchanged; npos otherwise.
+  // (It finds the body's end for the code below, which reads it again when
+  // the element stays: a script's body is long.)
+  std::size_t found_body_end = npos;
+  auto unseen_element_end = [&](std::size_t at, unsigned traits) {
+    const std::size_t body_end = find_raw_text_end(s, tag.end + 1, (traits & kStyle) ? "style" : "script");
+    found_body_end = body_end;
+    if (body_end == npos) return npos;
+    TagToken end_tag;
+    if (!read_tag(s, body_end + 2, end_tag, nullptr)) return npos;
+    const std::size_t end = end_tag.end + 1;
+    const char before = at > copied ? s[at - 1] : changed && !out.empty() ? out.back() : '\0';
+    if (!joins_white_space_unchanged(before)) return npos;
+    // Only white space up to the next tag, which must flush the text where
+    // the element would have.
+    std::size_t next = end;
+    while (next < s.size() && is_ascii_whitespace(s[next])) ++next;
+    if (next == s.size()) return end;
+    if (s[next] != '<') return npos;
+    const bool next_is_end_tag = next + 1 < s.size() && s[next + 1] == '/';
+    std::size_t name_at = next + (next_is_end_tag ? 2 : 1);
+    if (name_at >= s.size() || !letter(s[name_at])) return npos;  // a comment, a doctype...
+    std::size_t name_end = name_at;
+    while (name_end < s.size() && !kNameEnds.tag[static_cast<unsigned char>(s[name_end])]) ++name_end;
+    return keeps_pending_text_in_place(s.substr(name_at, name_end - name_at), next_is_end_tag) ? end : npos;
   };
   bool read_to_end = false;  // not stopped early: an unclosed comment, raw-text body or tag
   std::size_t i = 0;
@@ -590,14 +734,21 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
       // may decode to white space.
       const std::size_t end = lt == npos ? s.size() : lt;
       std::size_t from = std::max(i, copied);
+      // In the body the tree builder inserts white space as it does other
+      // text (but for frameset-ok, which the piece's first other character
+      // clears before anything else happens): the white space before a
+      // piece moves with it there. Not in <pre> or <listing>, which drop a
+      // line break just after their start tag.
+      const bool white_space_moves = verbatim == 0 && context.in_body();
       for (bool seen = false; from < end && moved->ranges.size() < kMaxMoved;) {
+        const std::size_t white_space_from = from;
         if (!seen)
           while (from < end && is_ascii_whitespace(s[from])) ++from;
         const void* amp = std::memchr(s.data() + from, '&', end - from);
         const std::size_t piece_end = amp ? static_cast<const char*>(amp) - s.data() : end;
         if (piece_end - from >= kMinMovedTextBytes &&
             passes_unchanged(s.substr(from, piece_end - from), /*cr_allowed=*/true)) {
-          move(from, piece_end);
+          move(white_space_moves ? white_space_from : from, piece_end);
           seen = true;
         }
         if (piece_end == end) break;
@@ -625,9 +776,10 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
       i = end;
       continue;
     }
-    feed_markup(i);
+    // (The guard is fed a tag once the filter knows it stays: below.)
     char next = i + 1 < s.size() ? s[i + 1] : '\0';
     if (next == '!' || next == '?') {  // doctype, bogus comment: up to the first '>'
+      feed_markup(i);
       if (s.compare(i, 9, "<![CDATA[") == 0) text_moves = false;
       i = s.find('>', i + 2);
       if (i == npos) break;
@@ -638,6 +790,7 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
     std::size_t name_at = i + 1 + (end_tag ? 1 : 0);
     if (name_at >= s.size()) break;
     if (!letter(s[name_at])) {
+      feed_markup(i);
       if (end_tag) {  // "</>" is dropped by the tokenizer, "</ x>" is a bogus comment
         i = s.find('>', name_at);
         if (i == npos) break;
@@ -676,6 +829,29 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
     // The build reads a script's type after Gumbo has decoded it: a
     // character reference ("ld&#x2B;json") may spell JSON-LD too.
     const bool maybe_json_ld = json_ld || ((traits & kScript) && tag_attributes.find('&') != npos);
+    found_body_end = npos;
+    bool body_end_known = false;
+    if (!end_tag && verbatim == 0 && (traits & (kScript | kStyle)) && !maybe_json_ld &&
+        context.lets_elements_go()) {
+      body_end_known = true;
+      const std::size_t element_end = unseen_element_end(lt, traits);
+      if (element_end != npos) {
+        // As a comment goes: the text before it stays pending for the guard.
+        if (guard && guard->complete()) {
+          text_pending = text_pending || lt > text_from;
+          visible_pending = visible_pending || visible_before(lt);
+        }
+        cut(lt, element_end);
+        i = text_from = element_end;
+        shrink_white_space_from(i);
+        continue;
+      }
+    }
+    feed_markup(lt);
+    if (traits & UnseenElementContext::kFollowed) {
+      if (end_tag) context.end_tag(traits);
+      else context.start_tag(traits, tag.self_closing);
+    }
     const bool unread = !attrs.empty() && ((traits & kLeftOut) || ((traits & kScript) && !maybe_json_ld));
     // (A run per attribute at most: the markers never run out mid-tag.)
     bool runs = moved && !attrs.empty() && !unread && moved->attribute_runs.size() + attrs.size() <= kMaxMoved &&
@@ -802,27 +978,12 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
     if ((traits & kVerbatim) && !tag.self_closing)
       verbatim = end_tag ? std::max(0, verbatim - 1) : verbatim + 1;
     bool body_follows = !end_tag && (traits & (kTextBody | kTextToEnd | kForeignRoot));
-    if (verbatim == 0 && !body_follows) {
-      // White space alone between two tags counts for nothing after the
-      // parse (no stage counts it, renderers fold it): one character of it
-      // is enough, a line break when it had one.
-      std::size_t j = i;
-      while (j < s.size() && is_ascii_whitespace(s[j])) ++j;
-      // (The feed's text starts here too: what it scanned is white space.)
-      seen_from = text_from;
-      seen_to = j;
-      seen_visible = false;
-      if (j - i >= 2 && j < s.size() && s[j] == '<') {
-        bool newline = s.substr(i, j - i).find('\n') != npos;
-        cut(i, j);
-        out.push_back(newline ? '\n' : ' ');
-      }
-    }
+    if (verbatim == 0 && !body_follows) shrink_white_space_from(i);
     if (end_tag) continue;
     if (traits & kTextBody) {
       std::string lower;
       for (char c : tag.name) lower += text::ascii_lower(c);
-      std::size_t body_end = find_raw_text_end(s, i, lower);
+      std::size_t body_end = body_end_known ? found_body_end : find_raw_text_end(s, i, lower);
       if (body_end == npos) break;  // unclosed: left to Gumbo
       text_from = body_end;
       // Script and style bodies carry no text; JSON-LD scripts, which the

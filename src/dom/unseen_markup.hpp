@@ -40,8 +40,9 @@ namespace pith::dom {
 //    point it replaces; CR only in text, made LF on the way back), so the
 //    build gets the same text back with MovedValues::resolve and
 //    append_text. Text moves from its first character that is not white
-//    space, which keeps every decision of the tree builder the same (see
-//    the .cpp), in pieces around its character references that end in ';'
+//    space (in the body, white space before it too), which keeps every
+//    decision of the tree builder the same (see the .cpp), in pieces
+//    around its character references that end in ';'
 //    (which stay, for Gumbo to decode). A JSON-LD script's body moves
 //    too, in pieces around its '&'s, when it holds no '<'.
 //
@@ -64,6 +65,10 @@ namespace pith::dom {
 //  - the bodies of <script> and <style> elements (tags kept), half the bytes
 //    of a typical page, but those of JSON-LD scripts (an "ld+json" in the
 //    tag), which the metadata stage reads; as strip_raw_text_bodies does.
+//    The whole element, tags too, where the tree builder would place the
+//    text around it the same without it: in the head or the body, between
+//    tags, before a tag that flushes Gumbo's text in place (the .cpp's
+//    UnseenElementContext says where not).
 //
 // The bodies of the other raw-text and RCDATA elements (<title>, <textarea>,
 // <xmp>, <iframe>, <noembed>, <noframes>) are copied untouched, and

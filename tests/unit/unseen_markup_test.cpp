@@ -31,17 +31,28 @@ bool kept_attribute(std::string_view name, std::string_view value) {
 }
 
 // The tree as the DOM build sees it: elements with their kept attributes and
-// merged text, without comments and without the insides of svg/math. With
-// `moved`, moved attribute values are resolved.
+// merged text (the pieces either side of an element the build leaves out
+// join), without comments and without the elements the build leaves out.
+// With `moved`, moved attribute values are resolved.
 void flatten(const GumboNode* node, std::string& out, const pith::dom::MovedValues* moved) {
   std::vector<const GumboNode*> stack{node};
   int pre_depth = 0;
   std::vector<bool> closes_pre;  // per open element: is it a <pre>/<code>/<listing>
   bool in_pre = false;
+  std::string text;  // since the last element that opened or closed
+  auto flush_text = [&] {
+    // White space alone between tags may shrink to one character (a line
+    // break when it had one); nothing after the parse counts it.
+    bool blank = text.find_first_not_of(" \t\n\r\f") == std::string::npos;
+    if (blank && !text.empty() && !in_pre) out += text.find('\n') != std::string::npos ? "\n" : " ";
+    else out += text;
+    text.clear();
+  };
   while (!stack.empty()) {
     const GumboNode* n = stack.back();
     stack.pop_back();
     if (n == nullptr) {
+      flush_text();
       out += ")";
       if (closes_pre.back()) --pre_depth;
       closes_pre.pop_back();
@@ -49,14 +60,8 @@ void flatten(const GumboNode* node, std::string& out, const pith::dom::MovedValu
       continue;
     }
     if (n->type == GUMBO_NODE_TEXT || n->type == GUMBO_NODE_WHITESPACE || n->type == GUMBO_NODE_CDATA) {
-      // White space alone between tags may shrink to one character (a line
-      // break when it had one); nothing after the parse counts it.
-      std::string resolved;
-      if (moved) moved->append_text(resolved, n->v.text.text);
-      std::string_view t = moved ? std::string_view(resolved) : std::string_view(n->v.text.text);
-      bool blank = t.find_first_not_of(" \t\n\r\f") == std::string_view::npos;
-      if (blank && !t.empty() && !in_pre) out += t.find('\n') != std::string_view::npos ? "\n" : " ";
-      else out += t;
+      if (moved) moved->append_text(text, n->v.text.text);
+      else text += n->v.text.text;
       continue;
     }
     if (n->type != GUMBO_NODE_ELEMENT && n->type != GUMBO_NODE_TEMPLATE &&
@@ -68,16 +73,19 @@ void flatten(const GumboNode* node, std::string& out, const pith::dom::MovedValu
       continue;
     }
     const GumboElement& el = n->v.element;
-    out += "(";
-    out += gumbo_normalized_tagname(el.tag);
-    // The build leaves these elements out, with all their attributes; a
-    // script only when it is not JSON-LD.
+    // The build leaves these elements out, with their subtrees (the filter
+    // may take a script or style out whole); a script only when it is not
+    // JSON-LD.
     const GumboAttribute* type = gumbo_get_attribute(&el.attributes, "type");
     bool left_out = el.tag == GUMBO_TAG_STYLE || el.tag == GUMBO_TAG_SVG || el.tag == GUMBO_TAG_MATH ||
                     el.tag == GUMBO_TAG_CANVAS || el.tag == GUMBO_TAG_IFRAME || el.tag == GUMBO_TAG_OBJECT ||
                     el.tag == GUMBO_TAG_EMBED || el.tag == GUMBO_TAG_TEMPLATE ||
                     (el.tag == GUMBO_TAG_SCRIPT && !(type && pith::text::contains_ascii_ci(type->value, "ld+json")));
-    for (unsigned i = 0; i < el.attributes.length && !left_out; ++i) {
+    if (left_out) continue;
+    flush_text();
+    out += "(";
+    out += gumbo_normalized_tagname(el.tag);
+    for (unsigned i = 0; i < el.attributes.length; ++i) {
       const auto* a = static_cast<const GumboAttribute*>(el.attributes.data[i]);
       std::string_view name = a->name;
       // The Dom's attributes by their Attr, which is all a run keeps of a name.
@@ -105,10 +113,10 @@ void flatten(const GumboNode* node, std::string& out, const pith::dom::MovedValu
     closes_pre.push_back(verbatim);
     if (verbatim) ++pre_depth;
     in_pre = pre_depth > 0;
-    if (el.tag == GUMBO_TAG_SVG || el.tag == GUMBO_TAG_MATH) continue;
     for (unsigned i = el.children.length; i-- > 0;)
       stack.push_back(static_cast<const GumboNode*>(el.children.data[i]));
   }
+  flush_text();
 }
 
 std::string tree(const std::string& html, const pith::dom::MovedValues* moved = nullptr) {
@@ -169,6 +177,35 @@ TEST_CASE("unseen markup: white space alone between tags shrinks, except where i
   CHECK(drop_unseen_markup("<p>a  b</p>") == "<p>a  b</p>");  // text, not between tags
 }
 
+TEST_CASE("unseen markup: a script or style goes whole where the tree builder would not notice") {
+  // In the head and the body, between tags: tags and all.
+  CHECK(drop_unseen_markup("<head>\n<script src=a.js></script>\n<meta charset=utf-8>") ==
+        "<head>\n\n<meta charset=utf-8>");
+  CHECK(drop_unseen_markup("<body><div>\n<style>p{}</style>\n<script>f()</script>\n</div>") ==
+        "<body><div>\n\n\n</div>");
+  CHECK(drop_unseen_markup("<body><div>\r\n<script>f()</script>\r\n</div>") == "<body><div>\n\n</div>");
+  // Before the head, after it, in a table, a <noscript>, svg or a <template>:
+  // emptied only.
+  CHECK(drop_unseen_markup("<script>f()</script>\n<p>") == "<script></script>\n<p>");
+  CHECK(drop_unseen_markup("<head></head>\n<script>f()</script>\n<body>") ==
+        "<head></head>\n<script></script>\n<body>");
+  CHECK(drop_unseen_markup("<body><table>\n<script>f()</script>\n<tr>") ==
+        "<body><table>\n<script></script>\n<tr>");
+  CHECK(drop_unseen_markup("<head><noscript><script>f()</script></noscript>") ==
+        "<head><noscript><script></script></noscript>");
+  CHECK(drop_unseen_markup("<body><template><script>f()</script></template>") ==
+        "<body><template><script></script></template>");
+  // Text right against it, or a next tag that leaves Gumbo's text where the
+  // element would not have: kept.
+  CHECK(drop_unseen_markup("<body><p>a<script>f()</script>\n<p>") == "<body><p>a<script></script>\n<p>");
+  CHECK(drop_unseen_markup("<body><form>\n<script>f()</script>\n</form>") ==
+        "<body><form>\n<script></script>\n</form>");
+  CHECK(drop_unseen_markup("<body><b>\n<script>f()</script>\n</b>") == "<body><b>\n<script></script>\n</b>");
+  // JSON-LD stays.
+  std::string json_ld = "<body>\n<script type=application/ld+json>{}</script>\n<p>";
+  CHECK(drop_unseen_markup(json_ld) == json_ld);
+}
+
 TEST_CASE("unseen markup: Gumbo builds the same kept tree with and without it") {
   namespace fs = std::filesystem;
   fs::path fixtures = fs::path(__FILE__).parent_path().parent_path().parent_path() / "fixtures";
@@ -196,6 +233,25 @@ TEST_CASE("unseen markup: Gumbo builds the same kept tree with and without it") 
       "<svg><p>breaks out</p></svg><img data-src=a srcset=b onload=c alt=d>"
       "<a href='<!--x-->'>link</a><!-- tail --></body></html>";
   CHECK(tree(mixed) == tree(drop_unseen_markup(mixed)));
+  // Scripts and styles in every insertion mode the filter tells apart, with
+  // the text either side of them.
+  for (std::string page : {
+           "<script>a</script>\n<html><head>\n<script>b</script>\n<style>c</style>\n</head>\n<script>d</script>"
+           "\n<body>\n<script>e</script>\n<p>x</p>",
+           "<html><head><noscript>\n<script>a</script>\n<link></noscript></head><body>"
+           "<table>\n<script>b</script>\n<tr><td>\n<script>c</script>\n</td></tr>\n<script>d</script>x</table>"
+           "<form>\n<script>e</script>\n</form><b>\n<script>f</script>\n<p>\n<script>g</script>\n</b>y</p>"
+           "<pre><script>h</script>\nz</pre><select>\n<script>i</script>\n<option>o</select>"
+           "<div>\r<script>j</script>\n\r\n<script>k</script>\r</div><p>\r\n  text &amp;\n  more text</p>"
+           "<frameset>",
+           "<head></head><body><div>\n<script>a</script>\n</div>\n<style>b</style>\n</body>\n<script>c</script>\n"
+           "</html>\n<script>d</script>\n"}) {
+    INFO(page);
+    CHECK(tree(page) == tree(drop_unseen_markup(page)));
+    pith::dom::MovedValues page_moved;
+    std::string page_with_markers = drop_unseen_markup(page, &page_moved);
+    CHECK(tree(page) == tree(page_with_markers, &page_moved));
+  }
   pith::dom::MovedValues moved;
   std::string with_markers = drop_unseen_markup(mixed, &moved);
   CHECK(tree(mixed) == tree(with_markers, &moved));
@@ -358,6 +414,12 @@ TEST_CASE("unseen markup: long text moves from its first character that is not w
   CHECK(moved.ranges.empty());
   std::string cdata = "<svg><p>x</p><![CDATA[ a > b, long enough text ]]></svg>";
   CHECK(drop_unseen_markup(cdata, &moved) == cdata);
+  // In the body the white space before a piece moves with it, but in <pre>
+  // and in a table.
+  out = drop_unseen_markup("<body><p>\n  Some text</p><pre>\n  code here</pre><table><td>\n  a cell</table>", &moved);
+  CHECK(out == "<body><p>" + moved_marker(0) + "</p><pre>\n  " + moved_marker(1) + "</pre><table><td>\n  " +
+                   moved_marker(2) + "</table>");
+  CHECK(moved.resolve(moved_marker(0)) == "\n  Some text");
 }
 
 TEST_CASE("unseen markup: the elements the build leaves out lose every attribute") {
