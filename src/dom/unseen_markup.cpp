@@ -983,6 +983,18 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
     if (traits & kTextBody) {
       std::string lower;
       for (char c : tag.name) lower += text::ascii_lower(c);
+      // "<iframe ... />": Gumbo, like a browser, ignores the '/' and reads
+      // the rest of the page as the frame's raw text. Pages write it inside
+      // <noscript> (tag managers), which a browser running scripts never
+      // parses, so the page shows what follows: the frame is closed here.
+      // (The guard's model is not fed an end tag: guard_markup reads the
+      // output instead, as on any page the feed gives up on.)
+      if (tag.self_closing && lower == "iframe") {
+        cut(i, i);
+        out.append("</iframe>");
+        if (guard) guard->give_up();
+        continue;
+      }
       std::size_t body_end = body_end_known ? found_body_end : find_raw_text_end(s, i, lower);
       if (body_end == npos) break;  // unclosed: left to Gumbo
       text_from = body_end;

@@ -396,6 +396,16 @@ TEST_CASE("a page with no main content is read again with its hidden parts") {
   CHECK_FALSE(contains(shown.text, "Paragraph 9 of the story"));
 }
 
+TEST_CASE("a self-closed <iframe/> in <noscript> does not swallow the page") {
+  pith::Document doc = pith::extract(
+      "<html><body><noscript><iframe src='https://tags.example/ns.html' height='0' width='0' /></noscript>"
+      "<main>" + paragraph(1) + paragraph(2) + "</main></body></html>");
+  REQUIRE(doc.has_main_content());
+  CHECK(contains(doc.text, "Paragraph 1 of the story"));
+  CHECK(contains(doc.text, "Paragraph 2 of the story"));
+  CHECK_FALSE(contains(doc.text, "iframe"));
+}
+
 TEST_CASE("<noframes> is never text; a page made of frames is read from it") {
   const std::string fallback = "<noframes><body><p><a href='/'>Home</a> | <a href='/links'>Links</a></p>" +
                                paragraph(1) + paragraph(2) + "</body></noframes>";

@@ -3,6 +3,7 @@
 // cases, and on every fixture the same tree from Gumbo with and without it.
 #include <doctest/doctest.h>
 #include <gumbo.h>
+#include <re2/re2.h>
 
 #include <filesystem>
 #include <fstream>
@@ -127,7 +128,23 @@ std::string tree(const std::string& html, const pith::dom::MovedValues* moved = 
   return out;
 }
 
+// The page as the filter means Gumbo to read it: a self-closed <iframe/>
+// closed where it stands (unseen_markup.cpp), which Gumbo alone would leave
+// open over the rest of the page. A test's regular expression: the fixture
+// pages' iframe tags hold no '>' in their attributes.
+std::string with_self_closed_iframes_closed(std::string html) {
+  RE2::GlobalReplace(&html, R"((?i)(<iframe\b[^>]*/>))", R"(\1</iframe>)");
+  return html;
+}
+
 }  // namespace
+
+TEST_CASE("unseen markup: a self-closed <iframe/> is closed where it stands") {
+  CHECK(drop_unseen_markup("<body><noscript><iframe src=x /></noscript><p>a</p>") ==
+        "<body><noscript><iframe/></iframe></noscript><p>a</p>");  // its attributes are never read
+  CHECK(tree("<body><noscript><iframe src=x></iframe></noscript><p>a</p>") ==
+        tree(drop_unseen_markup("<body><noscript><iframe src=x /></noscript><p>a</p>")));
+}
 
 TEST_CASE("unseen markup: comments go, raw text and RCDATA bodies stay") {
   CHECK(drop_unseen_markup("a<!-- x -->b<!---->c<!-->d<!--->e<!-- y --!>f") == "abcdef");
@@ -218,10 +235,11 @@ TEST_CASE("unseen markup: Gumbo builds the same kept tree with and without it") 
     ss << in.rdbuf();
     std::string html = pith::dom::strip_raw_text_bodies(ss.str());
     INFO(entry.path().filename().string());
-    CHECK(tree(html) == tree(drop_unseen_markup(html)));
+    const std::string expected = tree(with_self_closed_iframes_closed(html));
+    CHECK(expected == tree(drop_unseen_markup(html)));
     pith::dom::MovedValues moved;
     std::string with_markers = drop_unseen_markup(html, &moved);
-    CHECK(tree(html) == tree(with_markers, &moved));
+    CHECK(expected == tree(with_markers, &moved));
     ++pages;
   }
   CHECK(pages >= 10);
