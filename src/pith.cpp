@@ -302,7 +302,6 @@ Document detail::extract(std::string_view html, const Options& options, ModelInp
     // What the frameset page's <head> said is the page's: its charset and,
     // when the fallback has none, its title.
     Document frameset = std::move(doc);
-    doc = Document();
     if (!read_again(left_out.frames_fallback, fallback_options, dom::HiddenSubtrees::kept_when_most_text))
       return frameset;
     doc.charset = std::move(frameset.charset);

@@ -566,11 +566,6 @@ bool cross_check_with_article_body(PreparedPasses& passes, NodeId discussion, No
   return true;
 }
 
-// Last of all, when the page's markup gave nothing: its JSON-LD articleBody,
-// a paragraph a line, if it is a whole article (kCrossCheckMinWords words,
-// not a teaser). Pages rendered by scripts ship an empty shell and declare
-// the article there; the declared text is what a reader of the page sees.
-// Bodies written as markup are left alone (their tags would be text here).
 // A news brief of a sentence or two: shorter than kMinContentLength, on a
 // page that declares an article, in the one element the page declares as
 // its content (a <main> holding an <article> is one), and prose rather than
@@ -593,6 +588,11 @@ bool is_short_declared_article(const dom::Dom& dom, const PageHints& page, const
   return false;
 }
 
+// Last of all, when the page's markup gave nothing: its JSON-LD articleBody,
+// a paragraph a line, if it is a whole article (kCrossCheckMinWords words,
+// not a teaser). Pages rendered by scripts ship an empty shell and declare
+// the article there; the declared text is what a reader of the page sees.
+// Bodies written as markup are left alone (their tags would be text here).
 void use_declared_body(std::string_view declared, Attempt& best) {
   if (declared.empty() || word_set(declared).size() < kCrossCheckMinWords) return;
   if (declared.find("</") != std::string_view::npos) return;

@@ -628,7 +628,7 @@ namespace {
 // are what the reader came for.
 bool is_machine_text_node(const dom::Dom& dom, dom::NodeId id) {
   const std::string_view text = dom.text(id);
-  if (!opens_like_machine_text(text) || !is_machine_text(text)) return false;
+  if (!is_machine_text(text)) return false;
   for (dom::NodeId a = dom.nodes[id].parent; a != dom::kNoNode; a = dom.nodes[a].parent) {
     const Tag tag = dom.nodes[a].tag;
     if (tag == Tag::pre || tag == Tag::code || tag == Tag::textarea) return false;

@@ -17,7 +17,7 @@ namespace pith::extraction {
 bool is_object_literal(std::string_view text);
 
 // UUIDs (8-4-4-4-12 hex digits) and little else: at least
-// kMachineIdentifierShare of the text's visible characters.
+// kMachineUuidShare of the text's visible characters.
 bool is_uuid_text(std::string_view text);
 
 // Whether `text` opens as machine text does ('{', '[' or a UUID after white
