@@ -138,6 +138,13 @@ inline constexpr std::string_view kSignatureRule = "__________";
 inline constexpr std::size_t kMinStampedItems = 3;
 inline constexpr std::size_t kStampSearchBytes = 160;
 inline constexpr double kClutterStampedShare = 0.75;
+// ...but not a table whose rows average under kDataTableMaxRowChars
+// characters with links under kDataTableMaxLinkDensity of its text: a time
+// series or a price history, whose dates are data. train + dev: one page
+// changes (a market study's monthly tables, 0.70 -> 0.97), none for the
+// worse, and the same with 200 characters and 0.25.
+inline constexpr std::uint32_t kDataTableMaxRowChars = 80;
+inline constexpr double kDataTableMaxLinkDensity = 0.1;
 // find_comments (--comments, comments.cpp) looks for a comment's author and
 // date in its first kCommentStampSearchBytes bytes of text: both sit at the
 // top of an item. The finder's first value, never tuned on data; it is apart

@@ -96,6 +96,18 @@ Rule prune_rule(const Pass& pass, NodeId id, const Remaining& r) {
   return Rule::none;
 }
 
+// A table of short rows without links (a time series, a price history):
+// its dates are data, not the stamps of comments or teasers.
+bool is_data_table(const Pass& pass, NodeId id) {
+  const auto& nodes = pass.dom.nodes;
+  if (nodes[id].tag != Tag::table) return false;
+  const NodeFeatures& f = pass.features[id];
+  if (f.link_density() >= kDataTableMaxLinkDensity) return false;
+  std::uint32_t rows = 0;
+  for (NodeId i = id; i < nodes[id].subtree_end; ++i) rows += nodes[i].tag == Tag::tr;
+  return rows > 0 && f.text.chars < kDataTableMaxRowChars * rows;
+}
+
 // Comment threads and teaser lists are pruned unless they are most of the
 // content (a forum thread's posts are its content).
 Rule clutter_list_rule(const Pass& pass, NodeId id, NodeId root) {
@@ -105,6 +117,7 @@ Rule clutter_list_rule(const Pass& pass, NodeId id, NodeId root) {
     return Rule::none;
   if (!pass.flags.keep_dominant_lists && is_interactive_item_list(pass, id))
     return Rule::action_bar_list;
+  if (is_data_table(pass, id)) return Rule::none;
   return is_stamped_item_list(pass, id, kClutterStampedShare) ? Rule::stamped_list : Rule::none;
 }
 

@@ -494,3 +494,33 @@ TEST_CASE("a list with unlinked items is content; a list of links is not") {
   CHECK_FALSE(contains(links.text, "Packing item number 0"));
   CHECK(contains(links.text, "Paragraph 3 of the story"));
 }
+
+// An article with a table of `rows` dated rows: a time series when `linked`
+// is false (its decimal points count as sentence ends, as those of real
+// tables do), a teaser list (each row a dated link to another story) when true.
+std::string article_with_dated_table(int rows, bool linked) {
+  std::string html = "<html><body><article><h1>Prices by month</h1>";
+  for (int i = 0; i < 4; ++i) html += paragraph(i);
+  html += "<table><tbody><tr><th>Date</th><th>Median price</th></tr>";
+  for (int i = 0; i < rows; ++i) {
+    std::string date = "2024-" + std::string(i + 1 < 10 ? "0" : "") + std::to_string(i + 1) + "-01";
+    std::string value = linked ? "<a href='/story/" + std::to_string(i) + "'>Story number " +
+                                     std::to_string(i) + " of the archive</a>"
+                               : "Value " + std::to_string(100 + i) + ".5%";
+    html += "<tr><td>" + date + "</td><td>" + value + "</td></tr>";
+  }
+  html += "</tbody></table>";
+  for (int i = 4; i < 6; ++i) html += paragraph(i);
+  html += "</article></body></html>";
+  return html;
+}
+
+TEST_CASE("a table of dated rows without links is data; dated rows of links are teasers") {
+  pith::Document series = pith::extract(article_with_dated_table(12, false));
+  CHECK(contains(series.text, "Value 100"));
+  CHECK(contains(series.text, "Value 111"));
+  CHECK(contains(series.text, "Paragraph 5 of the story"));
+  pith::Document teasers = pith::extract(article_with_dated_table(12, true));
+  CHECK_FALSE(contains(teasers.text, "Story number 0"));
+  CHECK(contains(teasers.text, "Paragraph 5 of the story"));
+}
