@@ -183,6 +183,7 @@ Document read_page(std::string_view html, const Options& options, detail::ModelI
   content.title = doc.title;
   content.timings = &doc.timings;
   content.article_body = read.article_body;
+  content.description = doc.metadata.description;
   content.declares_article =
       !doc.metadata.date_published.empty() || doc.metadata.declared_page_type == "article";
   content.deadline = &deadline;

@@ -615,6 +615,24 @@ void use_declared_body(std::string_view declared, Attempt& best) {
   best = std::move(a);
 }
 
+// A shell page (its markup shows under kShellMaxVisibleLength of text: the
+// rest comes from its scripts) that declares a description long enough to
+// be content has that description as its content: what the page's author
+// says it holds, the nearest to what a reader sees once the scripts ran.
+void use_declared_description(std::string_view description, std::uint32_t visible_length, Attempt& best) {
+  if (visible_length >= kShellMaxVisibleLength) return;
+  std::string paragraph = text::collapse_whitespace(description);
+  std::uint32_t length = text::weighted_length(paragraph);
+  if (length < kMinContentLength) return;
+  Attempt a;
+  a.length = length;
+  Block b;
+  b.text = std::move(paragraph);
+  a.blocks.push_back(std::move(b));
+  a.strategy = "the page's declared description (a shell page: almost no text in its markup)";
+  best = std::move(a);
+}
+
 }  // namespace
 
 std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& options) {
@@ -688,6 +706,8 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
     }
   }
   if (best.length < kMinContentLength) use_declared_body(options.article_body, best);
+  if (best.length < kMinContentLength)
+    use_declared_description(options.description, passes->prepared(false).features[0].length(), best);
   bool judged_by_article_body =
       cross_check_with_article_body(*passes, discussion.node, headline, options, best);
   keep_lead(best);

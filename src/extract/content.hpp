@@ -45,6 +45,10 @@ struct ContentOptions {
   // The page's JSON-LD articleBody, as the metadata stage read it
   // (meta::PageMetadata); empty when the page declares none.
   std::string_view article_body;
+  // The page's declared description (meta description, og:description), as
+  // the metadata stage read it: the content of a shell page whose markup
+  // holds almost no text (use_declared_description).
+  std::string_view description;
   // Whether the page's metadata declares an article (a publish date, or an
   // article type): a brief shorter than kMinContentLength may then be one.
   bool declares_article = false;

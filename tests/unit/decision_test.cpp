@@ -524,3 +524,35 @@ TEST_CASE("a table of dated rows without links is data; dated rows of links are 
   CHECK_FALSE(contains(teasers.text, "Story number 0"));
   CHECK(contains(teasers.text, "Paragraph 5 of the story"));
 }
+
+// A page its scripts fill: a title in the markup, the text in a script.
+std::string shell_page(std::string_view description, std::string_view visible) {
+  std::string html = "<html><head><title>How do I start with home automation? - Community</title>";
+  if (!description.empty()) html += "<meta name='description' content='" + std::string(description) + "'>";
+  html += "</head><body><div id='app'>" + std::string(visible) +
+          "</div><script>window.bootstrap({posts: []});</script></body></html>";
+  return html;
+}
+
+TEST_CASE("a shell page's declared description is its content; a page with text of its own keeps none") {
+  const std::string description =
+      "I have nothing smart in my flat in Norway yet and want to start with a camera, a door alarm "
+      "and a sensor in the living room. Which hub should I buy first, and where can I get it at a "
+      "fair price?";
+  pith::Document shell = pith::extract(shell_page(description, "<h1>How do I start?</h1>"));
+  CHECK(shell.has_main_content());
+  CHECK(contains(shell.text, "Which hub should I buy first"));
+  // No description, or one too short to say anything: nothing to show.
+  CHECK_FALSE(pith::extract(shell_page("", "<h1>How do I start?</h1>")).has_main_content());
+  CHECK_FALSE(pith::extract(shell_page("Ask the community about home automation: hubs, sensors, cameras.",
+                                       "<h1>How do I start?</h1>"))
+                  .has_main_content());
+  // A page showing text of its own (an error message, a menu) is read from
+  // its markup: its description (often the site's) is not its content.
+  std::string menu = "<h1>Page not found</h1><p>The page you asked for does not exist.</p><ul>";
+  for (const char* item : {"Home", "Forum", "Categories", "Latest", "Top", "Help", "About", "Contact us",
+                           "Privacy policy", "Terms of service", "Guidelines", "Sign up"})
+    menu += "<li><a href='/" + std::string(item) + "'>" + item + "</a></li>";
+  menu += "</ul>";
+  CHECK_FALSE(contains(pith::extract(shell_page(description, menu)).text, "Which hub should I buy first"));
+}
