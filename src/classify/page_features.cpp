@@ -7,10 +7,10 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <vector>
 
-#include "text/ascii.hpp"
 #include "text/chars.hpp"
 
 namespace pith::classify {
@@ -113,12 +113,25 @@ using NamedHints = std::array<std::uint64_t, (kPageFeatureCount + 63) / 64>;
 
 NamedHints name_hints(std::string_view value) {
   static const HintIndex kIndex;
+  static_assert(kNameBytesRead % 16 == 0);
   char v[kNameBytesRead];
   std::uint8_t code[kNameBytesRead];
   const std::size_t n = std::min(value.size(), sizeof v);
-  for (std::size_t k = 0; k < n; ++k) {
-    v[k] = text::ascii_lower(value[k]);
-    code[k] = v[k] >= 'a' && v[k] <= 'z' ? static_cast<std::uint8_t>(v[k] - 'a') : 26;
+  // Lower-cased and coded sixteen bytes at a time (a byte at a time, this
+  // took a third of the page features' name reading), with the GCC and
+  // Clang vector extension, which needs no fallback: from a zero-padded
+  // copy, so that no byte past the value is read.
+  typedef unsigned char Bytes16 __attribute__((vector_size(16)));
+  unsigned char bytes[kNameBytesRead] = {};
+  std::memcpy(bytes, value.data(), n);
+  for (std::size_t block = 0; block < n; block += 16) {
+    Bytes16 b;
+    std::memcpy(&b, bytes + block, 16);
+    const Bytes16 lower = b | ((b >= 'A') & (b <= 'Z') & 0x20);
+    const Bytes16 letter = (lower >= 'a') & (lower <= 'z');
+    const Bytes16 coded = (letter & (lower - 'a')) | (~letter & 26);
+    std::memcpy(v + block, &lower, 16);
+    std::memcpy(code + block, &coded, 16);
   }
   NamedHints named{};
   auto bit = [&](F feature, bool set) {

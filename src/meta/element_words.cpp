@@ -1,10 +1,16 @@
 #include "meta/element_words.hpp"
 
+#include <xxhash.h>
+
+#include <array>
+
 #include "text/ascii.hpp"
 #include "text/byte_filters.hpp"
 
 namespace pith::meta {
 namespace {
+
+constexpr std::size_t kShortestNameWord = 5;  // "reply": the shortest word class_name_words looks for
 
 using dom::Attr;
 using dom::NodeId;
@@ -33,10 +39,9 @@ std::uint16_t class_name_words(std::string_view name) {
   };
   static constexpr Word kWords[] = {{"comment", kComment, 2}, {"reply", kReply, 1}, {"respond", kRespond, 2},
                                     {"author", kAuthor, 0},   {"byline", kByline, 0}};
-  constexpr std::size_t kShortestWord = 5;  // "reply"
   std::uint16_t found = 0;
   const std::size_t n = name.size();
-  if (n < kShortestWord) return found;
+  if (n < kShortestNameWord) return found;
   text::for_each_letter_pair<text::LetterPair{'m', 'm'}, text::LetterPair{'e', 'p'}, text::LetterPair{'s', 'p'},
                              text::LetterPair{'a', 'u'}, text::LetterPair{'b', 'y'}>(name, [&](std::size_t at) {
     for (const Word& w : kWords)
@@ -49,10 +54,24 @@ std::uint16_t class_name_words(std::string_view name) {
 
 ElementWords::ElementWords(const dom::Dom& dom) : dom_(dom), attr_words_(dom.attrs.size(), 0) {
   const std::string_view pool(dom.pool);
+  // A page repeats its class names (a menu's items, a list's cards): each
+  // distinct one is scanned once and found again by its hash, which costs
+  // less than a scan. Names too short for any word are not looked up.
+  struct Scanned {
+    std::string_view name;
+    std::uint16_t words = 0;
+    bool used = false;
+  };
+  constexpr std::size_t kScannedKept = 256;
+  std::array<Scanned, kScannedKept> scanned{};
   for (std::size_t a = 0; a < dom.attrs.size(); ++a) {
     const dom::AttrValue& v = dom.attrs[a];
     if (v.name != Attr::class_ && v.name != Attr::id) continue;
-    attr_words_[a] = class_name_words(pool.substr(v.offset, v.length));
+    const std::string_view name = pool.substr(v.offset, v.length);
+    if (name.size() < kShortestNameWord) continue;
+    Scanned& seen = scanned[XXH3_64bits(name.data(), name.size()) % kScannedKept];
+    if (!seen.used || seen.name != name) seen = {name, class_name_words(name), true};
+    attr_words_[a] = seen.words;
     all_ |= attr_words_[a];
   }
   if (!(all_ & kBylineWords)) return;
