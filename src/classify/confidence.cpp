@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <string_view>
 
 #include "classify/models.hpp"
 #include "text/chars.hpp"
+#include "text/utf8.hpp"
 
 namespace pith::classify {
 
@@ -13,17 +13,6 @@ namespace {
 // A block shorter than this many characters (code points, white space
 // included) is a label, a caption or a link rather than a paragraph.
 constexpr std::uint32_t kShortBlockChars = 40;
-
-// text::lead_bytes(text) < kShortBlockChars, reading no further than the
-// kShortBlockChars-th lead byte: a page's content is mostly long blocks,
-// which counted whole cost as much as all other confidence features.
-bool is_short_block(std::string_view text) {
-  if (text.size() < kShortBlockChars) return true;
-  std::uint32_t lead = 0;
-  for (char c : text)
-    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80 && ++lead == kShortBlockChars) return false;
-  return true;
-}
 }  // namespace
 
 ConfidenceFeatures read_confidence_features(const PageFeatures& page, const PageTypeGuess& type,
@@ -48,7 +37,9 @@ ConfidenceFeatures read_confidence_features(const PageFeatures& page, const Page
     list_items += b.kind == BlockKind::list_item;
     rows += b.kind == BlockKind::table_row;
     code += b.kind == BlockKind::code;
-    short_blocks += is_short_block(b.text);
+    // Not counted whole: a page's content is mostly long blocks, which
+    // counted to the end cost as much as all other confidence features.
+    short_blocks += text::fewer_lead_bytes_than(b.text, kShortBlockChars);
   }
   auto share = [](double part, double whole) { return whole > 0 ? part / whole : 0.0; };
   at(C::content_log_chars) = std::log1p(chars);

@@ -588,6 +588,17 @@ bool is_short_declared_article(const dom::Dom& dom, const PageHints& page, const
   return false;
 }
 
+// Adds declared text (metadata, not markup) to `a` as a paragraph, its white
+// space collapsed, unless nothing is left of it.
+void add_declared_paragraph(std::string_view declared, Attempt& a) {
+  std::string paragraph = text::collapse_whitespace(declared);
+  if (paragraph.empty()) return;
+  a.length += text::weighted_length(paragraph);
+  Block b;
+  b.text = std::move(paragraph);
+  a.blocks.push_back(std::move(b));
+}
+
 // Last of all, when the page's markup gave nothing: its JSON-LD articleBody,
 // a paragraph a line, if it is a whole article (kCrossCheckMinWords words,
 // not a teaser). Pages rendered by scripts ship an empty shell and declare
@@ -601,13 +612,7 @@ void use_declared_body(std::string_view declared, Attempt& best) {
   while (start < declared.size()) {
     std::size_t end = declared.find('\n', start);
     if (end == std::string_view::npos) end = declared.size();
-    std::string paragraph = text::collapse_whitespace(declared.substr(start, end - start));
-    if (!paragraph.empty()) {
-      a.length += text::weighted_length(paragraph);
-      Block b;
-      b.text = std::move(paragraph);
-      a.blocks.push_back(std::move(b));
-    }
+    add_declared_paragraph(declared.substr(start, end - start), a);
     start = end + 1;
   }
   if (a.length < kMinContentLength) return;
@@ -621,14 +626,9 @@ void use_declared_body(std::string_view declared, Attempt& best) {
 // says it holds, the nearest to what a reader sees once the scripts ran.
 void use_declared_description(std::string_view description, std::uint32_t visible_length, Attempt& best) {
   if (visible_length >= kShellMaxVisibleLength) return;
-  std::string paragraph = text::collapse_whitespace(description);
-  std::uint32_t length = text::weighted_length(paragraph);
-  if (length < kMinContentLength) return;
   Attempt a;
-  a.length = length;
-  Block b;
-  b.text = std::move(paragraph);
-  a.blocks.push_back(std::move(b));
+  add_declared_paragraph(description, a);
+  if (a.length < kMinContentLength) return;
   a.strategy = "the page's declared description (a shell page: almost no text in its markup)";
   best = std::move(a);
 }

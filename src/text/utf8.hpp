@@ -37,6 +37,17 @@ inline std::size_t lead_bytes(std::string_view s) noexcept {
   return n;
 }
 
+// lead_bytes(s) < limit, reading `s` no further than its limit-th lead
+// byte: a length test on long text costs what its first `limit` code points do.
+inline bool fewer_lead_bytes_than(std::string_view s, std::size_t limit) noexcept {
+  if (limit == 0) return false;
+  if (s.size() < limit) return true;
+  std::size_t n = 0;
+  for (char c : s)
+    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80 && ++n == limit) return false;
+  return true;
+}
+
 // `s` with every ill-formed subpart replaced by U+FFFD.
 std::string repair_utf8(std::string_view s);
 

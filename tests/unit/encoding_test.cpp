@@ -116,6 +116,18 @@ TEST_CASE("utf8: validation, repair and append") {
   CHECK(out == "A\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80\xEF\xBF\xBD\xEF\xBF\xBD");
 }
 
+TEST_CASE("utf8: fewer_lead_bytes_than agrees with lead_bytes") {
+  using namespace pith::text;
+  const std::string_view texts[] = {"", "abc", "caf\xC3\xA9", "\xE2\x82\xAC\xE2\x82\xAC\xE2\x82\xAC",
+                                    "a longer line of plain text, forty characters and more", "\x80\x80abc"};
+  for (std::string_view s : texts)
+    for (std::size_t limit : {0, 1, 3, 4, 5, 40, 60}) {
+      CAPTURE(s);
+      CAPTURE(limit);
+      CHECK(fewer_lead_bytes_than(s, limit) == (lead_bytes(s) < limit));
+    }
+}
+
 TEST_CASE("content-type charset parameter") {
   CHECK(charset_from_content_type("text/html; charset=utf-8") == "utf-8");
   CHECK(charset_from_content_type("text/html;charset=GBK") == "GBK");
