@@ -539,10 +539,18 @@ void add_role_hints(Hints& h, std::string_view role, std::string_view itemprop) 
   return h;
 }
 
-// Adds what the class and id names say to `h`, their lists found by
-// `class_lists` (class) and name_lists (id).
+// Adds what the class and id names say to `h` (of an element `tag`), their
+// lists found by `class_lists` (class) and name_lists (id).
+//
+// A heading is not removed for its own names: themes and page builders name
+// section headings "module-header", "entry-header", "card-caption", which
+// say what a heading is, not that it is clutter. The container a heading
+// heads is still judged by its names (a sidebar takes its headings with
+// it). train + dev: all +0.0008 [+0.0001, +0.0021] (word F1, CV by site),
+// no page type lower; the headings of Divi and Elementor sections, recipe
+// "Ingredients" / "Instructions", news headlines named "story-header".
 template <typename ClassLists>
-void add_name_hints(Hints& h, const HintAttributes& attrs, ClassLists&& class_lists) {
+void add_name_hints(Hints& h, Tag tag, const HintAttributes& attrs, ClassLists&& class_lists) {
   if (attrs.cls.empty() && attrs.ident.empty()) return;
   // The class and the id, as one text: "class id". No word holds a space, so
   // each part is matched on its own.
@@ -550,7 +558,7 @@ void add_name_hints(Hints& h, const HintAttributes& attrs, ClassLists&& class_li
   if (!attrs.ident.empty()) lists |= name_lists(attrs.ident);
   NameHints names = name_hints(lists);
   h.weight += names.weight;
-  h.unlikely = names.unlikely;
+  h.unlikely = names.unlikely && !dom::is_heading(tag);
   h.strong_clutter_name = names.strong_clutter_name;
 }
 
@@ -559,7 +567,7 @@ template <typename ClassLists>
 Hints element_hints(const dom::Dom& dom, dom::NodeId id, ClassLists&& class_lists) {
   HintAttributes attrs;
   Hints h = markup_hints(dom, id, attrs);
-  add_name_hints(h, attrs, class_lists);
+  add_name_hints(h, dom.nodes[id].tag, attrs, class_lists);
   return h;
 }
 
@@ -681,7 +689,7 @@ PageHints read_page_hints(const dom::Dom& dom) {
       i = node.subtree_end;
       continue;
     }
-    add_name_hints(h, attrs, class_lists);
+    add_name_hints(h, node.tag, attrs, class_lists);
     hints[i] = h;
     if (h.unlikely) page.unlikely.push_back(i);
     if (h.content) page.declared.push_back(i);

@@ -293,3 +293,24 @@ TEST_CASE("read_page_hints: the lists hold every element they name, in document 
   CHECK_FALSE(unlikely.empty());
   CHECK(declared.size() >= 2);
 }
+
+TEST_CASE("node_hints: a heading is not removed for its own clutter-like names") {
+  pith::dom::Dom dom = pith::dom::build_dom(
+      "<html><body><div class=\"entry\"><h2 class=\"module-header\">Section</h2>"
+      "<div class=\"module-header\">x</div><h3 id=\"sidebar-title\">Also</h3></div></body></html>");
+  int headings = 0, others = 0;
+  for (pith::dom::NodeId i = 0; i < dom.size(); ++i) {
+    const pith::dom::Tag tag = dom.nodes[i].tag;
+    if (tag == pith::dom::Tag::h2 || tag == pith::dom::Tag::h3) {
+      ++headings;
+      const Hints h = node_hints(dom, i);
+      CHECK_FALSE(h.unlikely);
+      CHECK(h.strong_clutter_name);  // still named like clutter where that counts
+    } else if (tag == pith::dom::Tag::div && dom.attr(i, pith::dom::Attr::class_) == "module-header") {
+      ++others;
+      CHECK(node_hints(dom, i).unlikely);
+    }
+  }
+  CHECK(headings == 2);
+  CHECK(others == 1);
+}
