@@ -80,6 +80,7 @@ def library_constant(name, path=os.path.join(ROOT, "src", "classify", "attempt_c
 
 ATTEMPT_MARGIN = library_constant("kAttemptChoiceMargin")
 ATTEMPT_MAX_ARTICLE = library_constant("kAttemptChoiceMaxArticleProbability")
+ATTEMPT_MAX_PRODUCT = library_constant("kAttemptChoiceMaxProductProbability")
 
 
 def run(cmd):
@@ -311,9 +312,10 @@ def train_attempt_choice(header, rows, attempts_root, eval_root, oof_types):
         for j in range(len(ATTEMPT_REGIONS)):
             model = GradientBoostingRegressor(**ATTEMPT_PARAMS).fit(X[folds != f], F[folds != f, j + 1] - F[folds != f, 0])
             gains[folds == f, j] = model.predict(X[folds == f])
-    article = X[:, feature_cols.index(columns(header, lambda n: n == "type_article")[0])]
-    choice = np.where((gains.max(axis=1) > ATTEMPT_MARGIN) & (article < ATTEMPT_MAX_ARTICLE),
-                      gains.argmax(axis=1) + 1, 0)
+    def type_probability(name):
+        return X[:, feature_cols.index(columns(header, lambda n: n == "type_" + name)[0])]
+    applies = (type_probability("article") < ATTEMPT_MAX_ARTICLE) & (type_probability("product") < ATTEMPT_MAX_PRODUCT)
+    choice = np.where((gains.max(axis=1) > ATTEMPT_MARGIN) & applies, gains.argmax(axis=1) + 1, 0)
     after = F[np.arange(len(F)), choice]
     import random
     lo, hi = cv.domain_bootstrap([{"domain": pages[k]["domain"], "gain": float(a - b)}

@@ -59,7 +59,8 @@ AttemptChoiceFeatures read_attempt_features(const PageFeatures& page, const Page
                                             const extraction::AttemptChoice& choice);
 
 // Whether the chooser may replace the selection on a page of this type: not
-// on pages that are clearly articles (their attempts need not be made).
+// on pages that are clearly articles or likely products (their attempts
+// need not be made).
 bool attempt_choice_applies(const PageTypeGuess& type);
 
 // The attempt to keep: a region attempt when the model expects it to gain

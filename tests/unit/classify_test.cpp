@@ -195,7 +195,7 @@ TEST_CASE("attempt choice: the features say how the attempts compare") {
   CHECK(std::isfinite(attempt_feature(x, A::attempt_selection_share)));
 }
 
-TEST_CASE("attempt choice: a page the type model calls an article keeps the rules' selection") {
+TEST_CASE("attempt choice: a page the type model calls an article or a product keeps the rules' selection") {
   pith::classify::PageTypeGuess article;
   article.probabilities[static_cast<std::size_t>(pith::classify::PageType::article)] = 0.95;
   CHECK_FALSE(pith::classify::attempt_choice_applies(article));
@@ -203,6 +203,10 @@ TEST_CASE("attempt choice: a page the type model calls an article keeps the rule
   listing.probabilities[static_cast<std::size_t>(pith::classify::PageType::listing)] = 0.95;
   listing.probabilities[static_cast<std::size_t>(pith::classify::PageType::article)] = 0.05;
   CHECK(pith::classify::attempt_choice_applies(listing));
+  pith::classify::PageTypeGuess product;
+  product.probabilities[static_cast<std::size_t>(pith::classify::PageType::product)] = 0.6;
+  product.probabilities[static_cast<std::size_t>(pith::classify::PageType::collection)] = 0.4;
+  CHECK_FALSE(pith::classify::attempt_choice_applies(product));
   // Whatever the attempts look like, an article's features choose the selection.
   pith::extraction::AttemptChoice choice;
   choice.attempts[0] = summary(10, 1, 10, 0, 0);
