@@ -11,6 +11,7 @@
 #include "dom/prescan.hpp"
 #include "dom/tag_traits.hpp"
 #include "text/ascii.hpp"
+#include "text/byte_filters.hpp"
 #include "text/utf8.hpp"
 
 namespace pith::dom {
@@ -313,25 +314,20 @@ constexpr AsciiVerdicts kAsciiVerdicts;
 // with U+FFFD (controls, C1, noncharacters, ill-formed UTF-8).
 bool passes_unchanged(std::string_view v, bool cr_allowed = false) {
   const bool* changed = kAsciiVerdicts.changed[cr_allowed ? 1 : 0];
+  // The bytes that need a closer look: all but printable ASCII ('&' and DEL
+  // too) and the white space Gumbo keeps. As signed bytes, those from 0x80 up
+  // lie below ' ' with the controls. (Without `cr_allowed`, CR's place is
+  // taken by a second tab.)
+  const unsigned char cr = cr_allowed ? '\r' : '\t';
+  auto closer_look = [cr](text::Bytes16 b) {
+    const text::Lanes16 kept_space = (b == '\t') | (b == '\n') | (b == '\f') | (b == cr);
+    return ((__builtin_convertvector(b, text::Lanes16) < ' ') & ~kept_space) | (b == '&') | (b == 0x7F);
+  };
   for (std::size_t i = 0; i < v.size();) {
-    if (i + 8 <= v.size()) {
-      // Eight bytes at a time while they are printable ASCII but '&' and DEL.
-      std::uint64_t w;
-      std::memcpy(&w, v.data() + i, sizeof w);
-      constexpr std::uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
-      auto has_zero_byte = [&](std::uint64_t x) { return ((x - kOnes) & ~x & kHigh) != 0; };
-      // (w + 1 in each lane reaches the high bit only from DEL, 0x7F, once
-      // no lane has it set already: no carry crosses lanes.)
-      if (((w | (w + kOnes)) & kHigh) == 0 && ((w - 0x20 * kOnes) & kHigh) == 0 &&
-          !has_zero_byte(w ^ ('&' * kOnes))) {
-        i += 8;
-        continue;
-      }
-    }
     unsigned char b = static_cast<unsigned char>(v[i]);
     if (b < 0x80) {
       if (changed[b]) return false;
-      ++i;
+      i = text::find_first_of_lanes(v, i + 1, closer_look);
       continue;
     }
     std::size_t at = i;
@@ -681,7 +677,7 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
   // a line break when it had one. `at` is where a tag ended, and text_from.
   auto shrink_white_space_from = [&](std::size_t at) __attribute__((always_inline)) {
     std::size_t j = at;
-    while (j < s.size() && is_ascii_whitespace(s[j])) ++j;
+    if (j < s.size() && is_ascii_whitespace(s[j])) j = text::skip_ascii_whitespace(s, j + 1);
     // (The feed's text starts here too: what it scanned is white space.)
     seen_from = text_from;
     seen_to = j;
@@ -742,8 +738,8 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
       const bool white_space_moves = verbatim == 0 && context.in_body();
       for (bool seen = false; from < end && moved->ranges.size() < kMaxMoved;) {
         const std::size_t white_space_from = from;
-        if (!seen)
-          while (from < end && is_ascii_whitespace(s[from])) ++from;
+        if (!seen && from < end && is_ascii_whitespace(s[from]))
+          from = std::min(end, text::skip_ascii_whitespace(s, from + 1));
         const void* amp = std::memchr(s.data() + from, '&', end - from);
         const std::size_t piece_end = amp ? static_cast<const char*>(amp) - s.data() : end;
         if (piece_end - from >= kMinMovedTextBytes &&

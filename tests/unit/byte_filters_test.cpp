@@ -95,3 +95,21 @@ TEST_CASE("may_hold_han: true for every text with a CJK character, reading no by
   CHECK_FALSE(text::may_hold_han(ExactCopy("plain ASCII text, and then some more of it").view()));
   CHECK_FALSE(text::may_hold_han(ExactCopy("").view()));
 }
+
+TEST_CASE("skip_ascii_whitespace: where the run ends from every place, reading no byte past the text") {
+  const std::string_view alphabet = " \t\n\r\f" "\va<\x80\xA0";  // the white space first
+  std::mt19937 random(20261204);
+  for (std::size_t size = 0; size <= 48; ++size)
+    for (int n = 0; n < 40; ++n) {
+      std::string s;
+      // Mostly white space, so that runs cross the sixteen-byte blocks.
+      for (std::size_t k = 0; k < size; ++k)
+        s += alphabet[random() % (random() % 4 != 0 ? 5 : alphabet.size())];
+      const ExactCopy copy(s);
+      for (std::size_t from = 0; from <= s.size(); ++from) {
+        std::size_t want = from;
+        while (want < s.size() && text::is_ascii_whitespace(s[want])) ++want;
+        CHECK_MESSAGE(text::skip_ascii_whitespace(copy.view(), from) == want, s, " from ", from);
+      }
+    }
+}
