@@ -261,9 +261,12 @@ bool raw_text_key(std::uint64_t key) {
   return false;
 }
 
-unsigned name_traits(std::string_view name) {
+// `first_eight`: the page's eight bytes from the name's first on
+// (text::word_at), which hold its name_key() at a few instructions.
+unsigned name_traits(std::string_view name, std::uint64_t first_eight) {
   if (name.size() > 8) return name.size() == 9 && text::iequals_ascii(name, "plaintext") ? unsigned{kTextToEnd} : 0u;
-  const std::uint64_t key = name_key(name);
+  constexpr std::uint64_t kEachByteCaseBit = 0x2020202020202020ULL;  // as name_key() sets it
+  const std::uint64_t key = text::first_bytes(first_eight | kEachByteCaseBit, name.size());
   const unsigned body = raw_text_key(key) ? unsigned{kTextBody} : 0u;
   switch (key) {
     case name_key("script"): return body | kScript;
@@ -819,7 +822,8 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
     // distinct names then took seconds.)
     fates.clear();
     std::uint64_t names_seen = 0;  // bit per Attr: a name repeated stops the runs
-    const unsigned traits = name_traits(tag.name);
+    const std::uint64_t name_word = text::word_at(s, name_at);
+    const unsigned traits = name_traits(tag.name, name_word);
     const std::string_view tag_attributes = s.substr(name_at + tag.name.size(), tag.end - name_at - tag.name.size());
     const bool json_ld = (traits & kScript) && text::contains_ascii_ci(tag_attributes, "ld+json");
     // The build reads a script's type after Gumbo has decoded it: a
@@ -965,7 +969,7 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
       // raw text, where the filter would.
       const bool in_foreign = guard->in_foreign();
       const char before_end = tag.end > copied ? s[tag.end - 1] : out.back();
-      if (guard->tag(tag.name, end_tag, !end_tag && before_end == '/') && !end_tag && in_foreign &&
+      if (guard->tag(tag.name, name_word, end_tag, !end_tag && before_end == '/') && !end_tag && in_foreign &&
           (traits & (kTextBody | kTextToEnd)))
         guard->give_up();
     }

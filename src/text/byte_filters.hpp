@@ -61,7 +61,21 @@ void for_each_letter_pair(std::string_view s, Found found) {
 // and the lane mask a comparison of blocks gives (all bits set where it holds).
 typedef unsigned char Bytes16 __attribute__((vector_size(16)));
 typedef signed char Lanes16 __attribute__((vector_size(16)));
-static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "lanes are read little-endian");
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "lanes and words are read little-endian");
+
+// The eight bytes of `s` from `at` as one little-endian word (byte k in bits
+// 8k..8k+7), zeros for those past its end: a name's first bytes, tested or
+// keyed at once.
+inline std::uint64_t word_at(std::string_view s, std::size_t at) {
+  std::uint64_t word = 0;
+  if (at + sizeof word <= s.size()) std::memcpy(&word, s.data() + at, sizeof word);
+  else if (at < s.size()) std::memcpy(&word, s.data() + at, s.size() - at);
+  return word;
+}
+// The bytes of `word` that belong to its first `size` bytes; the others zero.
+constexpr std::uint64_t first_bytes(std::uint64_t word, std::size_t size) {
+  return size >= 8 ? word : word & ((std::uint64_t{1} << (8 * size)) - 1);
+}
 
 // The first position of `s` from `from` on whose byte `stops` marks (it maps
 // a block of sixteen bytes to a lane mask); s.size() when none does. Sixteen

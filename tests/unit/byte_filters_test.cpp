@@ -113,3 +113,26 @@ TEST_CASE("skip_ascii_whitespace: where the run ends from every place, reading n
       }
     }
 }
+
+TEST_CASE("word_at and ascii_lower_word: a name's first eight bytes, lower-cased as ascii_lower does") {
+  const std::string s = "DiV-x9";
+  const ExactCopy copy(s);
+  for (std::size_t at = 0; at <= s.size(); ++at) {
+    std::uint64_t want = 0;
+    for (std::size_t k = at; k < s.size() && k < at + 8; ++k)
+      want |= std::uint64_t{static_cast<unsigned char>(s[k])} << (8 * (k - at));
+    CHECK(text::word_at(copy.view(), at) == want);
+  }
+  CHECK(text::first_bytes(text::word_at(copy.view(), 0), 3) == (0x56ULL << 16 | 0x69ULL << 8 | 0x44ULL));
+  CHECK(text::first_bytes(~0ULL, 8) == ~0ULL);
+  for (int b = 0; b < 256; ++b)
+    for (int lane = 0; lane < 8; ++lane) {
+      // Every byte in every lane, beside bytes that must not change it.
+      constexpr std::uint64_t kNeighbours = 0xFF5B5A41403F7F80ULL;  // the letters' neighbours, 'A', 'Z'
+      const std::uint64_t word = (kNeighbours & ~(0xFFULL << (8 * lane))) | std::uint64_t(b) << (8 * lane);
+      std::uint64_t want = 0;
+      for (int k = 0; k < 8; ++k)
+        want |= std::uint64_t{static_cast<unsigned char>(text::ascii_lower(static_cast<char>(word >> (8 * k))))} << (8 * k);
+      CHECK(text::ascii_lower_word(word) == want);
+    }
+}
