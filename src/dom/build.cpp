@@ -626,7 +626,7 @@ Dom build_dom(std::string_view utf8_html, BuildTimings* timings, const MarkupLim
   // The input lives on at the start of the Dom's pool (Builder): room for
   // what the build appends.
   std::string input;
-  input.reserve(utf8_html.size() + utf8_html.size() / 4);
+  input.reserve(input_capacity(utf8_html.size()));
   input.assign(utf8_html);
   return build_dom_in_place(std::move(input), timings, limits, guard, deadline);
 }
@@ -640,9 +640,9 @@ Dom build_dom_in_place(std::string&& utf8_html, BuildTimings* timings, const Mar
   // the markup Gumbo will read.
   MovedValues moved;
   // The input lives on at the start of the Dom's pool (Builder): room for
-  // what the build appends. (A large block grows in place: no copy.)
+  // what the build appends (a copy, unless the caller gave it the room).
   std::string input = std::move(utf8_html);
-  input.reserve(input.size() + input.size() / 4);
+  input.reserve(input_capacity(input.size()));
   // The guard's model is fed by the filter as it writes (GuardFeed): on the
   // pages the guard would not change, a second walk over the markup is saved.
   GuardFeed feed(limits);
