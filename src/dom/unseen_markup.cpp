@@ -672,7 +672,9 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
   // tag, and as calls out of this loop they cost a few percent of it.)
   auto feed_markup = [&](std::size_t at) __attribute__((always_inline)) {
     if (!guard || !guard->complete()) return;
-    guard->markup(text_pending || at > text_from, visible_pending || visible_before(at));
+    // (visible_before only caches: unasked where there is no text.)
+    const bool text = text_pending || at > text_from;
+    guard->markup(text, text && (visible_pending || visible_before(at)));
     text_pending = visible_pending = false;
   };
   // White space alone between two tags counts for nothing after the parse
@@ -725,13 +727,15 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
   std::size_t i = 0;
   for (;;) {
     deadline.tick("the pre-parse filter");
-    std::size_t lt = s.find('<', i);
-    if (text_moves) {
+    // (Most tags follow the one before at once: no search for those.)
+    std::size_t lt = i < s.size() && s[i] == '<' ? i : s.find('<', i);
+    const std::size_t text_end = lt == npos ? s.size() : lt;
+    if (text_moves && std::max(i, copied) < text_end) {
       // The pieces of the run between its character references move; the
       // references stay for Gumbo to decode. A piece starts at its first
       // character that is not white space until one has moved: a reference
       // may decode to white space.
-      const std::size_t end = lt == npos ? s.size() : lt;
+      const std::size_t end = text_end;
       std::size_t from = std::max(i, copied);
       // In the body the tree builder inserts white space as it does other
       // text (but for frameset-ok, which the piece's first other character
@@ -759,7 +763,8 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
       break;
     }
     i = lt;
-    if (s.compare(i, 4, "<!--") == 0) {
+    const char next = i + 1 < s.size() ? s[i + 1] : '\0';
+    if (next == '!' && s.compare(i, 4, "<!--") == 0) {
       std::size_t end = comment_end(s, i + 4);
       if (end == npos) break;  // runs to the end of the page: left as it is
       if (guard && guard->complete()) {
@@ -776,7 +781,6 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
       continue;
     }
     // (The guard is fed a tag once the filter knows it stays: below.)
-    char next = i + 1 < s.size() ? s[i + 1] : '\0';
     if (next == '!' || next == '?') {  // doctype, bogus comment: up to the first '>'
       feed_markup(i);
       if (s.compare(i, 9, "<![CDATA[") == 0) text_moves = false;
@@ -822,6 +826,7 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
     // distinct names then took seconds.)
     fates.clear();
     std::uint64_t names_seen = 0;  // bit per Attr: a name repeated stops the runs
+    std::size_t moving = 0, in_place = 0;  // attributes that go into a run, that stay as they are
     const std::uint64_t name_word = text::word_at(s, name_at);
     const unsigned traits = name_traits(tag.name, name_word);
     const std::string_view tag_attributes = s.substr(name_at + tag.name.size(), tag.end - name_at - tag.name.size());
@@ -874,11 +879,11 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
       if (runs && fate == AttrFate::movable)
         moves = a.value_begin == npos || passes_unchanged(s.substr(a.value_begin, a.value_end - a.value_begin));
       fates.push_back({fate, kept, moves});
+      moving += moves ? 1 : 0;
+      in_place += !moves && fate != AttrFate::drop ? 1 : 0;
     }
     // All attributes left are one run: found by the tag's offset.
-    bool by_tag = runs && runs_by_tag && std::all_of(fates.begin(), fates.end(), [](const Fate& f) {
-      return f.moves || f.fate == AttrFate::drop;
-    }) && std::any_of(fates.begin(), fates.end(), [](const Fate& f) { return f.moves; });
+    bool by_tag = runs && runs_by_tag && in_place == 0 && moving > 0;
     bool run_open = false;  // the last attribute left in the tag is a run's marker
     // The tokenizer reads white space between attributes character by
     // character, and most of it surrounded attributes that are gone: what
