@@ -612,12 +612,21 @@ Dom::~Dom() {
 
 // Removes spaces so "display : none" matches "display:none".
 bool style_hides(std::string_view style) {
-  std::string squeezed;
-  squeezed.reserve(style.size());
+  // On the stack when it fits, as nearly every style does: the filter asks
+  // for each style it would drop.
+  constexpr std::size_t kStackBytes = 256;
+  char on_stack[kStackBytes];
+  std::string on_heap;
+  char* squeezed = on_stack;
+  if (style.size() > kStackBytes) {
+    on_heap.resize(style.size());
+    squeezed = on_heap.data();
+  }
+  std::size_t size = 0;
   for (char c : style)
-    if (c != ' ' && c != '\t' && c != '\n') squeezed.push_back(text::ascii_lower(c));
-  return squeezed.find("display:none") != std::string::npos ||
-         squeezed.find("visibility:hidden") != std::string::npos;
+    if (c != ' ' && c != '\t' && c != '\n') squeezed[size++] = text::ascii_lower(c);
+  const std::string_view s(squeezed, size);
+  return s.find("display:none") != std::string_view::npos || s.find("visibility:hidden") != std::string_view::npos;
 }
 
 Dom build_dom(std::string_view utf8_html, BuildTimings* timings, const MarkupLimits& limits,

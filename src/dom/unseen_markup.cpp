@@ -170,12 +170,18 @@ bool read_tag(std::string_view s, std::size_t at, TagToken& tag, std::vector<Att
 // Gumbo's tree builder or the build's hidden test only.
 enum class AttrFate { drop, keep, keep_unkept, movable, style };
 
-// `kept`: the Dom's attribute, when the fate is keep or movable.
-AttrFate attribute_fate(std::string_view name, Attr& kept) {
-  char lower[16];
-  if (name.size() > sizeof lower) return AttrFate::drop;
-  for (std::size_t k = 0; k < name.size(); ++k) lower[k] = text::ascii_lower(name[k]);
-  std::string_view n(lower, name.size());
+// The attribute `a` of the markup `s`; `kept`: the Dom's attribute, when the
+// fate is keep or movable.
+AttrFate attribute_fate(std::string_view s, const AttrSpan& a, Attr& kept) {
+  // No name it looks for is longer: lower-cased eight bytes at a time.
+  std::uint64_t lower_words[2];
+  const std::size_t size = a.name_end - a.begin;
+  if (size > sizeof lower_words) return AttrFate::drop;
+  lower_words[0] = text::ascii_lower_word(text::word_at(s, a.begin));
+  lower_words[1] = size > 8 ? text::ascii_lower_word(text::word_at(s, a.begin + 8)) : 0;
+  char lower[sizeof lower_words];
+  std::memcpy(lower, lower_words, sizeof lower);
+  std::string_view n(lower, size);
   if (dom_attribute(n, kept))
     // Gumbo's tree builder reads <input type>: its value stays in place.
     return kept == Attr::type ? AttrFate::keep : AttrFate::movable;
@@ -863,7 +869,7 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
                 !(traits & kCompared);
     for (const AttrSpan& a : attrs) {  // none for end tags
       Attr kept{};
-      AttrFate fate = unread ? AttrFate::drop : attribute_fate(s.substr(a.begin, a.name_end - a.begin), kept);
+      AttrFate fate = unread ? AttrFate::drop : attribute_fate(s, a, kept);
       if (fate == AttrFate::style && a.value_begin != npos) {
         // Only its verdict counts (build.cpp, hides).
         std::string_view style = s.substr(a.value_begin, a.value_end - a.value_begin);
