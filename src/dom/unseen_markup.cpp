@@ -625,12 +625,14 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
   std::string out;
   bool changed = false;
   std::size_t copied = 0;  // s[0, copied) is settled
-  auto cut = [&](std::size_t from, std::size_t to) {
+  // (Inlined: it runs several times a tag, and as a call it saved and
+  // restored more registers than it has work.)
+  auto cut = [&](std::size_t from, std::size_t to) __attribute__((always_inline)) {
     if (!changed) {
       out.reserve(s.size());
       changed = true;
     }
-    out.append(s.substr(copied, from - copied));
+    if (from > copied) out.append(s.data() + copied, from - copied);
     copied = to;
   };
   auto move = [&](std::size_t from, std::size_t to) {
