@@ -144,7 +144,9 @@ Document read_page(std::string_view html, const Options& options, detail::ModelI
   doc.url = options.url;
   auto t0 = Clock::now();
   encoding::Decoded decoded =
-      encoding::to_utf8(html, encoding::Hints{options.charset, options.content_type});
+      encoding::to_utf8(html, encoding::Hints{.caller_charset = options.charset,
+                                              .content_type = options.content_type,
+                                              .capacity = dom::input_capacity});
   auto t1 = Clock::now();
   doc.timings.decode = t1 - t0;
   doc.charset = std::move(decoded.charset);

@@ -612,12 +612,21 @@ Dom::~Dom() {
 
 // Removes spaces so "display : none" matches "display:none".
 bool style_hides(std::string_view style) {
-  std::string squeezed;
-  squeezed.reserve(style.size());
+  // On the stack when it fits, as nearly every style does: the filter asks
+  // for each style it would drop.
+  constexpr std::size_t kStackBytes = 256;
+  char on_stack[kStackBytes];
+  std::string on_heap;
+  char* squeezed = on_stack;
+  if (style.size() > kStackBytes) {
+    on_heap.resize(style.size());
+    squeezed = on_heap.data();
+  }
+  std::size_t size = 0;
   for (char c : style)
-    if (c != ' ' && c != '\t' && c != '\n') squeezed.push_back(text::ascii_lower(c));
-  return squeezed.find("display:none") != std::string::npos ||
-         squeezed.find("visibility:hidden") != std::string::npos;
+    if (c != ' ' && c != '\t' && c != '\n') squeezed[size++] = text::ascii_lower(c);
+  const std::string_view s(squeezed, size);
+  return s.find("display:none") != std::string_view::npos || s.find("visibility:hidden") != std::string_view::npos;
 }
 
 Dom build_dom(std::string_view utf8_html, BuildTimings* timings, const MarkupLimits& limits,
@@ -626,7 +635,7 @@ Dom build_dom(std::string_view utf8_html, BuildTimings* timings, const MarkupLim
   // The input lives on at the start of the Dom's pool (Builder): room for
   // what the build appends.
   std::string input;
-  input.reserve(utf8_html.size() + utf8_html.size() / 4);
+  input.reserve(input_capacity(utf8_html.size()));
   input.assign(utf8_html);
   return build_dom_in_place(std::move(input), timings, limits, guard, deadline);
 }
@@ -640,9 +649,9 @@ Dom build_dom_in_place(std::string&& utf8_html, BuildTimings* timings, const Mar
   // the markup Gumbo will read.
   MovedValues moved;
   // The input lives on at the start of the Dom's pool (Builder): room for
-  // what the build appends. (A large block grows in place: no copy.)
+  // what the build appends (a copy, unless the caller gave it the room).
   std::string input = std::move(utf8_html);
-  input.reserve(input.size() + input.size() / 4);
+  input.reserve(input_capacity(input.size()));
   // The guard's model is fed by the filter as it writes (GuardFeed): on the
   // pages the guard would not change, a second walk over the markup is saved.
   GuardFeed feed(limits);

@@ -32,8 +32,14 @@ Dom build_dom(std::string_view utf8_html, BuildTimings* timings = nullptr,
 // (asked for when the page read without them had no main content).
 enum class HiddenSubtrees { kept_when_most_text, kept };
 
-// build_dom, on the caller's buffer: the page is not copied (on a large page,
-// one copy fewer of it held through the parse).
+// The capacity build_dom_in_place wants its input to have, for a page of
+// `bytes`: the page lives on at the start of the Dom's pool, and the build
+// appends to it. An input with less room is copied once to get it.
+constexpr std::size_t input_capacity(std::size_t bytes) { return bytes + bytes / 4; }
+
+// build_dom, on the caller's buffer: the page is not copied when it has
+// input_capacity (on a large page, one copy fewer of it held through the
+// parse).
 Dom build_dom_in_place(std::string&& utf8_html, BuildTimings* timings = nullptr,
                        const MarkupLimits& limits = {}, GuardedMarkup* guard = nullptr,
                        budget::Deadline deadline = {},

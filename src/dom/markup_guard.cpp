@@ -12,6 +12,7 @@
 #include "dom/prescan.hpp"
 #include "dom/tag_traits.hpp"
 #include "text/ascii.hpp"
+#include "text/byte_filters.hpp"
 
 namespace pith::dom {
 namespace {
@@ -483,17 +484,15 @@ GuardFeed::~GuardFeed() = default;
 void GuardFeed::visible_text() { model_->tree.text(); }
 
 // Flattened: the model's start and end tags inline here, its one caller per tag.
-[[gnu::flatten]] bool GuardFeed::tag(std::string_view name, bool closing, bool self_closing) {
+[[gnu::flatten]] bool GuardFeed::tag(std::string_view name, std::uint64_t first_eight, bool closing,
+                                     bool self_closing) {
   if (!complete_) return false;
   // Keyed lower-cased (Names::short_key) without a copy: only a name the
   // cache lacks is lower-cased whole.
   const std::size_t size = std::min(name.size(), kMaxNameBytes);
   std::uint64_t key = 0;
-  if (size > 0 && size < 8) {
-    for (std::size_t k = 0; k < size; ++k)
-      key |= std::uint64_t{static_cast<unsigned char>(text::ascii_lower(name[k]))} << (8 * k);
-    key |= std::uint64_t{size} << 56;
-  }
+  if (size > 0 && size < 8)
+    key = text::first_bytes(text::ascii_lower_word(first_eight), size) | std::uint64_t{size} << 56;
   std::uint32_t id = model_->names.id(name.substr(0, size), key);
   model_->tree.fit_names();
   auto verdict = closing ? model_->tree.end_tag(id) : model_->tree.start_tag(id, self_closing);

@@ -23,6 +23,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -79,9 +80,10 @@ class GuardFeed {
     if (visible) visible_text();
   }
   // The tag of the last markup(), as the output holds it (`name` as the page
-  // spells it; `self_closing`: a '/' just before its '>'). False when the
-  // guard would not keep it: the feed has given up.
-  bool tag(std::string_view name, bool closing, bool self_closing);
+  // spells it; `first_eight`: the markup's eight bytes from the name's first
+  // on, as text::word_at reads them; `self_closing`: a '/' just before its
+  // '>'). False when the guard would not keep it: the feed has given up.
+  bool tag(std::string_view name, std::uint64_t first_eight, bool closing, bool self_closing);
   // Inside svg or math (before the next tag): no element is raw text there.
   bool in_foreign() const;
   void give_up() { complete_ = false; }

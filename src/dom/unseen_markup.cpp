@@ -11,6 +11,7 @@
 #include "dom/prescan.hpp"
 #include "dom/tag_traits.hpp"
 #include "text/ascii.hpp"
+#include "text/byte_filters.hpp"
 #include "text/utf8.hpp"
 
 namespace pith::dom {
@@ -169,12 +170,18 @@ bool read_tag(std::string_view s, std::size_t at, TagToken& tag, std::vector<Att
 // Gumbo's tree builder or the build's hidden test only.
 enum class AttrFate { drop, keep, keep_unkept, movable, style };
 
-// `kept`: the Dom's attribute, when the fate is keep or movable.
-AttrFate attribute_fate(std::string_view name, Attr& kept) {
-  char lower[16];
-  if (name.size() > sizeof lower) return AttrFate::drop;
-  for (std::size_t k = 0; k < name.size(); ++k) lower[k] = text::ascii_lower(name[k]);
-  std::string_view n(lower, name.size());
+// The attribute `a` of the markup `s`; `kept`: the Dom's attribute, when the
+// fate is keep or movable.
+AttrFate attribute_fate(std::string_view s, const AttrSpan& a, Attr& kept) {
+  // No name it looks for is longer: lower-cased eight bytes at a time.
+  std::uint64_t lower_words[2];
+  const std::size_t size = a.name_end - a.begin;
+  if (size > sizeof lower_words) return AttrFate::drop;
+  lower_words[0] = text::ascii_lower_word(text::word_at(s, a.begin));
+  lower_words[1] = size > 8 ? text::ascii_lower_word(text::word_at(s, a.begin + 8)) : 0;
+  char lower[sizeof lower_words];
+  std::memcpy(lower, lower_words, sizeof lower);
+  std::string_view n(lower, size);
   if (dom_attribute(n, kept))
     // Gumbo's tree builder reads <input type>: its value stays in place.
     return kept == Attr::type ? AttrFate::keep : AttrFate::movable;
@@ -260,9 +267,12 @@ bool raw_text_key(std::uint64_t key) {
   return false;
 }
 
-unsigned name_traits(std::string_view name) {
+// `first_eight`: the page's eight bytes from the name's first on
+// (text::word_at), which hold its name_key() at a few instructions.
+unsigned name_traits(std::string_view name, std::uint64_t first_eight) {
   if (name.size() > 8) return name.size() == 9 && text::iequals_ascii(name, "plaintext") ? unsigned{kTextToEnd} : 0u;
-  const std::uint64_t key = name_key(name);
+  constexpr std::uint64_t kEachByteCaseBit = 0x2020202020202020ULL;  // as name_key() sets it
+  const std::uint64_t key = text::first_bytes(first_eight | kEachByteCaseBit, name.size());
   const unsigned body = raw_text_key(key) ? unsigned{kTextBody} : 0u;
   switch (key) {
     case name_key("script"): return body | kScript;
@@ -313,25 +323,20 @@ constexpr AsciiVerdicts kAsciiVerdicts;
 // with U+FFFD (controls, C1, noncharacters, ill-formed UTF-8).
 bool passes_unchanged(std::string_view v, bool cr_allowed = false) {
   const bool* changed = kAsciiVerdicts.changed[cr_allowed ? 1 : 0];
+  // The bytes that need a closer look: all but printable ASCII ('&' and DEL
+  // too) and the white space Gumbo keeps. As signed bytes, those from 0x80 up
+  // lie below ' ' with the controls. (Without `cr_allowed`, CR's place is
+  // taken by a second tab.)
+  const unsigned char cr = cr_allowed ? '\r' : '\t';
+  auto closer_look = [cr](text::Bytes16 b) {
+    const text::Lanes16 kept_space = (b == '\t') | (b == '\n') | (b == '\f') | (b == cr);
+    return ((__builtin_convertvector(b, text::Lanes16) < ' ') & ~kept_space) | (b == '&') | (b == 0x7F);
+  };
   for (std::size_t i = 0; i < v.size();) {
-    if (i + 8 <= v.size()) {
-      // Eight bytes at a time while they are printable ASCII but '&' and DEL.
-      std::uint64_t w;
-      std::memcpy(&w, v.data() + i, sizeof w);
-      constexpr std::uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
-      auto has_zero_byte = [&](std::uint64_t x) { return ((x - kOnes) & ~x & kHigh) != 0; };
-      // (w + 1 in each lane reaches the high bit only from DEL, 0x7F, once
-      // no lane has it set already: no carry crosses lanes.)
-      if (((w | (w + kOnes)) & kHigh) == 0 && ((w - 0x20 * kOnes) & kHigh) == 0 &&
-          !has_zero_byte(w ^ ('&' * kOnes))) {
-        i += 8;
-        continue;
-      }
-    }
     unsigned char b = static_cast<unsigned char>(v[i]);
     if (b < 0x80) {
       if (changed[b]) return false;
-      ++i;
+      i = text::find_first_of_lanes(v, i + 1, closer_look);
       continue;
     }
     std::size_t at = i;
@@ -620,12 +625,14 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
   std::string out;
   bool changed = false;
   std::size_t copied = 0;  // s[0, copied) is settled
-  auto cut = [&](std::size_t from, std::size_t to) {
+  // (Inlined: it runs several times a tag, and as a call it saved and
+  // restored more registers than it has work.)
+  auto cut = [&](std::size_t from, std::size_t to) __attribute__((always_inline)) {
     if (!changed) {
       out.reserve(s.size());
       changed = true;
     }
-    out.append(s.substr(copied, from - copied));
+    if (from > copied) out.append(s.data() + copied, from - copied);
     copied = to;
   };
   auto move = [&](std::size_t from, std::size_t to) {
@@ -673,7 +680,9 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
   // tag, and as calls out of this loop they cost a few percent of it.)
   auto feed_markup = [&](std::size_t at) __attribute__((always_inline)) {
     if (!guard || !guard->complete()) return;
-    guard->markup(text_pending || at > text_from, visible_pending || visible_before(at));
+    // (visible_before only caches: unasked where there is no text.)
+    const bool text = text_pending || at > text_from;
+    guard->markup(text, text && (visible_pending || visible_before(at)));
     text_pending = visible_pending = false;
   };
   // White space alone between two tags counts for nothing after the parse
@@ -681,7 +690,7 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
   // a line break when it had one. `at` is where a tag ended, and text_from.
   auto shrink_white_space_from = [&](std::size_t at) __attribute__((always_inline)) {
     std::size_t j = at;
-    while (j < s.size() && is_ascii_whitespace(s[j])) ++j;
+    if (j < s.size() && is_ascii_whitespace(s[j])) j = text::skip_ascii_whitespace(s, j + 1);
     // (The feed's text starts here too: what it scanned is white space.)
     seen_from = text_from;
     seen_to = j;
@@ -726,13 +735,15 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
   std::size_t i = 0;
   for (;;) {
     deadline.tick("the pre-parse filter");
-    std::size_t lt = s.find('<', i);
-    if (text_moves) {
+    // (Most tags follow the one before at once: no search for those.)
+    std::size_t lt = i < s.size() && s[i] == '<' ? i : s.find('<', i);
+    const std::size_t text_end = lt == npos ? s.size() : lt;
+    if (text_moves && std::max(i, copied) < text_end) {
       // The pieces of the run between its character references move; the
       // references stay for Gumbo to decode. A piece starts at its first
       // character that is not white space until one has moved: a reference
       // may decode to white space.
-      const std::size_t end = lt == npos ? s.size() : lt;
+      const std::size_t end = text_end;
       std::size_t from = std::max(i, copied);
       // In the body the tree builder inserts white space as it does other
       // text (but for frameset-ok, which the piece's first other character
@@ -742,8 +753,8 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
       const bool white_space_moves = verbatim == 0 && context.in_body();
       for (bool seen = false; from < end && moved->ranges.size() < kMaxMoved;) {
         const std::size_t white_space_from = from;
-        if (!seen)
-          while (from < end && is_ascii_whitespace(s[from])) ++from;
+        if (!seen && from < end && is_ascii_whitespace(s[from]))
+          from = std::min(end, text::skip_ascii_whitespace(s, from + 1));
         const void* amp = std::memchr(s.data() + from, '&', end - from);
         const std::size_t piece_end = amp ? static_cast<const char*>(amp) - s.data() : end;
         if (piece_end - from >= kMinMovedTextBytes &&
@@ -760,7 +771,8 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
       break;
     }
     i = lt;
-    if (s.compare(i, 4, "<!--") == 0) {
+    const char next = i + 1 < s.size() ? s[i + 1] : '\0';
+    if (next == '!' && s.compare(i, 4, "<!--") == 0) {
       std::size_t end = comment_end(s, i + 4);
       if (end == npos) break;  // runs to the end of the page: left as it is
       if (guard && guard->complete()) {
@@ -777,7 +789,6 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
       continue;
     }
     // (The guard is fed a tag once the filter knows it stays: below.)
-    char next = i + 1 < s.size() ? s[i + 1] : '\0';
     if (next == '!' || next == '?') {  // doctype, bogus comment: up to the first '>'
       feed_markup(i);
       if (s.compare(i, 9, "<![CDATA[") == 0) text_moves = false;
@@ -823,7 +834,9 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
     // distinct names then took seconds.)
     fates.clear();
     std::uint64_t names_seen = 0;  // bit per Attr: a name repeated stops the runs
-    const unsigned traits = name_traits(tag.name);
+    std::size_t moving = 0, in_place = 0;  // attributes that go into a run, that stay as they are
+    const std::uint64_t name_word = text::word_at(s, name_at);
+    const unsigned traits = name_traits(tag.name, name_word);
     const std::string_view tag_attributes = s.substr(name_at + tag.name.size(), tag.end - name_at - tag.name.size());
     const bool json_ld = (traits & kScript) && text::contains_ascii_ci(tag_attributes, "ld+json");
     // The build reads a script's type after Gumbo has decoded it: a
@@ -858,7 +871,7 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
                 !(traits & kCompared);
     for (const AttrSpan& a : attrs) {  // none for end tags
       Attr kept{};
-      AttrFate fate = unread ? AttrFate::drop : attribute_fate(s.substr(a.begin, a.name_end - a.begin), kept);
+      AttrFate fate = unread ? AttrFate::drop : attribute_fate(s, a, kept);
       if (fate == AttrFate::style && a.value_begin != npos) {
         // Only its verdict counts (build.cpp, hides).
         std::string_view style = s.substr(a.value_begin, a.value_end - a.value_begin);
@@ -874,11 +887,11 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
       if (runs && fate == AttrFate::movable)
         moves = a.value_begin == npos || passes_unchanged(s.substr(a.value_begin, a.value_end - a.value_begin));
       fates.push_back({fate, kept, moves});
+      moving += moves ? 1 : 0;
+      in_place += !moves && fate != AttrFate::drop ? 1 : 0;
     }
     // All attributes left are one run: found by the tag's offset.
-    bool by_tag = runs && runs_by_tag && std::all_of(fates.begin(), fates.end(), [](const Fate& f) {
-      return f.moves || f.fate == AttrFate::drop;
-    }) && std::any_of(fates.begin(), fates.end(), [](const Fate& f) { return f.moves; });
+    bool by_tag = runs && runs_by_tag && in_place == 0 && moving > 0;
     bool run_open = false;  // the last attribute left in the tag is a run's marker
     // The tokenizer reads white space between attributes character by
     // character, and most of it surrounded attributes that are gone: what
@@ -969,7 +982,7 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
       // raw text, where the filter would.
       const bool in_foreign = guard->in_foreign();
       const char before_end = tag.end > copied ? s[tag.end - 1] : out.back();
-      if (guard->tag(tag.name, end_tag, !end_tag && before_end == '/') && !end_tag && in_foreign &&
+      if (guard->tag(tag.name, name_word, end_tag, !end_tag && before_end == '/') && !end_tag && in_foreign &&
           (traits & (kTextBody | kTextToEnd)))
         guard->give_up();
     }

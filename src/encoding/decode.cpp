@@ -169,6 +169,7 @@ Decoded to_utf8(std::string_view bytes, const Hints& hints) {
     valid_utf8 = choice.valid_utf8;
   }
   if (valid_utf8 && decoded.charset == kUtf8 && !contains_nul(bytes)) {
+    if (hints.capacity) decoded.utf8.reserve(hints.capacity(bytes.size()));
     decoded.utf8.assign(bytes);  // what clean_utf8 gives, without validating twice
   } else if (auto utf8 = convert_to_utf8(bytes, decoded.charset)) {
     decoded.utf8 = std::move(*utf8);

@@ -3,6 +3,7 @@
 // with a few overrides for pages that declare one charset and use another.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -12,6 +13,10 @@ namespace pith::encoding {
 struct Hints {
   std::string_view caller_charset;  // a charset the caller knows; trusted as is
   std::string_view content_type;    // the HTTP Content-Type header value
+  // The capacity to give `utf8` for a page of n bytes, when the caller grows
+  // it in place (dom::input_capacity); null: what the text needs. Kept on the
+  // common path (UTF-8 in, copied as it is), where it saves the caller's copy.
+  std::size_t (*capacity)(std::size_t) = nullptr;
 };
 
 struct Decoded {

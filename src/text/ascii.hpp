@@ -2,6 +2,7 @@
 // which HTML compares case-insensitively in ASCII only.
 #pragma once
 
+#include <cstdint>
 #include <string_view>
 
 namespace pith::text {
@@ -17,6 +18,16 @@ constexpr bool is_ascii_punctuation(char c) {
   return (c >= '!' && c <= '/') || (c >= ':' && c <= '@') || (c >= '[' && c <= '`') || (c >= '{' && c <= '~');
 }
 constexpr char ascii_lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c; }
+// ascii_lower on each of the eight bytes of `word` at once.
+constexpr std::uint64_t ascii_lower_word(std::uint64_t word) {
+  constexpr std::uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
+  // Each byte's low seven bits, to which no sum below carries past its lane.
+  const std::uint64_t low = word & ~kHigh;
+  const std::uint64_t from_a = low + (0x80 - 'A') * kOnes;      // high bit: at least 'A'
+  const std::uint64_t past_z = low + (0x80 - 'Z' - 1) * kOnes;  // high bit: above 'Z'
+  const std::uint64_t upper = from_a & ~past_z & ~word & kHigh;
+  return word | upper >> 2;  // 0x80 >> 2 is the case bit, 0x20
+}
 
 constexpr bool iequals_ascii(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;

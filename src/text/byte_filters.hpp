@@ -57,6 +57,65 @@ void for_each_letter_pair(std::string_view s, Found found) {
   }
 }
 
+// The vector types of the sixteen-byte filters below: a block of the text,
+// and the lane mask a comparison of blocks gives (all bits set where it holds).
+typedef unsigned char Bytes16 __attribute__((vector_size(16)));
+typedef signed char Lanes16 __attribute__((vector_size(16)));
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "lanes and words are read little-endian");
+
+// The eight bytes of `s` from `at` as one little-endian word (byte k in bits
+// 8k..8k+7), zeros for those past its end: a name's first bytes, tested or
+// keyed at once.
+inline std::uint64_t word_at(std::string_view s, std::size_t at) {
+  std::uint64_t word = 0;
+  if (at + sizeof word <= s.size()) std::memcpy(&word, s.data() + at, sizeof word);
+  else if (at < s.size()) std::memcpy(&word, s.data() + at, s.size() - at);
+  return word;
+}
+// The bytes of `word` that belong to its first `size` bytes; the others zero.
+constexpr std::uint64_t first_bytes(std::uint64_t word, std::size_t size) {
+  return size >= 8 ? word : word & ((std::uint64_t{1} << (8 * size)) - 1);
+}
+
+// The first position of `s` from `from` on whose byte `stops` marks (it maps
+// a block of sixteen bytes to a lane mask); s.size() when none does. Sixteen
+// bytes at a time with the vector extension, as for_each_letter_pair; the
+// last block is copied (its lanes past the text count as stops), so no byte
+// outside `s` is read. For runs of bytes that go on for a few blocks at
+// least: a run that usually ends at its first byte is cheaper tested there.
+template <typename Stops>
+std::size_t find_first_of_lanes(std::string_view s, std::size_t from, Stops stops) {
+  static constexpr Bytes16 kLane = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+  const std::size_t n = s.size();
+  for (std::size_t block = from; block < n; block += 16) {
+    Bytes16 bytes;
+    Lanes16 hit;
+    if (block + 16 <= n) {
+      std::memcpy(&bytes, s.data() + block, 16);
+      hit = stops(bytes);
+    } else {
+      unsigned char tail[16] = {};
+      s.copy(reinterpret_cast<char*>(tail), 16, block);
+      std::memcpy(&bytes, tail, 16);
+      hit = stops(bytes) | (kLane >= static_cast<unsigned char>(n - block));
+    }
+    std::uint64_t halves[2];
+    std::memcpy(halves, &hit, sizeof halves);
+    // Lane k is byte k of the little-endian halves.
+    if (halves[0] != 0) return block + static_cast<std::size_t>(__builtin_ctzll(halves[0])) / 8;
+    if (halves[1] != 0) return block + 8 + static_cast<std::size_t>(__builtin_ctzll(halves[1])) / 8;
+  }
+  return n;
+}
+
+// Where the run of ASCII white space (tab, LF, FF, CR, space: is_ascii_whitespace)
+// at s[from] ends.
+inline std::size_t skip_ascii_whitespace(std::string_view s, std::size_t from) {
+  return find_first_of_lanes(s, from, [](Bytes16 b) {
+    return ~((b == ' ') | (b == '\t') | (b == '\n') | (b == '\r') | (b == '\f'));
+  });
+}
+
 // Could the text hold a CJK character (text::is_cjk)? Every code point
 // from U+2E80 up starts with a byte >= 0xE3 or with 0xE2 0xBA..;
 // the test runs eight bytes at a time over bytes below 0xE0 (ASCII and the

@@ -95,3 +95,44 @@ TEST_CASE("may_hold_han: true for every text with a CJK character, reading no by
   CHECK_FALSE(text::may_hold_han(ExactCopy("plain ASCII text, and then some more of it").view()));
   CHECK_FALSE(text::may_hold_han(ExactCopy("").view()));
 }
+
+TEST_CASE("skip_ascii_whitespace: where the run ends from every place, reading no byte past the text") {
+  const std::string_view alphabet = " \t\n\r\f" "\va<\x80\xA0";  // the white space first
+  std::mt19937 random(20261204);
+  for (std::size_t size = 0; size <= 48; ++size)
+    for (int n = 0; n < 40; ++n) {
+      std::string s;
+      // Mostly white space, so that runs cross the sixteen-byte blocks.
+      for (std::size_t k = 0; k < size; ++k)
+        s += alphabet[random() % (random() % 4 != 0 ? 5 : alphabet.size())];
+      const ExactCopy copy(s);
+      for (std::size_t from = 0; from <= s.size(); ++from) {
+        std::size_t want = from;
+        while (want < s.size() && text::is_ascii_whitespace(s[want])) ++want;
+        CHECK_MESSAGE(text::skip_ascii_whitespace(copy.view(), from) == want, s, " from ", from);
+      }
+    }
+}
+
+TEST_CASE("word_at and ascii_lower_word: a name's first eight bytes, lower-cased as ascii_lower does") {
+  const std::string s = "DiV-x9";
+  const ExactCopy copy(s);
+  for (std::size_t at = 0; at <= s.size(); ++at) {
+    std::uint64_t want = 0;
+    for (std::size_t k = at; k < s.size() && k < at + 8; ++k)
+      want |= std::uint64_t{static_cast<unsigned char>(s[k])} << (8 * (k - at));
+    CHECK(text::word_at(copy.view(), at) == want);
+  }
+  CHECK(text::first_bytes(text::word_at(copy.view(), 0), 3) == (0x56ULL << 16 | 0x69ULL << 8 | 0x44ULL));
+  CHECK(text::first_bytes(~0ULL, 8) == ~0ULL);
+  for (int b = 0; b < 256; ++b)
+    for (int lane = 0; lane < 8; ++lane) {
+      // Every byte in every lane, beside bytes that must not change it.
+      constexpr std::uint64_t kNeighbours = 0xFF5B5A41403F7F80ULL;  // the letters' neighbours, 'A', 'Z'
+      const std::uint64_t word = (kNeighbours & ~(0xFFULL << (8 * lane))) | std::uint64_t(b) << (8 * lane);
+      std::uint64_t want = 0;
+      for (int k = 0; k < 8; ++k)
+        want |= std::uint64_t{static_cast<unsigned char>(text::ascii_lower(static_cast<char>(word >> (8 * k))))} << (8 * k);
+      CHECK(text::ascii_lower_word(word) == want);
+    }
+}

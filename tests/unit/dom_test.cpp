@@ -163,6 +163,19 @@ TEST_CASE("build_dom numbers nodes in preorder with consistent links") {
   check_tree_consistent(dom);
 }
 
+TEST_CASE("style_hides: display:none and visibility:hidden, any case and spacing, in styles of any length") {
+  using pith::dom::style_hides;
+  CHECK(style_hides("display:none"));
+  CHECK(style_hides("color: red; Display : NONE"));
+  CHECK(style_hides("visibility:\thidden\n"));
+  CHECK_FALSE(style_hides("display: block; visibility: visible"));
+  CHECK_FALSE(style_hides(""));
+  // Past the buffer on the stack (a few hundred bytes): the same verdicts.
+  const std::string padding(400, 'x');
+  CHECK(style_hides("--pad:" + padding + "; display: none"));
+  CHECK_FALSE(style_hides("--pad:" + padding + "; display: flex"));
+}
+
 TEST_CASE("build_dom leaves hidden subtrees out") {
   Dom dom = build_dom(
       "<html><body><p>visible</p>"

@@ -128,6 +128,15 @@ TEST_CASE("utf8: fewer_lead_bytes_than agrees with lead_bytes") {
     }
 }
 
+TEST_CASE("to_utf8 gives a UTF-8 page the capacity its hints ask for, the text unchanged") {
+  const std::string page = html_page("", "a page read as it is, with room after it for its caller");
+  Hints hints;
+  hints.capacity = [](std::size_t bytes) { return 3 * bytes; };
+  const Decoded roomy = to_utf8(page, hints);
+  CHECK(roomy.utf8 == decode(page).utf8);
+  CHECK(roomy.utf8.capacity() >= 3 * page.size());
+}
+
 TEST_CASE("content-type charset parameter") {
   CHECK(charset_from_content_type("text/html; charset=utf-8") == "utf-8");
   CHECK(charset_from_content_type("text/html;charset=GBK") == "GBK");

@@ -352,6 +352,29 @@ TEST_CASE("unseen markup: long kept values move out of the markup and resolve ba
   }
 }
 
+TEST_CASE("unseen markup: a value moves unless a byte Gumbo changes stands anywhere in it") {
+  // At every place of a value three blocks long (the bytes are tested
+  // sixteen at a time): controls, '&', DEL, CR (in values), C1 controls and
+  // noncharacters keep it in place; tab, LF, FF and other UTF-8 do not.
+  using pith::dom::moved_marker;
+  pith::dom::MovedValues moved;
+  for (std::size_t at = 0; at < 48; ++at) {
+    for (std::string_view changed : {"\x01", "&", "\x7F", "\r", "\xC2\x80", "\xEF\xBF\xBE", "\xFF"}) {
+      std::string value(48, 'x');
+      value.replace(at, 1, changed);
+      drop_unseen_markup("<b class=\"" + value + "\">t</b>", &moved);
+      CHECK_MESSAGE(moved.ranges.empty(), at, " ", changed);
+    }
+    for (std::string_view kept : {"\t", "\n", "\f", " ", "\xC3\xA9", "\xE4\xB8\xAD"}) {
+      std::string value(48, 'x');
+      value.replace(at, 1, kept);
+      drop_unseen_markup("<b class=\"" + value + "\">t</b>", &moved);
+      REQUIRE_MESSAGE(moved.ranges.size() == 1, at, " ", kept);
+      CHECK(moved.resolve(moved_marker(0)) == value);
+    }
+  }
+}
+
 TEST_CASE("unseen markup: a start tag's kept attributes reach Gumbo as runs behind one marker") {
   using pith::dom::moved_marker;
   using pith::dom::Attr;
