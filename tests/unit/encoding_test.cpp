@@ -119,7 +119,7 @@ TEST_CASE("utf8: validation, repair and append") {
 TEST_CASE("utf8: fewer_lead_bytes_than agrees with lead_bytes") {
   using namespace pith::text;
   const std::string_view texts[] = {"", "abc", "caf\xC3\xA9", "\xE2\x82\xAC\xE2\x82\xAC\xE2\x82\xAC",
-                                    "a longer line of plain text, forty characters and more", "\x80\x80abc"};
+                                    "a longer line of plain text, forty characters and more", "\x80\x80" "abc"};
   for (std::string_view s : texts)
     for (std::size_t limit : {0, 1, 3, 4, 5, 40, 60}) {
       CAPTURE(s);
