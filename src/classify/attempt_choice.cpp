@@ -26,12 +26,15 @@ constexpr double kAttemptChoiceMargin = 0.12;
 constexpr double kAttemptChoiceMaxArticleProbability = 0.9;
 // Pages it calls products (more likely than not) keep it too: a product
 // page's region brings its reviews, offers and related products with the
-// description. Cross-validated (train_models.py): the chooser moved WCXB's
-// product pages by -0.002 with no guard and by +0.008 with this one, the
-// same at 0.3 to 0.9; +0.0072 [+0.0031, +0.0114] overall against +0.0067.
+// description. On train_models.py's out-of-fold predictions the chooser
+// moved WCXB's product pages by -0.002 with no guard and by +0.008 with this
+// one (the same at 0.3 to 0.9): +0.0072 [+0.0031, +0.0114] overall against
+// +0.0067; refitted with it, +0.0078 [+0.0036, +0.0121].
 constexpr double kAttemptChoiceMaxProductProbability = 0.5;
 
-double probability(const PageTypeGuess& type, PageType t) { return type.probabilities[static_cast<std::size_t>(t)]; }
+double probability(const PageTypeGuess& type, PageType t) {
+  return type.probabilities[static_cast<std::size_t>(t)];
+}
 }  // namespace
 
 AttemptChoiceFeatures read_attempt_features(const PageFeatures& page, const PageTypeGuess& type,
