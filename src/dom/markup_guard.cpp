@@ -4,7 +4,6 @@
 #include <array>
 #include <bit>
 #include <cstdint>
-#include <cstring>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -32,10 +31,13 @@ class Names {
   // first in a small cache, keyed by its bytes and length in one word: its
   // short_key, 0 for any other name.
   static std::uint64_t short_key(std::string_view lower_name) {
-    std::uint64_t key = 0;
-    if (lower_name.empty() || lower_name.size() >= 8) return 0;
-    std::memcpy(&key, lower_name.data(), lower_name.size());
-    return key | std::uint64_t{lower_name.size()} << 56;
+    return short_key(text::word_at(lower_name, 0), lower_name.size());
+  }
+  // The same of a name of `size` bytes whose first eight, lower-cased, are
+  // `lower_first_eight` (text::word_at): keyed from one load.
+  static std::uint64_t short_key(std::uint64_t lower_first_eight, std::size_t size) {
+    if (size == 0 || size >= 8) return 0;
+    return text::first_bytes(lower_first_eight, size) | std::uint64_t{size} << 56;
   }
   // `name` in any case; `key`: the short_key of it lower-cased.
   std::uint32_t id(std::string_view name, std::uint64_t key) {
@@ -490,9 +492,7 @@ void GuardFeed::visible_text() { model_->tree.text(); }
   // Keyed lower-cased (Names::short_key) without a copy: only a name the
   // cache lacks is lower-cased whole.
   const std::size_t size = std::min(name.size(), kMaxNameBytes);
-  std::uint64_t key = 0;
-  if (size > 0 && size < 8)
-    key = text::first_bytes(text::ascii_lower_word(first_eight), size) | std::uint64_t{size} << 56;
+  const std::uint64_t key = Names::short_key(text::ascii_lower_word(first_eight), size);
   std::uint32_t id = model_->names.id(name.substr(0, size), key);
   model_->tree.fit_names();
   auto verdict = closing ? model_->tree.end_tag(id) : model_->tree.start_tag(id, self_closing);

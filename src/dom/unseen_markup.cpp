@@ -225,11 +225,17 @@ enum NameTrait : unsigned {
 // A name of up to 8 bytes as one word, each byte with its 0x20 bit set:
 // ASCII letters in either case give the lower-case letter's key, and no
 // other byte does; no byte is zero, so names of different lengths differ.
+// The key of a name of `size` bytes (at most 8) whose first eight bytes are
+// `first_eight` (text::word_at): the filter's form, from one load.
+constexpr std::uint64_t name_key(std::uint64_t first_eight, std::size_t size) {
+  constexpr std::uint64_t kEachByteCaseBit = 0x2020202020202020ULL;
+  return text::first_bytes(first_eight | kEachByteCaseBit, size);
+}
 constexpr std::uint64_t name_key(std::string_view name) {
-  std::uint64_t key = 0;
+  std::uint64_t first_eight = 0;
   for (std::size_t k = 0; k < name.size(); ++k)
-    key |= std::uint64_t{static_cast<unsigned char>(name[k]) | 0x20u} << (8 * k);
-  return key;
+    first_eight |= std::uint64_t{static_cast<unsigned char>(name[k])} << (8 * k);
+  return name_key(first_eight, name.size());
 }
 
 // The name_key()s of the names the tag table marks kRawText: the elements
@@ -271,8 +277,7 @@ bool raw_text_key(std::uint64_t key) {
 // (text::word_at), which hold its name_key() at a few instructions.
 unsigned name_traits(std::string_view name, std::uint64_t first_eight) {
   if (name.size() > 8) return name.size() == 9 && text::iequals_ascii(name, "plaintext") ? unsigned{kTextToEnd} : 0u;
-  constexpr std::uint64_t kEachByteCaseBit = 0x2020202020202020ULL;  // as name_key() sets it
-  const std::uint64_t key = text::first_bytes(first_eight | kEachByteCaseBit, name.size());
+  const std::uint64_t key = name_key(first_eight, name.size());
   const unsigned body = raw_text_key(key) ? unsigned{kTextBody} : 0u;
   switch (key) {
     case name_key("script"): return body | kScript;
