@@ -396,6 +396,26 @@ TEST_CASE("a page with no main content is read again with its hidden parts") {
   CHECK_FALSE(contains(shown.text, "Paragraph 9 of the story"));
 }
 
+TEST_CASE("a short story hidden until a script runs is read again, not lost") {
+  // Two paragraphs (some 260 bytes of text): under the 512 bytes that once
+  // had to be hidden before a page with nothing shown was read again.
+  const std::string story = paragraph(1) + paragraph(2);
+  for (const std::string& wrapper : {std::string("<div style='visibility: hidden'>"),
+                                     std::string("<main aria-hidden='true'>"),
+                                     std::string("<div hidden>")}) {
+    const std::string close = wrapper.starts_with("<main") ? "</main>" : "</div>";
+    pith::Document doc = pith::extract("<html><head><title>Story</title></head><body>" + wrapper + story +
+                                       close + "</body></html>");
+    REQUIRE_MESSAGE(doc.has_main_content(), wrapper);
+    CHECK(contains(doc.text, "Paragraph 1 of the story"));
+    CHECK(contains(doc.text, "Paragraph 2 of the story"));
+  }
+  // A hidden line too short to be content on its own does not make one.
+  CHECK_FALSE(pith::extract("<html><body><nav><a href='/a'>A</a></nav><div hidden><p>Loading the page, "
+                            "please wait.</p></div></body></html>")
+                  .has_main_content());
+}
+
 TEST_CASE("a self-closed <iframe/> in <noscript> does not swallow the page") {
   pith::Document doc = pith::extract(
       "<html><body><noscript><iframe src='https://tags.example/ns.html' height='0' width='0' /></noscript>"
