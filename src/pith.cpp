@@ -111,8 +111,9 @@ void note_truncations(const dom::GuardedMarkup& guard, std::vector<std::string>&
 
 // Options::target_language: a page in another language keeps its metadata
 // and fingerprints but loses its content.
-void keep_only_target_language(Document& doc, std::string_view target) {
-  if (target.empty() || !doc.has_main_content() || lang::same_language(doc.language, target)) return;
+// Returns whether it took the content away.
+bool keep_only_target_language(Document& doc, std::string_view target) {
+  if (target.empty() || !doc.has_main_content() || lang::same_language(doc.language, target)) return false;
   doc.no_content_reason =
       doc.language == kUnknownLanguage
           ? fmt::format("the content's language is unknown (under {} characters or unrecognised), "
@@ -120,6 +121,7 @@ void keep_only_target_language(Document& doc, std::string_view target) {
           : fmt::format("the content is in {}, not in the target language {}", doc.language, target);
   doc.blocks.clear();
   doc.text.clear();
+  return true;
 }
 
 // A page with no main content is read again with its hidden subtrees when
@@ -139,6 +141,7 @@ constexpr std::size_t kRetryHiddenTextBytes = 120;
 struct LeftOut {
   std::size_t hidden_text = 0;  // bytes of text in the hidden subtrees the build left out
   std::string frames_fallback;  // dom::Dom::frames_fallback
+  bool content_filtered = false;  // content found, and taken away by an option (target_language)
 };
 
 // The whole pipeline on a checked input, from decoding on, keeping the
@@ -215,6 +218,7 @@ Document read_page(std::string_view html, const Options& options, detail::ModelI
       return static_cast<std::size_t>(classify::choose_attempt(x));
     };
   if (record_attempts) content.attempts = &inputs->attempts;
+  content.no_content_reason = &doc.no_content_reason;
   doc.blocks = extraction::extract_content(dom, content);
   deadline.check("the end of content extraction");
   resolve_inline_urls(doc.blocks, link_base);
@@ -239,7 +243,7 @@ Document read_page(std::string_view html, const Options& options, detail::ModelI
   doc.text_hash = prints.text_hash;
   auto t6 = Clock::now();
   doc.timings.fingerprint = t6 - t5;
-  keep_only_target_language(doc, options.target_language);
+  left_out.content_filtered = keep_only_target_language(doc, options.target_language);
 
   // The confidence reads the content as the caller gets it (none for a page
   // in another language than the target).
@@ -279,7 +283,7 @@ Document detail::extract(std::string_view html, const Options& options, ModelInp
   Document doc = read_page(html, options, inputs, deadline, dom::HiddenSubtrees::kept_when_most_text,
                            left_out);
   // (Not a page whose content a filter took away: --target-language.)
-  if (doc.has_main_content() || !doc.no_content_reason.empty()) return doc;
+  if (doc.has_main_content() || left_out.content_filtered) return doc;
   // A second read, whose Document replaces the first when it finds content.
   auto read_again = [&](std::string_view page, const Options& again_options, dom::HiddenSubtrees hidden) {
     std::optional<ModelInputs> again_inputs;

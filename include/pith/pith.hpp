@@ -263,8 +263,10 @@ struct Document {
   // for near-duplicates, and an exact hash (XXH3). Zero for a text without words.
   std::uint64_t simhash = 0;
   std::uint64_t text_hash = 0;
-  // Why a page with text has no main content, when an option decided it
-  // (Options::target_language); "" otherwise.
+  // Why the page has no main content: what the extraction found (the page
+  // shows no text; nothing outside navigation and clutter; too short a best
+  // candidate), or the option that took it away (Options::target_language,
+  // the CLI's deduplication). "" when it has main content.
   std::string no_content_reason;
   Timings timings;
   Explanation explanation;  // filled when Options::explain

@@ -8,6 +8,8 @@
 #include <string_view>
 #include <unordered_set>
 
+#include <fmt/format.h>
+
 #include "extract/article_body.hpp"
 #include "extract/block_classes.hpp"
 #include "extract/blocks.hpp"
@@ -633,10 +635,36 @@ void use_declared_description(std::string_view description, std::uint32_t visibl
   best = std::move(a);
 }
 
+// The characters of text in the page's <body> (hidden parts and scripts are
+// not in the Dom).
+std::uint64_t body_text_chars(const dom::Dom& dom) {
+  NodeId body = dom.find_first(Tag::body);
+  if (body == kNoNode) return 0;
+  std::uint64_t chars = 0;
+  for (NodeId i = body; i < dom.nodes[body].subtree_end; ++i)
+    if (dom.nodes[i].tag == Tag::text) chars += dom.text_counts(i).chars;
+  return chars;
+}
+
+// Why a page whose best attempt holds `length` (weighted characters) has no
+// main content, for Document::no_content_reason.
+std::string no_content_reason(const dom::Dom& dom, std::uint32_t length) {
+  if (length == 0 && body_text_chars(dom) == 0)
+    return "the page shows no text (none outside its head, scripts and hidden parts)";
+  if (length == 0)
+    return "no text outside navigation, page headers and footers, link lists and clutter-named blocks";
+  return fmt::format("the best candidate for main content holds {} characters of text (CJK counting 3), "
+                     "fewer than the {} main content needs",
+                     length, kMinContentLength);
+}
+
 }  // namespace
 
 std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& options) {
-  if (dom.size() == 0) return {};
+  if (dom.size() == 0) {
+    if (options.no_content_reason) *options.no_content_reason = "the page's markup holds no text";
+    return {};
+  }
   StageTimer timer(options.timings, options.deadline);
   const PageHints page = read_page_hints(dom);
   const std::vector<Hints>& hints = page.hints;
@@ -723,7 +751,10 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
                                      : best.strategy;
     *options.explanation = explain(dom, best.roots, best.dead, best.why, too_short, std::move(strategy));
   }
-  if (too_short) return {};
+  if (too_short) {
+    if (options.no_content_reason) *options.no_content_reason = no_content_reason(dom, best.length);
+    return {};
+  }
 
   if (options.include_title) {
     bool inside_content = false;

@@ -60,6 +60,9 @@ struct ContentOptions {
   std::vector<AttemptRecord>* attempts = nullptr;
   // Options::time_budget, checked after each pass; none when null.
   const budget::Deadline* deadline = nullptr;
+  // When set and the page has no main content, receives why
+  // (Document::no_content_reason).
+  std::string* no_content_reason = nullptr;
 };
 
 std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& options);

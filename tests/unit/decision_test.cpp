@@ -102,6 +102,32 @@ TEST_CASE("--explain says why a page has no main content") {
   for (const pith::BlockDecision& d : doc.explanation.blocks) CHECK_FALSE(d.kept);
 }
 
+TEST_CASE("a page without main content says why") {
+  pith::Document too_short = pith::extract(
+      "<html><body><nav><a href='/a'>A</a><a href='/b'>B</a></nav><h1>Page not found</h1>"
+      "<p>Sorry, there is no page at this address.</p></body></html>");
+  CHECK_FALSE(too_short.has_main_content());
+  CHECK(contains(too_short.no_content_reason, "best candidate for main content holds"));
+  CHECK(contains(too_short.no_content_reason, "fewer than the 120"));
+
+  pith::Document only_menus = pith::extract(
+      "<html><body><nav>" + paragraph(1) + paragraph(2) + "</nav><footer>" + paragraph(3) + "</footer></body></html>");
+  CHECK_FALSE(only_menus.has_main_content());
+  CHECK(contains(only_menus.no_content_reason, "no text outside navigation"));
+
+  pith::Document blank = pith::extract(
+      "<html><head><title>App</title><script>start()</script></head><body><div id='root'></div>"
+      "<div hidden>Loading</div></body></html>");
+  CHECK_FALSE(blank.has_main_content());
+  CHECK(contains(blank.no_content_reason, "the page shows no text"));
+
+  // A page with content has none.
+  pith::Document story = pith::extract("<html><body><article>" + paragraph(1) + paragraph(2) +
+                                       "</article></body></html>");
+  REQUIRE(story.has_main_content());
+  CHECK(story.no_content_reason.empty());
+}
+
 TEST_CASE("precision keeps no more than balanced, recall no less") {
   pith::Options precision;
   precision.focus = pith::Focus::precision;
