@@ -195,6 +195,7 @@ Document read_page(std::string_view html, const Options& options, detail::ModelI
   content.timings = &doc.timings;
   content.article_body = read.article_body;
   content.description = doc.metadata.description;
+  content.noindex = read.noindex;
   content.declares_article =
       !doc.metadata.date_published.empty() || doc.metadata.declared_page_type == "article";
   content.deadline = &deadline;

@@ -746,10 +746,23 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
     too_short = false;
     best.strategy = "a short article in the declared content";
   }
+  // A sign-in, challenge or error page: the page says it is not for search
+  // engines, and shows little.
+  const bool noindex_page = !too_short && options.noindex && best.length < kNoindexMinContentLength;
   if (options.explanation) {
-    std::string strategy = too_short ? "none: the best candidate is too short to be main content"
-                                     : best.strategy;
-    *options.explanation = explain(dom, best.roots, best.dead, best.why, too_short, std::move(strategy));
+    std::string strategy = noindex_page ? "none: a page that asks not to be indexed, with little text"
+                           : too_short  ? "none: the best candidate is too short to be main content"
+                                        : best.strategy;
+    *options.explanation =
+        explain(dom, best.roots, best.dead, best.why, too_short || noindex_page, std::move(strategy));
+  }
+  if (noindex_page) {
+    if (options.no_content_reason)
+      *options.no_content_reason = fmt::format(
+          "the page asks not to be indexed (robots noindex) and holds {} characters of text, fewer than the "
+          "{} such a page needs (a sign-in, challenge or error page)",
+          best.length, kNoindexMinContentLength);
+    return {};
   }
   if (too_short) {
     if (options.no_content_reason) *options.no_content_reason = no_content_reason(dom, best.length);

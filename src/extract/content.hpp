@@ -52,6 +52,9 @@ struct ContentOptions {
   // Whether the page's metadata declares an article (a publish date, or an
   // article type): a brief shorter than kMinContentLength may then be one.
   bool declares_article = false;
+  // Whether the page asks search engines not to index it: its content must
+  // then hold kNoindexMinContentLength.
+  bool noindex = false;
   // When set, says which of AttemptChoice::attempts to keep (0, 1 or 2):
   // classify/attempt_choice.hpp. Not asked when the page's JSON-LD
   // articleBody judged the content (its words are the better judge).

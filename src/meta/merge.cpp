@@ -128,6 +128,7 @@ PageMetadata read_metadata(const dom::Dom& dom, std::string_view page_url) {
   const PageElements elements = find_page_elements(dom);
   Metadata jsonld = read_json_ld(dom, elements, &read.article_body);
   Metadata tags = read_meta_tags(dom, elements);
+  read.noindex = asks_not_to_be_indexed(dom, elements);
   Metadata micro = read_microdata(dom, elements);
   Metadata doc = read_document(dom, elements);
 

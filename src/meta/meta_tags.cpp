@@ -1,5 +1,6 @@
 // <meta> and <link> tags: OpenGraph, Twitter cards, Dublin Core, citation_*,
 // and the plain names (author, description, keywords, date).
+#include <algorithm>
 #include <array>
 
 #include "meta/dates.hpp"
@@ -55,6 +56,25 @@ std::string first_of(const std::vector<std::pair<std::string, std::string>>& met
 }
 
 }  // namespace
+
+bool asks_not_to_be_indexed(const dom::Dom& dom, const PageElements& elements) {
+  for (NodeId i : elements.metas) {
+    std::string_view name = dom.attr(i, Attr::name);
+    if (!text::iequals_ascii(name, "robots") && !text::iequals_ascii(name, "googlebot")) continue;
+    // A comma-separated list of directives ("noindex, nofollow").
+    std::string directives;
+    for (char c : dom.attr(i, Attr::content))
+      if (c != ' ' && c != '\t' && c != '\n' && c != '\r') directives += text::ascii_lower(c);
+    std::size_t start = 0;
+    while (start <= directives.size()) {
+      const std::size_t end = std::min(directives.find(',', start), directives.size());
+      const std::string_view directive = std::string_view(directives).substr(start, end - start);
+      if (directive == "noindex" || directive == "none") return true;
+      start = end + 1;
+    }
+  }
+  return false;
+}
 
 Metadata read_meta_tags(const dom::Dom& dom, const PageElements& elements) {
   Metadata m;

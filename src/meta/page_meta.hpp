@@ -23,6 +23,9 @@ struct PageMetadata {
   // (extraction::json_ld_article_body's answer), read from the scripts this
   // stage parses anyway: the content stage's cross-check.
   std::string article_body;
+  // The page asks search engines not to index it (<meta name="robots"
+  // content="noindex">): sign-in, challenge and error pages do.
+  bool noindex = false;
 };
 
 // All metadata of a page. `page_url` (may be empty) resolves relative URLs

@@ -34,6 +34,10 @@ Metadata read_json_ld(const dom::Dom& dom, const PageElements& elements, std::st
 // <link rel=canonical|license|image_src>.
 Metadata read_meta_tags(const dom::Dom& dom, const PageElements& elements);
 
+// Whether the page asks search engines not to index it: a <meta name="robots">
+// (or "googlebot") whose content lists noindex or none.
+bool asks_not_to_be_indexed(const dom::Dom& dom, const PageElements& elements);
+
 // Microdata: itemprop=headline, name, author, datePublished, dateModified,
 // image, description, keywords, articleSection, license, with the itemtype of
 // the outermost item as the page type.

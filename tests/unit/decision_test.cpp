@@ -128,6 +128,35 @@ TEST_CASE("a page without main content says why") {
   CHECK(story.no_content_reason.empty());
 }
 
+TEST_CASE("a page that asks not to be indexed needs more than a few lines") {
+  const std::string form =
+      "<main><h1>Sign in to keep reading</h1><p>This story is for our subscribers only. Sign in with your "
+      "email address and password, or create a free account in a minute or two.</p><form><input type='email'>"
+      "<input type='password'><button>Sign in</button></form></main>";
+  auto page = [](std::string_view robots, std::string_view body) {
+    return "<html><head><title>Sign in</title>" + std::string(robots) + "</head><body>" + std::string(body) +
+           "</body></html>";
+  };
+  for (std::string_view robots : {"<meta name='robots' content='noindex, follow'>",
+                                  "<meta name='ROBOTS' content='NOINDEX,NOFOLLOW'>",
+                                  "<meta name='googlebot' content='none'>"}) {
+    pith::Document wall = pith::extract(page(robots, form));
+    CHECK_FALSE(wall.has_main_content());
+    CHECK(contains(wall.no_content_reason, "asks not to be indexed"));
+  }
+  // Without the request, the same few lines are content, as before; and
+  // "nofollow" alone, or "noindex" inside another word, is no such request.
+  CHECK(pith::extract(page("", form)).has_main_content());
+  CHECK(pith::extract(page("<meta name='robots' content='nofollow'>", form)).has_main_content());
+  CHECK(pith::extract(page("<meta name='robots' content='max-snippet:-1, noindexing'>", form)).has_main_content());
+  // A story that says noindex is still content when it is long enough.
+  pith::Document story = pith::extract(page("<meta name='robots' content='noindex'>",
+                                            "<article>" + paragraph(1) + paragraph(2) + paragraph(3) + paragraph(4) +
+                                                paragraph(5) + paragraph(6) + "</article>"));
+  CHECK(story.has_main_content());
+  CHECK(story.no_content_reason.empty());
+}
+
 TEST_CASE("precision keeps no more than balanced, recall no less") {
   pith::Options precision;
   precision.focus = pith::Focus::precision;
