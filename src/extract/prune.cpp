@@ -57,17 +57,38 @@ bool is_prose(const Remaining& r) {
   return r.text.commas >= kProseCommas && r.link_density() < kNamedProseLinkDensity;
 }
 
-// A list some of whose items are not links (a packing list with a few
-// products linked), rather than a list of links (a menu, related stories,
-// tags: every item a link).
-bool has_unlinked_items(const Pass& pass, NodeId list) {
+// A sentence with a link in it ("This hotel features in my <a>top 10
+// lists</a> of..."), not a link with words after it (a teaser, a menu
+// entry): the item opens with kProseItemLeadChars of unlinked text and
+// ends a sentence.
+bool is_linked_sentence(const Pass& pass, NodeId item) {
   const auto& nodes = pass.dom.nodes;
-  std::uint32_t items = 0, unlinked = 0;
+  if (pass.features[item].text.sentence_ends == 0) return false;
+  std::size_t lead = 0;
+  for (NodeId n = item + 1; n < nodes[item].subtree_end && lead < kProseItemLeadChars; ++n) {
+    if (nodes[n].tag == Tag::a) return false;
+    if (nodes[n].tag != Tag::text) continue;
+    for (char c : pass.dom.text(n)) lead += !(c == ' ' || c == '\n' || c == '\t' || c == '\r');
+  }
+  return lead >= kProseItemLeadChars;
+}
+
+// A list some of whose items are not links (a packing list with a few
+// products linked), or whose every item is a sentence, links in it or not
+// (short lists too: see kProseItemLeadChars), rather than a list of links
+// (a menu, related stories, tags: every item a link).
+bool holds_more_than_links(const Pass& pass, NodeId list) {
+  const auto& nodes = pass.dom.nodes;
+  std::uint32_t items = 0, unlinked = 0, sentences = 0;
   for (NodeId c = nodes[list].first_child; c != kNoNode; c = nodes[c].next_sibling) {
     if (nodes[c].tag != Tag::li || pass.dead[c] || pass.features[c].text.chars == 0) continue;
     ++items;
-    unlinked += pass.features[c].link_density() < kUnlinkedItemLinkDensity;
+    bool plain = pass.features[c].link_density() < kUnlinkedItemLinkDensity;
+    unlinked += plain;
+    sentences += plain ? pass.features[c].text.sentence_ends > 0 : is_linked_sentence(pass, c);
   }
+  // Every item a sentence, some with links in them: prose set as a list.
+  if (items > 0 && sentences == items && sentences > unlinked) return true;
   return items >= kListMinItems && unlinked >= kListUnlinkedItemShare * items;
 }
 
@@ -86,7 +107,7 @@ Rule prune_rule(const Pass& pass, NodeId id, const Remaining& r) {
   // Lists with unlinked items are spared only in the passes that weight
   // names (see kListUnlinkedItemShare).
   if (r.link_density() > density_limit &&
-      !(pass.flags.weight_classes && is_list(tag) && has_unlinked_items(pass, id)))
+      !(pass.flags.weight_classes && is_list(tag) && holds_more_than_links(pass, id)))
     return Rule::link_list;
   if (r.images > 1 && r.paragraphs * 2 < r.images && tag != Tag::figure &&
       r.text.sentence_ends < kGalleryMinSentencesPerImage * r.images)

@@ -570,6 +570,30 @@ TEST_CASE("a list with unlinked items is content; a list of links is not") {
   CHECK(contains(links.text, "Paragraph 3 of the story"));
 }
 
+// An article with a two-item list whose items each hold a link: sentences
+// with a link in them, or teasers that open with their link.
+std::string article_with_linked_items(bool sentences) {
+  std::string html = "<html><body><article><h1>Where to stay</h1>" + paragraph(1) + "<ul>";
+  for (int i = 0; i < 2; ++i) {
+    std::string link = "<a href='/list/" + std::to_string(i) + "'>top ten lists of the best luxury hotels, number " +
+                       std::to_string(i) + "</a>";
+    html += sentences ? "<li>This hotel is in my " + link + ".</li>" : "<li>" + link + " is here.</li>";
+  }
+  html += "</ul>";
+  for (int i = 2; i < 7; ++i) html += paragraph(i);
+  html += "</article></body></html>";
+  return html;
+}
+
+TEST_CASE("a list of sentences with links in them is prose; a list opening with links is not") {
+  pith::Document prose = pith::extract(article_with_linked_items(true));
+  CHECK(contains(prose.text, "luxury hotels, number 0"));
+  CHECK(contains(prose.text, "luxury hotels, number 1"));
+  pith::Document teasers = pith::extract(article_with_linked_items(false));
+  CHECK_FALSE(contains(teasers.text, "luxury hotels, number 0"));
+  CHECK(contains(teasers.text, "Paragraph 3 of the story"));
+}
+
 // An article with a table of `rows` dated rows: a time series when `linked`
 // is false (its decimal points count as sentence ends, as those of real
 // tables do), a teaser list (each row a dated link to another story) when true.
