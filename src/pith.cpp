@@ -196,6 +196,8 @@ Document read_page(std::string_view html, const Options& options, detail::ModelI
   content.article_body = read.article_body;
   content.description = doc.metadata.description;
   content.noindex = read.noindex;
+  content.prune_dominant_lists =
+      page_type.probability(classify::PageType::product) > classify::kReviewPruningProductProbability;
   content.declares_article =
       !doc.metadata.date_published.empty() || doc.metadata.declared_page_type == "article";
   content.deadline = &deadline;

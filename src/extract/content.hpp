@@ -55,6 +55,10 @@ struct ContentOptions {
   // Whether the page asks search engines not to index it: its content must
   // then hold kNoindexMinContentLength.
   bool noindex = false;
+  // Whether a comment thread or date-stamped list is pruned even when it is
+  // most of the selection (a product page's reviews), rather than kept as
+  // the content it then usually is (a forum's posts).
+  bool prune_dominant_lists = false;
   // When set, says which of AttemptChoice::attempts to keep (0, 1 or 2):
   // classify/attempt_choice.hpp. Not asked when the page's JSON-LD
   // articleBody judged the content (its words are the better judge).

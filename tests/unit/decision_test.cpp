@@ -5,6 +5,8 @@
 #include <string>
 #include <string_view>
 
+#include "dom/build.hpp"
+#include "extract/content.hpp"
 #include "pith/pith.hpp"
 
 namespace {
@@ -654,4 +656,41 @@ TEST_CASE("a shell page's declared description is its content; a page with text 
     menu += "<li><a href='/" + std::string(item) + "'>" + item + "</a></li>";
   menu += "</ul>";
   CHECK_FALSE(contains(pith::extract(shell_page(description, menu)).text, "Which hub should I buy first"));
+}
+
+namespace {
+
+// A product's description (long enough not to be retried) above a longer
+// run of dated reviews, in one container.
+std::string product_with_reviews() {
+  std::string html =
+      "<html><body><div class='x3'><h1>Trail 25 pack</h1><p>A light day pack with room for a "
+      "jacket, lunch and water, and pockets for the small things.</p>" +
+      paragraph(1) + paragraph(2) + paragraph(3) + paragraph(4) + paragraph(5) + "<ul>";
+  for (int i = 0; i < 8; ++i)
+    html += "<li><time datetime='2024-03-0" + std::to_string(i + 1) +
+            "'>March 2024</time><p>Review number " + std::to_string(i) +
+            ": the straps are comfortable, the hip belt holds, and the side pockets fit a "
+            "bottle, though the zip is stiff at first.</p></li>";
+  html += "</ul></div></body></html>";
+  return html;
+}
+
+std::string text_of(const std::vector<pith::Block>& blocks) {
+  std::string text;
+  for (const pith::Block& b : blocks) text += b.text + "\n";
+  return text;
+}
+
+}  // namespace
+
+TEST_CASE("a product page's reviews are pruned however long they run") {
+  pith::dom::Dom dom = pith::dom::build_dom(product_with_reviews());
+  pith::extraction::ContentOptions options;
+  const std::string kept = text_of(pith::extraction::extract_content(dom, options));
+  CHECK(contains(kept, "Review number 7"));  // most of the selection: kept, as a forum's posts
+  options.prune_dominant_lists = true;
+  const std::string pruned = text_of(pith::extraction::extract_content(dom, options));
+  CHECK(contains(pruned, "A light day pack"));
+  CHECK_FALSE(contains(pruned, "Review number"));
 }
