@@ -303,6 +303,7 @@ Attempt run(PreparedPasses& passes, Flags flags, NodeId discussion, bool include
             NodeId headline, const ContentOptions& options) {
   const dom::Dom& dom = passes.dom();
   StageTimer timer(options.timings, options.deadline);
+  if (options.prune_dominant_lists) flags.keep_dominant_lists = false;
   Pass pass = passes.start(flags, options.tuning);
   timer.lap(&Timings::features);
   Attempt a;
@@ -517,9 +518,7 @@ Attempt select_with_retries(PreparedPasses& passes, NodeId discussion, bool incl
         flags.clean_conditionally == kSelectionPasses[0].clean_conditionally &&
         !passes.strip_unlikely_removes_nodes())
       continue;
-    Flags pass_flags = flags;
-    if (options.prune_dominant_lists) pass_flags.keep_dominant_lists = false;
-    Attempt a = run(passes, pass_flags, discussion, include_discussion, headline, options);
+    Attempt a = run(passes, flags, discussion, include_discussion, headline, options);
     if (flags.strip_unlikely) region_upper_bound = a.region_upper_bound;
     if (a.length > best.length) best = std::move(a);
     if (best.length >= kRetryLength) break;

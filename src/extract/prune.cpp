@@ -6,6 +6,7 @@
 #include "extract/discussion.hpp"
 #include "extract/heuristics.hpp"
 #include "extract/pass.hpp"
+#include "text/ascii.hpp"
 
 namespace pith::extraction {
 
@@ -68,7 +69,7 @@ bool is_linked_sentence(const Pass& pass, NodeId item) {
   for (NodeId n = item + 1; n < nodes[item].subtree_end && lead < kProseItemLeadChars; ++n) {
     if (nodes[n].tag == Tag::a) return false;
     if (nodes[n].tag != Tag::text) continue;
-    for (char c : pass.dom.text(n)) lead += !(c == ' ' || c == '\n' || c == '\t' || c == '\r');
+    for (char c : pass.dom.text(n)) lead += !text::is_ascii_whitespace(c);
   }
   return lead >= kProseItemLeadChars;
 }

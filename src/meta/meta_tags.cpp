@@ -64,7 +64,7 @@ bool asks_not_to_be_indexed(const dom::Dom& dom, const PageElements& elements) {
     // A comma-separated list of directives ("noindex, nofollow").
     std::string directives;
     for (char c : dom.attr(i, Attr::content))
-      if (c != ' ' && c != '\t' && c != '\n' && c != '\r') directives += text::ascii_lower(c);
+      if (!text::is_ascii_whitespace(c)) directives += text::ascii_lower(c);
     std::size_t start = 0;
     while (start <= directives.size()) {
       const std::size_t end = std::min(directives.find(',', start), directives.size());

@@ -19,18 +19,19 @@ def _fixtures_dir():
     return os.environ.get("PITH_FIXTURES", os.path.join(ROOT, "fixtures"))
 
 
+def fixture_meta(page):
+    """The fixture.json beside a fixture's page.html, {} when it has none."""
+    meta = os.path.join(os.path.dirname(page), "fixture.json")
+    if not os.path.exists(meta):
+        return {}
+    with open(meta, encoding="utf-8") as fh:
+        return json.load(fh)
+
+
 def fixture_pages():
     """(name, page path, url) of every fixture."""
-    pages = []
-    for path in sorted(glob.glob(os.path.join(_fixtures_dir(), "*", "page.html"))):
-        folder = os.path.dirname(path)
-        url = ""
-        meta = os.path.join(folder, "fixture.json")
-        if os.path.exists(meta):
-            with open(meta, encoding="utf-8") as fh:
-                url = json.load(fh).get("url", "")
-        pages.append((os.path.basename(folder), path, url))
-    return pages
+    return [(os.path.basename(os.path.dirname(path)), path, fixture_meta(path).get("url", ""))
+            for path in sorted(glob.glob(os.path.join(_fixtures_dir(), "*", "page.html")))]
 
 
 @pytest.fixture(scope="session")

@@ -6,7 +6,7 @@ import subprocess
 import sys
 import uuid
 
-from conftest import ROOT
+from conftest import ROOT, fixture_meta
 from warc_writer import WarcWriter
 
 EXAMPLE = os.path.join(ROOT, "examples", "dask_extract.py")
@@ -50,14 +50,6 @@ def build_inputs(folder, pages):
     return expected_ids, expected_files
 
 
-def expects_no_content(page):
-    meta = os.path.join(os.path.dirname(page), "fixture.json")
-    if not os.path.exists(meta):
-        return False
-    with open(meta, encoding="utf-8") as fh:
-        return bool(json.load(fh).get("expect_no_content"))
-
-
 def read_shards(out):
     """Every line of the part files, parsed; no shard may be left unfinished."""
     lines = []
@@ -87,7 +79,7 @@ def test_dask_two_workers_every_record_once(pages, tmp_path):
     good = [r for r in lines if "error" not in r]
     assert all(r["pith_version"] == __import__("pith").__version__ for r in good)
     assert all(r["text"] if r["has_main_content"] else r["no_content_reason"] for r in good)
-    assert sum(not r["has_main_content"] for r in good) == sum(expects_no_content(page) for _, page, _ in pages)
+    assert sum(not r["has_main_content"] for r in good) == sum(bool(fixture_meta(page).get("expect_no_content")) for _, page, _ in pages)
     with open(os.path.join(out, "summary.json"), encoding="utf-8") as fh:
         summary = json.load(fh)
     assert summary["workers"] == 2 and summary["shards"] == 4 + 2
