@@ -272,12 +272,14 @@ void mark_discussion(const dom::Dom& dom, NodeId discussion, std::vector<Hints>&
   // Its wrappers ("comments", "comment-section") hold it: not clutter either.
   for (NodeId a = dom.nodes[discussion].parent; a != kNoNode; a = dom.nodes[a].parent) {
     hints[a].unlikely = false;
+    hints[a].header_name = false;
     if (hints[a].weight < 0) hints[a].weight = 0;
   }
   for (NodeId i = discussion; i < dom.nodes[discussion].subtree_end; ++i) {
     Hints& h = hints[i];
     h.discussion = true;
     h.unlikely = false;
+    h.header_name = false;
     if (h.weight < 0) h.weight = 0;
   }
 }

@@ -83,6 +83,8 @@ inline constexpr std::uint32_t kProseCommas = 10;
 // articles +0.0048 [+0.0010, +0.0086], all pages +0.0021 [-0.0005, +0.0047],
 // no dev source lower.
 inline constexpr double kNamedProseLinkDensity = 0.2;
+inline constexpr double kHeaderContentLinkDensity = 0.2;
+inline constexpr std::uint32_t kHeaderContentMinLength = 100;
 // Link density above which a container is a link list (navigation, teasers,
 // tag clouds); the higher bound applies to containers named like content.
 inline constexpr double kLinkListDensity = 0.33;

@@ -64,7 +64,7 @@ constexpr WordList kNegativeNames{NameList::negative, kNegativePrefixes, kNegati
 // Clutter names strong enough to remove a node before scoring, unless the same
 // node is also named like content.
 constexpr std::string_view kUnlikelyPrefixes[] = {"-ad-", "ai2html", "banner", "breadcrumb", "combx", "comment", "community", "cover-wrap",
-     "disqus", "extra", "footer", "gdpr", "header", "legends", "menu", "related", "remark",
+     "disqus", "extra", "footer", "gdpr", "legends", "menu", "related", "remark",
      "replies", "rss", "shoutbox", "sidebar", "skyscraper", "social", "sponsor", "supplemental",
      "ad-break", "agegate", "pagination", "pager", "popup", "cookie", "consent", "newsletter",
      "share", "sharing", "disclaim", "trending", "popular", "recommend", "navbar", "mostread",
@@ -75,10 +75,13 @@ constexpr std::string_view kUnlikelyPrefixes[] = {"-ad-", "ai2html", "banner", "
 constexpr std::string_view kUnlikelyWholeTokens[] = {"nav"};
 constexpr WordList kUnlikelyNames{NameList::unlikely, kUnlikelyPrefixes, kUnlikelyWholeTokens};
 
+constexpr std::string_view kHeaderPrefixes[] = {"header"};
+constexpr WordList kHeaderNames{NameList::header, kHeaderPrefixes, {}};
+
 constexpr std::string_view kMaybeContentPrefixes[] = {"and", "article", "body", "column", "content", "main", "shadow"};
 constexpr WordList kMaybeContentNames{NameList::maybe_content, kMaybeContentPrefixes, {}};
 
-constexpr WordList kWordLists[] = {kPositiveNames, kNegativeNames, kUnlikelyNames, kMaybeContentNames};
+constexpr WordList kWordLists[] = {kPositiveNames, kNegativeNames, kUnlikelyNames, kHeaderNames, kMaybeContentNames};
 
 // Calls visit(word, whole, list) for every word of the lists, in order.
 template <typename Visit>
@@ -453,6 +456,7 @@ struct NameHints {
   int weight = 0;
   bool unlikely = false;
   bool strong_clutter_name = false;
+  bool header_name = false;
 };
 
 NameHints name_hints(ListSet lists) {
@@ -461,6 +465,7 @@ NameHints name_hints(ListSet lists) {
   if (lists & bit(NameList::negative)) h.weight -= kClassWeight;
   h.unlikely = (lists & bit(NameList::unlikely)) && !(lists & bit(NameList::maybe_content));
   h.strong_clutter_name = (lists & bit(NameList::unlikely)) != 0;
+  h.header_name = !h.unlikely && (lists & bit(NameList::header)) && !(lists & bit(NameList::maybe_content));
   return h;
 }
 
@@ -560,6 +565,7 @@ void add_name_hints(Hints& h, Tag tag, const HintAttributes& attrs, ClassLists&&
   h.weight += names.weight;
   h.unlikely = names.unlikely && !dom::is_heading(tag);
   h.strong_clutter_name = names.strong_clutter_name;
+  h.header_name = names.header_name && !dom::is_heading(tag);
 }
 
 // An element's hints, its class names' lists found by `class_lists`.
@@ -691,7 +697,7 @@ PageHints read_page_hints(const dom::Dom& dom) {
     }
     add_name_hints(h, node.tag, attrs, class_lists);
     hints[i] = h;
-    if (h.unlikely) page.unlikely.push_back(i);
+    if (h.unlikely || h.header_name) page.unlikely.push_back(i);
     if (h.content) page.declared.push_back(i);
     if (containers[static_cast<std::uint8_t>(node.tag)]) page.containers.push_back(i);
     if (node.tag == Tag::h1) page.h1.push_back(i);

@@ -24,12 +24,16 @@ struct Hints {
   // Named with a word of the unlikely list, whatever content-like names it
   // also has ("comment-body"): a clutter name no amount of prose excuses.
   bool strong_clutter_name = false;
+  // Named like a header ("header", "site-header", "entry-header") and not
+  // like content: removed before scoring unless it reads as content
+  // (header_reads_as_content, select.cpp).
+  bool header_name = false;
 };
 static_assert(sizeof(Hints) <= 8, "a Hints per node: keep it small");
 
 // The class/id word lists (hints.cpp): content-like, clutter-like, clutter
 // removed before scoring, and the content-like names that veto that removal.
-enum class NameList { positive, negative, unlikely, maybe_content };
+enum class NameList { positive, negative, unlikely, header, maybe_content };
 // Whether a word of `list` starts a token of `names` (class and id joined by
 // a space; ASCII case does not matter).
 bool names_match(NameList list, std::string_view names);

@@ -102,7 +102,9 @@ struct Pass {
 
 // The removal every prepared pass starts from: <head>, boilerplate elements
 // (Hints::boilerplate_tag) and, with flags.strip_unlikely, clutter-named ones
-// (Hints::unlikely) that removable_by_name allows, each unless it holds
+// (Hints::unlikely, and Hints::header_name unless header_reads_as_content on
+// the features measured without strip_unlikely) that removable_by_name
+// allows, each unless it holds
 // declared content (Hints::content). The library derives it from what
 // read_page_hints() found (remove_left_out, remove_unlikely_from); the walk
 // over the page it stands for is the tests' reference
@@ -124,6 +126,10 @@ void remove_left_out(Pass& pass, const std::vector<dom::NodeId>& left_out);
 // before scoring: the page's frame and links are not, nor what sits in a
 // table or in code (whose names say nothing of the page).
 bool removable_by_name(const dom::Dom& dom, dom::NodeId id);
+// Whether a header-named element (Hints::header_name) with features `f` is an
+// entry's or a section's header, kept, rather than the site's: see
+// kHeaderContentMinLength.
+bool header_reads_as_content(const NodeFeatures& f);
 
 struct Selection {
   // The top candidate and the siblings that continue it, in document order.

@@ -114,6 +114,11 @@ bool removable_by_name(const dom::Dom& dom, NodeId id) {
          !inside(dom, id, Tag::pre);
 }
 
+bool header_reads_as_content(const NodeFeatures& f) {
+  return f.paragraphs > 0 && f.inputs == 0 && f.link_density() < kHeaderContentLinkDensity &&
+         f.length() >= kHeaderContentMinLength;
+}
+
 void remove_unlikely_from(Pass& pass, const Pass& unstripped,
                           const std::vector<NodeId>& candidates) {
   const dom::Dom& dom = pass.dom;
@@ -125,7 +130,9 @@ void remove_unlikely_from(Pass& pass, const Pass& unstripped,
   // inside a subtree left out (before, or here) are dead.
   for (NodeId i : candidates) {
     if (pass.dead[i]) continue;
-    if (pass.hints[i].unlikely && nodes[i].tag != Tag::text && !declared.held_by(i) &&
+    const Hints& h = pass.hints[i];
+    bool clutter_named = h.unlikely || (h.header_name && !header_reads_as_content(unstripped.features[i]));
+    if (clutter_named && nodes[i].tag != Tag::text && !declared.held_by(i) &&
         removable_by_name(dom, i)) {
       NodeId end = nodes[i].subtree_end;
       pass.kill(i, Rule::unlikely_name);

@@ -173,4 +173,14 @@ TEST_CASE("a stripped pass derived from the unstripped one is the one prepared a
       "<p>Para <a href='mailto:x@y.z'>mail</a> <span class='ad-break'>x</span>.</p></section>"
       "<article><span class='newsletter'><p>block in an inline</p> text</span></article>"
       "</body></html>");
+  // Header-named elements: the site's (links, a form: removed) and an
+  // entry's (a title and a lead paragraph: kept), one inside the other too.
+  check_page(
+      "<html><body><div class='site-header'><a href='/'>Logo</a><form><input></form>"
+      "<div class='menu-header'><a href='/a'>A</a> <a href='/b'>B</a></div></div>"
+      "<main><div class='entry-header'><h1>Title</h1><p>A lead paragraph that says, in well over a "
+      "hundred characters, what the page is about, why it was written and what a reader learns from it.</p><span class='share-header'>x</span></div>"
+      "<p>Body text, long enough to hold the page, with a comma or two, and an end.</p>"
+      "<p>A second paragraph, <em>with emphasis</em> and <a href='/c'>a link</a>, ends here.</p></main>"
+      "<div id='header'><p>Short</p></div></body></html>");
 }

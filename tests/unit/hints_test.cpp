@@ -41,18 +41,20 @@ const RE2& reference_pattern(NameList list) {
   static const RE2 positive(pattern_of(NameList::positive).pattern());
   static const RE2 negative(pattern_of(NameList::negative).pattern());
   static const RE2 unlikely(pattern_of(NameList::unlikely).pattern());
+  static const RE2 header(pattern_of(NameList::header).pattern());
   static const RE2 maybe_content(pattern_of(NameList::maybe_content).pattern());
   switch (list) {
     case NameList::positive: return positive;
     case NameList::negative: return negative;
     case NameList::unlikely: return unlikely;
+    case NameList::header: return header;
     case NameList::maybe_content: break;
   }
   return maybe_content;
 }
 
 constexpr NameList kLists[] = {NameList::positive, NameList::negative, NameList::unlikely,
-                               NameList::maybe_content};
+                               NameList::header, NameList::maybe_content};
 
 // Pieces names are made of: every word of the lists, near misses, and the
 // separators and characters around them.
@@ -296,21 +298,32 @@ TEST_CASE("read_page_hints: the lists hold every element they name, in document 
 
 TEST_CASE("node_hints: a heading is not removed for its own clutter-like names") {
   pith::dom::Dom dom = pith::dom::build_dom(
-      "<html><body><div class=\"entry\"><h2 class=\"module-header\">Section</h2>"
-      "<div class=\"module-header\">x</div><h3 id=\"sidebar-title\">Also</h3></div></body></html>");
-  int headings = 0, others = 0;
+      "<html><body><div class=\"entry\"><h2 class=\"module-caption\">Section</h2>"
+      "<div class=\"module-caption\">x</div><h3 id=\"sidebar-title\">Also</h3>"
+      "<h4 class=\"entry-header\">Four</h4><div class=\"entry-header\">y</div></div></body></html>");
+  int headings = 0, others = 0, headers = 0;
   for (pith::dom::NodeId i = 0; i < dom.size(); ++i) {
     const pith::dom::Tag tag = dom.nodes[i].tag;
+    const Hints h = node_hints(dom, i);
     if (tag == pith::dom::Tag::h2 || tag == pith::dom::Tag::h3) {
       ++headings;
-      const Hints h = node_hints(dom, i);
       CHECK_FALSE(h.unlikely);
       CHECK(h.strong_clutter_name);  // still named like clutter where that counts
-    } else if (tag == pith::dom::Tag::div && dom.attr(i, pith::dom::Attr::class_) == "module-header") {
+    } else if (tag == pith::dom::Tag::h4) {
+      CHECK_FALSE(h.header_name);
+      CHECK_FALSE(h.unlikely);
+    } else if (tag == pith::dom::Tag::div && dom.attr(i, pith::dom::Attr::class_) == "module-caption") {
       ++others;
-      CHECK(node_hints(dom, i).unlikely);
+      CHECK(h.unlikely);
+      CHECK_FALSE(h.header_name);
+    } else if (tag == pith::dom::Tag::div && dom.attr(i, pith::dom::Attr::class_) == "entry-header") {
+      ++headers;  // judged by what it holds (header_reads_as_content), not removed for its name alone
+      CHECK(h.header_name);
+      CHECK_FALSE(h.unlikely);
+      CHECK_FALSE(h.strong_clutter_name);
     }
   }
   CHECK(headings == 2);
   CHECK(others == 1);
+  CHECK(headers == 1);
 }

@@ -34,16 +34,25 @@ std::vector<NodeId> every_container(const dom::Dom& dom) {
 void remove_boilerplate(Pass& pass) {
   const dom::Dom& dom = pass.dom;
   const auto& nodes = dom.nodes;
+  // A header-named element is judged on the features of the page without
+  // the boilerplate: those of the same pass without strip_unlikely.
+  std::vector<NodeFeatures> unstripped;
+  if (pass.flags.strip_unlikely) {
+    Pass boilerplate_only(dom, pass.hints, Flags{.strip_unlikely = false});
+    remove_boilerplate(boilerplate_only);
+    unstripped = measure(dom, boilerplate_only.dead);
+  }
   pass.dead.assign(nodes.size(), 0);
   pass.why.assign(nodes.size(), Rule::none);
   for (NodeId i = 0; i < nodes.size();) {
     const Hints& h = pass.hints[i];
     Tag tag = nodes[i].tag;
     Rule remove = Rule::none;
+    bool clutter_named = pass.flags.strip_unlikely &&
+                         (h.unlikely || (h.header_name && !header_reads_as_content(unstripped[i])));
     if (tag == Tag::head) {
       remove = Rule::document_head;
-    } else if ((h.boilerplate_tag || (pass.flags.strip_unlikely && h.unlikely)) && tag != Tag::text &&
-               !holds_declared_content(pass, i)) {
+    } else if ((h.boilerplate_tag || clutter_named) && tag != Tag::text && !holds_declared_content(pass, i)) {
       if (h.boilerplate_tag) remove = Rule::boilerplate_tag;
       else if (removable_by_name(dom, i)) remove = Rule::unlikely_name;
     }
