@@ -322,6 +322,32 @@ struct AsciiVerdicts {
 };
 constexpr AsciiVerdicts kAsciiVerdicts;
 
+// How far `v` holds only printable ASCII but '&' and DEL, bytes Gumbo passes
+// as they are whatever the mode (v.size() when all of it does; less may be
+// said): eight bytes a step. Most attribute values are all such bytes, and
+// are shorter than the sixteen-byte block of passes_unchanged's loop, which
+// copies the last block of a value before it tests it.
+std::size_t plain_ascii_prefix(std::string_view v) {
+  constexpr std::uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x80 * kOnes;
+  // The bit-twiddling tests for "some byte below", "some byte above" and
+  // "some byte zero", exact for whether any byte is (Anderson, Bit Twiddling
+  // Hacks).
+  auto plain = [](std::uint64_t w) {
+    const std::uint64_t below_space = (w - ' ' * kOnes) & ~w;
+    const std::uint64_t del_or_above = (w + kOnes) | w;
+    const std::uint64_t amp = w ^ ('&' * kOnes);
+    const std::uint64_t amp_byte = (amp - kOnes) & ~amp;
+    return ((below_space | del_or_above | amp_byte) & kHigh) == 0;
+  };
+  const std::size_t n = v.size();
+  if (n < 8) return 0;
+  std::size_t i = 0;
+  for (; i + 8 <= n; i += 8)
+    if (!plain(text::word_at(v, i))) return i;
+  // The last bytes, in the word that ends the value (it may repeat some).
+  return plain(text::word_at(v, n - 8)) ? n : i;
+}
+
 // Does Gumbo return these bytes as they are (but for CR, which it makes LF
 // and append_text does too, when `cr_allowed`)? Not when they have a
 // character reference, NUL, or a code point Gumbo's input stream replaces
@@ -337,7 +363,7 @@ bool passes_unchanged(std::string_view v, bool cr_allowed = false) {
     const text::Lanes16 kept_space = (b == '\t') | (b == '\n') | (b == '\f') | (b == cr);
     return ((__builtin_convertvector(b, text::Lanes16) < ' ') & ~kept_space) | (b == '&') | (b == 0x7F);
   };
-  for (std::size_t i = 0; i < v.size();) {
+  for (std::size_t i = plain_ascii_prefix(v); i < v.size();) {
     unsigned char b = static_cast<unsigned char>(v[i]);
     if (b < 0x80) {
       if (changed[b]) return false;
