@@ -238,68 +238,64 @@ constexpr std::uint64_t name_key(std::string_view name) {
   return name_key(first_eight, name.size());
 }
 
-// The name_key()s of the names the tag table marks kRawText: the elements
-// whose body the tokenizer reads as text.
-constexpr std::size_t kRawTextCount = [] {
-  std::size_t n = 0;
-  for (const NameInfo& info : kKnownNames) n += (info.traits & kRawText) != 0;
-  return n;
-}();
-constexpr auto kRawTextKeys = [] {
-  std::array<std::uint64_t, kRawTextCount> keys{};
-  std::size_t k = 0;
-  for (const NameInfo& info : kKnownNames)
-    if (info.traits & kRawText) keys[k++] = name_key(info.name);
-  return keys;
-}();
-static_assert([] {
-  for (const NameInfo& info : kKnownNames)
-    if ((info.traits & kRawText) && info.name.size() > 8) return false;
-  return true;
-}(), "name_traits reads names of up to 8 bytes by their key: a longer raw-text name needs a case");
+// The traits of the names that have any but kTextBody, which the tag table
+// gives (kRawText in tags.def: the elements whose body the tokenizer reads
+// as text).
+struct NamedTraits {
+  std::string_view name;
+  unsigned traits;
+};
+constexpr NamedTraits kNamedTraits[] = {
+    {"script", kScript}, {"style", kLeftOut | kStyle}, {"iframe", kLeftOut}, {"noframes", kLeftOut},
+    {"noembed", kLeftOut}, {"svg", kForeignRoot | kLeftOut}, {"math", kForeignRoot | kLeftOut},
+    {"canvas", kLeftOut}, {"object", kLeftOut}, {"embed", kLeftOut}, {"template", kLeftOut | kTemplate},
+    {"pre", kVerbatim}, {"listing", kVerbatim}, {"code", kVerbatim | kCompared}, {"frameset", kFrameset},
+    {"head", kHead}, {"body", kCompared | kBody}, {"table", kTable}, {"noscript", kNoscript},
+    {"b", kCompared}, {"big", kCompared}, {"em", kCompared}, {"font", kCompared}, {"i", kCompared},
+    {"nobr", kCompared}, {"s", kCompared}, {"small", kCompared}, {"strike", kCompared},
+    {"strong", kCompared}, {"tt", kCompared}, {"u", kCompared}, {"html", kCompared},
+    {"isindex", kCompared},
+};
 
-// Their first bytes (as name_key() writes them): most tags are told apart
-// by this one load, before any key is compared.
-constexpr auto kRawTextFirstBytes = [] {
-  std::array<bool, 256> first{};
-  for (std::uint64_t k : kRawTextKeys) first[k & 0xFF] = true;
-  return first;
+// Both lists as one hash table by name_key(), so that a tag's traits cost a
+// multiplication and a compare or two (a switch over the keys was a chain of
+// compares, and the raw-text names a loop). Open addressing with linear
+// probing; a key of 0 marks an empty slot, which no name has.
+struct TraitSlot {
+  std::uint64_t key = 0;
+  unsigned traits = 0;
+};
+constexpr std::size_t kTraitSlots = 128;  // a power of two, over three times the names
+constexpr std::size_t trait_slot(std::uint64_t key) { return (key * 0x9E3779B97F4A7C15ULL) >> 57; }
+static_assert(kTraitSlots == std::size_t{1} << (64 - 57), "trait_slot gives a slot of the table");
+constexpr auto kTraitTable = [] {
+  std::array<TraitSlot, kTraitSlots> table{};
+  std::size_t used = 0;
+  auto add = [&](std::string_view name, unsigned traits) {
+    // (name_key reads up to 8 bytes: name_traits looks longer names up apart.)
+    if (name.size() > 8 || used + 1 >= kTraitSlots) throw "name_traits' table needs a case or more slots";
+    const std::uint64_t key = name_key(name);
+    std::size_t at = trait_slot(key);
+    while (table[at].key != 0 && table[at].key != key) at = (at + 1) % kTraitSlots;
+    used += table[at].key == 0 ? 1 : 0;
+    table[at].key = key;
+    table[at].traits |= traits;
+  };
+  for (const NameInfo& info : kKnownNames)
+    if (info.traits & kRawText) add(info.name, kTextBody);
+  for (const NamedTraits& named : kNamedTraits) add(named.name, named.traits);
+  return table;
 }();
-
-bool raw_text_key(std::uint64_t key) {
-  if (!kRawTextFirstBytes[key & 0xFF]) return false;
-  for (std::uint64_t k : kRawTextKeys)
-    if (k == key) return true;
-  return false;
-}
 
 // `first_eight`: the page's eight bytes from the name's first on
 // (text::word_at), which hold its name_key() at a few instructions.
 unsigned name_traits(std::string_view name, std::uint64_t first_eight) {
   if (name.size() > 8) return name.size() == 9 && text::iequals_ascii(name, "plaintext") ? unsigned{kTextToEnd} : 0u;
   const std::uint64_t key = name_key(first_eight, name.size());
-  const unsigned body = raw_text_key(key) ? unsigned{kTextBody} : 0u;
-  switch (key) {
-    case name_key("script"): return body | kScript;
-    case name_key("style"): return body | kLeftOut | kStyle;
-    case name_key("iframe"): case name_key("noframes"): case name_key("noembed"): return body | kLeftOut;
-    case name_key("svg"): case name_key("math"): return kForeignRoot | kLeftOut;
-    case name_key("canvas"): case name_key("object"): case name_key("embed"):
-      return kLeftOut;
-    case name_key("template"): return kLeftOut | kTemplate;
-    case name_key("pre"): case name_key("listing"): return kVerbatim;
-    case name_key("code"): return kVerbatim | kCompared;
-    case name_key("frameset"): return kFrameset;
-    case name_key("head"): return kHead;
-    case name_key("body"): return kCompared | kBody;
-    case name_key("table"): return kTable;
-    case name_key("noscript"): return kNoscript;
-    case name_key("b"): case name_key("big"): case name_key("em"): case name_key("font"): case name_key("i"):
-    case name_key("nobr"): case name_key("s"): case name_key("small"): case name_key("strike"):
-    case name_key("strong"): case name_key("tt"): case name_key("u"): case name_key("html"):
-    case name_key("isindex"):
-      return kCompared;
-    default: return body;
+  // (The table has empty slots: the search ends.)
+  for (std::size_t at = trait_slot(key);; at = (at + 1) % kTraitSlots) {
+    if (kTraitTable[at].key == key) return kTraitTable[at].traits;
+    if (kTraitTable[at].key == 0) return 0;
   }
 }
 
@@ -322,6 +318,32 @@ struct AsciiVerdicts {
 };
 constexpr AsciiVerdicts kAsciiVerdicts;
 
+// How far `v` holds only printable ASCII but '&' and DEL, bytes Gumbo passes
+// as they are whatever the mode (v.size() when all of it does; less may be
+// said): eight bytes a step. Most attribute values are all such bytes, and
+// are shorter than the sixteen-byte block of passes_unchanged's loop, which
+// copies the last block of a value before it tests it.
+std::size_t plain_ascii_prefix(std::string_view v) {
+  constexpr std::uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x80 * kOnes;
+  // The bit-twiddling tests for "some byte below", "some byte above" and
+  // "some byte zero", exact for whether any byte is (Anderson, Bit Twiddling
+  // Hacks).
+  auto plain = [](std::uint64_t w) {
+    const std::uint64_t below_space = (w - ' ' * kOnes) & ~w;
+    const std::uint64_t del_or_above = (w + kOnes) | w;
+    const std::uint64_t amp = w ^ ('&' * kOnes);
+    const std::uint64_t amp_byte = (amp - kOnes) & ~amp;
+    return ((below_space | del_or_above | amp_byte) & kHigh) == 0;
+  };
+  const std::size_t n = v.size();
+  if (n < 8) return 0;
+  std::size_t i = 0;
+  for (; i + 8 <= n; i += 8)
+    if (!plain(text::word_at(v, i))) return i;
+  // The last bytes, in the word that ends the value (it may repeat some).
+  return plain(text::word_at(v, n - 8)) ? n : i;
+}
+
 // Does Gumbo return these bytes as they are (but for CR, which it makes LF
 // and append_text does too, when `cr_allowed`)? Not when they have a
 // character reference, NUL, or a code point Gumbo's input stream replaces
@@ -337,7 +359,7 @@ bool passes_unchanged(std::string_view v, bool cr_allowed = false) {
     const text::Lanes16 kept_space = (b == '\t') | (b == '\n') | (b == '\f') | (b == cr);
     return ((__builtin_convertvector(b, text::Lanes16) < ' ') & ~kept_space) | (b == '&') | (b == 0x7F);
   };
-  for (std::size_t i = 0; i < v.size();) {
+  for (std::size_t i = plain_ascii_prefix(v); i < v.size();) {
     unsigned char b = static_cast<unsigned char>(v[i]);
     if (b < 0x80) {
       if (changed[b]) return false;

@@ -24,6 +24,18 @@ constexpr std::array<std::uint64_t, 256> kSpreadBits = [] {
   return table;
 }();
 
+// Per byte: the byte lower-cased when it is an ASCII word character (as
+// text::is_word_char has it), else 0, which no byte of a word is: one load
+// both tests and lower-cases a byte of a word's ASCII run.
+constexpr std::array<unsigned char, 256> kAsciiWordLower = [] {
+  std::array<unsigned char, 256> table{};
+  for (int b = 0; b < 0x80; ++b) {
+    const char c = text::ascii_lower(static_cast<char>(b));
+    if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_') table[b] = static_cast<unsigned char>(c);
+  }
+  return table;
+}();
+
 // Appends the normalised words of `utf8` to `out` (lower case, one space
 // between them, punctuation and spacing gone), calling on_word(start) when a
 // word that begins at out[start] is complete. on_word may take bytes off the
@@ -37,16 +49,12 @@ void append_words(std::string_view utf8, std::string& out, OnWord on_word) {
     if (in_word) on_word(start);
     in_word = false;
   };
-  // As text::is_word_char, for ASCII.
-  auto ascii_word = [](unsigned char b) {
-    unsigned char c = b >= 'A' && b <= 'Z' ? static_cast<unsigned char>(b + 32) : b;
-    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
-  };
+  auto ascii_word = [](char b) { return kAsciiWordLower[static_cast<unsigned char>(b)] != 0; };
   for (std::size_t i = 0; i < utf8.size();) {
     char32_t c;
     bool is_word, cjk = false;
     if (static_cast<unsigned char>(utf8[i]) < 0x80) {  // most text: no call per character
-      if (ascii_word(static_cast<unsigned char>(utf8[i]))) {
+      if (ascii_word(utf8[i])) {
         // A run of ASCII word characters goes on the word at once, lower-cased
         // (a character at a time, it cost a call and a growth check each).
         if (!in_word) {
@@ -55,19 +63,31 @@ void append_words(std::string_view utf8, std::string& out, OnWord on_word) {
           in_word = true;
         }
         std::size_t j = i + 1;
-        while (j < utf8.size() && static_cast<unsigned char>(utf8[j]) < 0x80 &&
-               ascii_word(static_cast<unsigned char>(utf8[j])))
-          ++j;
+        while (j < utf8.size() && ascii_word(utf8[j])) ++j;
         const std::size_t at = out.size();
-        out.resize(at + (j - i));
-        for (std::size_t k = i; k < j; ++k) out[at + (k - i)] = text::ascii_lower(utf8[k]);
+        out.append(utf8.data() + i, j - i);
+        for (std::size_t k = at; k < out.size(); ++k)
+          out[k] = static_cast<char>(kAsciiWordLower[static_cast<unsigned char>(out[k])]);
         i = j;
         continue;
       }
       c = static_cast<unsigned char>(utf8[i++]);
       is_word = false;
     } else {
-      c = text::decode_utf8(utf8, i);
+      const std::size_t at = i;
+      if (std::size_t n = text::decode_utf8_short(utf8, i, c)) i += n;
+      else c = text::decode_utf8(utf8, i);
+      if (c >= 0x2E80 && text::is_cjk(c)) {
+        // Han, kana and hangul have no case and are all word characters:
+        // each is a word of its own, its bytes as they are (what the steps
+        // below make of it, at a third of their cost; CJK text is all of them).
+        end_word();
+        if (!out.empty()) out.push_back(' ');
+        const std::size_t cjk_start = out.size();
+        out.append(utf8.data() + at, i - at);
+        on_word(cjk_start);
+        continue;
+      }
       c = static_cast<char32_t>(utf8proc_tolower(static_cast<utf8proc_int32_t>(c)));
       is_word = text::is_word_char(c);
       cjk = is_word && c >= 0x2E80 && text::is_cjk(c);  // a word of its own

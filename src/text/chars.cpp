@@ -96,30 +96,6 @@ inline bool is_cjk_above_ascii(char32_t c) {
   return is_cjk(c);
 }
 
-// Well-formed two- and three-byte sequences (most non-ASCII text) decoded
-// inline: their length, or 0 when s[i] does not start one, for decode_utf8
-// (an out-of-line call) to handle.
-inline std::size_t decode_short(std::string_view s, std::size_t i, char32_t& c) {
-  const auto b0 = static_cast<unsigned char>(s[i]);
-  if (b0 >= 0xC2 && b0 <= 0xDF) {
-    if (i + 1 >= s.size()) return 0;
-    const auto b1 = static_cast<unsigned char>(s[i + 1]);
-    if ((b1 & 0xC0) != 0x80) return 0;
-    c = static_cast<char32_t>((b0 & 0x1F) << 6 | (b1 & 0x3F));
-    return 2;
-  }
-  if (b0 >= 0xE0 && b0 <= 0xEF) {
-    if (i + 2 >= s.size()) return 0;
-    const auto b1 = static_cast<unsigned char>(s[i + 1]);
-    const auto b2 = static_cast<unsigned char>(s[i + 2]);
-    if ((b1 & 0xC0) != 0x80 || (b2 & 0xC0) != 0x80) return 0;
-    if ((b0 == 0xE0 && b1 < 0xA0) || (b0 == 0xED && b1 >= 0xA0)) return 0;  // overlong, surrogate
-    c = static_cast<char32_t>((b0 & 0x0F) << 12 | (b1 & 0x3F) << 6 | (b2 & 0x3F));
-    return 3;
-  }
-  return 0;
-}
-
 // The most common letters above ASCII, told by their bytes alone: two-byte
 // sequences below U+0600 but NBSP (Latin, Greek, Cyrillic, Armenian, Hebrew:
 // characters that are neither space nor punctuation count_text counts), and
@@ -160,7 +136,7 @@ inline bool is_continuation(char c) { return (static_cast<unsigned char>(c) & 0x
 
 char32_t next_code_point(std::string_view s, std::size_t& i) {
   char32_t c;
-  if (std::size_t n = decode_short(s, i, c)) {
+  if (std::size_t n = decode_utf8_short(s, i, c)) {
     i += n;
     return c;
   }
@@ -435,7 +411,7 @@ void append_collapsed(std::string& out, std::string_view s, bool& pending_space)
       continue;
     }
     // A run of characters that are not white space goes in one piece (ASCII,
-    // and well-formed sequences decode_short reads). A single space between
+    // and well-formed sequences decode_utf8_short reads). A single space between
     // two ASCII characters of the run stays in it: collapsing leaves it as it
     // is, and words go out a line at a time rather than one by one.
     while (i < s.size()) {
@@ -452,7 +428,7 @@ void append_collapsed(std::string& out, std::string_view s, bool& pending_space)
           continue;
         }
         char32_t c;
-        std::size_t n = decode_short(s, i, c);
+        std::size_t n = decode_utf8_short(s, i, c);
         if (n == 0 || is_space_above_ascii(c)) break;
         i += n;
         continue;

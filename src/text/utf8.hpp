@@ -28,6 +28,30 @@ void append_utf8(std::string& out, char32_t cp);
 // (always at least one byte). Requires i < s.size().
 char32_t decode_utf8(std::string_view s, std::size_t& i) noexcept;
 
+// The well-formed two- and three-byte sequence at s[i] (most non-ASCII
+// text), decoded inline into `c`: its length, or 0 when s[i] does not start
+// one, for decode_utf8 (an out-of-line call) to handle.
+inline std::size_t decode_utf8_short(std::string_view s, std::size_t i, char32_t& c) noexcept {
+  const auto b0 = static_cast<unsigned char>(s[i]);
+  if (b0 >= 0xC2 && b0 <= 0xDF) {
+    if (i + 1 >= s.size()) return 0;
+    const auto b1 = static_cast<unsigned char>(s[i + 1]);
+    if ((b1 & 0xC0) != 0x80) return 0;
+    c = static_cast<char32_t>((b0 & 0x1F) << 6 | (b1 & 0x3F));
+    return 2;
+  }
+  if (b0 >= 0xE0 && b0 <= 0xEF) {
+    if (i + 2 >= s.size()) return 0;
+    const auto b1 = static_cast<unsigned char>(s[i + 1]);
+    const auto b2 = static_cast<unsigned char>(s[i + 2]);
+    if ((b1 & 0xC0) != 0x80 || (b2 & 0xC0) != 0x80) return 0;
+    if ((b0 == 0xE0 && b1 < 0xA0) || (b0 == 0xED && b1 >= 0xA0)) return 0;  // overlong, surrogate
+    c = static_cast<char32_t>((b0 & 0x0F) << 12 | (b1 & 0x3F) << 6 | (b2 & 0x3F));
+    return 3;
+  }
+  return 0;
+}
+
 // Bytes of `s` that are not UTF-8 continuation bytes: its code points when it
 // is well formed (a cheap count where exactness on ill-formed text does not
 // matter: a length for a heuristic or a model).
