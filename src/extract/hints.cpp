@@ -75,6 +75,9 @@ constexpr std::string_view kUnlikelyPrefixes[] = {"-ad-", "ai2html", "banner", "
 constexpr std::string_view kUnlikelyWholeTokens[] = {"nav"};
 constexpr WordList kUnlikelyNames{NameList::unlikely, kUnlikelyPrefixes, kUnlikelyWholeTokens};
 
+// A header is the site's (logo, menu, search: clutter) or an entry's or a
+// section's (its title and lead: content); which one, its text says
+// (header_reads_as_content, see kHeaderContentMinLength).
 constexpr std::string_view kHeaderPrefixes[] = {"header"};
 constexpr WordList kHeaderNames{NameList::header, kHeaderPrefixes, {}};
 

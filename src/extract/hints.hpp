@@ -32,7 +32,8 @@ struct Hints {
 static_assert(sizeof(Hints) <= 8, "a Hints per node: keep it small");
 
 // The class/id word lists (hints.cpp): content-like, clutter-like, clutter
-// removed before scoring, and the content-like names that veto that removal.
+// removed before scoring, headers (removed unless they read as content), and
+// the content-like names that veto those removals.
 enum class NameList { positive, negative, unlikely, header, maybe_content };
 // Whether a word of `list` starts a token of `names` (class and id joined by
 // a space; ASCII case does not matter).
@@ -64,7 +65,8 @@ struct PageHints {
   // (machine_text.hpp): what the removal (pass.hpp) removes from a pass that
   // keeps clutter-named nodes.
   std::vector<dom::NodeId> left_out;
-  // The elements outside those subtrees named like clutter (Hints::unlikely).
+  // The elements outside those subtrees named like clutter (Hints::unlikely)
+  // or like a header (Hints::header_name): the candidates for removal by name.
   std::vector<dom::NodeId> unlikely;
   // The elements outside those subtrees declared as content (Hints::content).
   std::vector<dom::NodeId> declared;
