@@ -52,7 +52,7 @@ void append_words(std::string_view utf8, std::string& out, OnWord on_word) {
   auto ascii_word = [](char b) { return kAsciiWordLower[static_cast<unsigned char>(b)] != 0; };
   for (std::size_t i = 0; i < utf8.size();) {
     char32_t c;
-    bool is_word, cjk = false;
+    bool is_word;
     if (static_cast<unsigned char>(utf8[i]) < 0x80) {  // most text: no call per character
       if (ascii_word(utf8[i])) {
         // A run of ASCII word characters goes on the word at once, lower-cased
@@ -88,19 +88,20 @@ void append_words(std::string_view utf8, std::string& out, OnWord on_word) {
         on_word(cjk_start);
         continue;
       }
+      // (No case mapping leads into or out of the CJK ranges.)
       c = static_cast<char32_t>(utf8proc_tolower(static_cast<utf8proc_int32_t>(c)));
       is_word = text::is_word_char(c);
-      cjk = is_word && c >= 0x2E80 && text::is_cjk(c);  // a word of its own
     }
-    if (!is_word || cjk) end_word();
-    if (!is_word) continue;
+    if (!is_word) {
+      end_word();
+      continue;
+    }
     if (!in_word) {
       if (!out.empty()) out.push_back(' ');
       start = out.size();
       in_word = true;
     }
     text::append_utf8(out, c);
-    if (cjk) end_word();
   }
   end_word();
 }
