@@ -8,6 +8,7 @@
 #include <cctype>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -127,32 +128,24 @@ bool hides(std::string_view name, const char* value) {
   }
 }
 
-// A streamed server-rendered part of the page: React's streaming renderer
-// sends each part that was not ready in time later in the document, as
-// <div hidden id="S:n">, and a script moves it into its place (a <template
-// id="B:n"> placeholder). Hidden only until that script runs, it is what
-// the reader sees: for many pages, the whole article.
-bool is_streamed_content(const GumboElement& el, const MovedValues& moved) {
-  std::string_view id;
-  for (unsigned i = 0; i < el.attributes.length; ++i) {
-    const auto* a = static_cast<const GumboAttribute*>(el.attributes.data[i]);
-    std::size_t run = moved.run_at(a->name);
-    if (run == std::string_view::npos) {
-      if (std::string_view(a->name) != "id") continue;
-      id = a->value;
-      break;
-    }
-    auto [first, count] = moved.attribute_runs[run];
-    auto found = std::find_if(moved.attributes.begin() + first, moved.attributes.begin() + first + count,
-                              [](const MovedValues::Attribute& m) { return m.name == Attr::id; });
-    if (found != moved.attributes.begin() + first + count) {
-      id = std::string_view(moved.source).substr(found->offset, found->length);
-      break;
-    }
-  }
-  if (id.size() < 3 || id[0] != 'S' || id[1] != ':') return false;
-  return std::all_of(id.begin() + 2, id.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); });
+// React's streaming renderer sends each part of the page that was not ready
+// in time later in the document, as <div hidden id="S:n"> at the end of the
+// <body>, and a script moves it into its place: a <template id="B:n"> (a
+// suspense boundary) or <template id="P:n"> (a placeholder), n in hex, the
+// same n for both in every page these renderers make. Hidden only until that
+// script runs, the part is what the reader sees, where the template stands:
+// for many pages the whole article, or all but the first section of a
+// landing page. n of an id "L:n" whose letter L is one of `letters`; nothing
+// when the id is not of that form.
+std::optional<std::string_view> streamed_number(std::string_view id, std::string_view letters) {
+  if (id.size() < 3 || letters.find(id[0]) == std::string_view::npos || id[1] != ':') return std::nullopt;
+  std::string_view n = id.substr(2);
+  if (!std::all_of(n.begin(), n.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); }))
+    return std::nullopt;
+  return n;
 }
+constexpr std::string_view kStreamedPart = "S";
+constexpr std::string_view kStreamedPlace = "BP";
 
 // (The pre-parse filter drops every attribute of these elements, by name:
 // kLeftOut in unseen_markup.cpp, which must list any element added here.)
@@ -213,6 +206,17 @@ Buffer take_spare(Buffer& spare, std::size_t size) {
   return b;
 }
 
+// The node after `g` and its subtree in a preorder walk of `top`'s subtree
+// (over Gumbo's parent links, without a stack); null at the end of it.
+const GumboNode* next_after_subtree(const GumboNode* g, const GumboNode* top) {
+  for (; g != top; g = g->parent) {
+    const GumboVector& siblings = g->parent->v.element.children;
+    std::size_t next = g->index_within_parent + 1;
+    if (next < siblings.length) return static_cast<const GumboNode*>(siblings.data[next]);
+  }
+  return nullptr;
+}
+
 class Builder {
  public:
   // `expected_nodes` is the guard's bound, so the node vector never regrows
@@ -265,8 +269,18 @@ class Builder {
           Tag tag = tag_of(el.tag, el.original_tag);
           if (skipped_element(tag, el)) {
             if (el.tag == GUMBO_TAG_NOFRAMES) keep_frames_fallback(el);
+            if (el.tag == GUMBO_TAG_TEMPLATE) {
+              // The streamed part that belongs here is walked here, in the
+              // template's stead; the walk comes back when it leaves it.
+              if (const GumboNode* part = part_placed_at(*g)) {
+                placed_parts_.push_back({part, g});
+                g = part;
+                continue;
+              }
+            }
             break;
           }
+          if (!streamed_parts_.empty() && tag == Tag::div && !enter_part(g)) break;  // walked in its place
           bool element_in_head = in_head || (tag == Tag::head && !head_seen);
           NodeId id = add_element(tag, el, parent, depth, element_in_head);
           if (id == kNoNode) {
@@ -294,6 +308,11 @@ class Builder {
       // head itself (a flag rather than a read of the parent's counts).
       for (;;) {
         if (g == root) goto walked;
+        if (!placed_parts_.empty() && g == placed_parts_.back().part) {
+          g = placed_parts_.back().place;  // on after the template
+          placed_parts_.pop_back();
+          continue;
+        }
         const GumboVector& siblings = g->parent->v.element.children;
         std::size_t next = g->index_within_parent + 1;
         if (next < siblings.length) {
@@ -429,7 +448,7 @@ class Builder {
   // length (a walk like build's, over a subtree the build leaves out).
   std::size_t text_bytes_under(const GumboNode* top) const {
     std::size_t bytes = 0;
-    for (const GumboNode* g = top;;) {
+    for (const GumboNode* g = top; g;) {
       if (g->type == GUMBO_NODE_TEXT || g->type == GUMBO_NODE_CDATA) {
         bytes += resolved_length(g->v.text.text);
       } else if ((g->type == GUMBO_NODE_ELEMENT || g->type == GUMBO_NODE_TEMPLATE) &&
@@ -437,17 +456,9 @@ class Builder {
         g = static_cast<const GumboNode*>(g->v.element.children.data[0]);
         continue;
       }
-      for (;;) {
-        if (g == top) return bytes;
-        const GumboVector& siblings = g->parent->v.element.children;
-        std::size_t next = g->index_within_parent + 1;
-        if (next < siblings.length) {
-          g = static_cast<const GumboNode*>(siblings.data[next]);
-          break;
-        }
-        g = g->parent;
-      }
+      g = next_after_subtree(g, top);
     }
+    return bytes;
   }
 
   // The length of Gumbo's text once its markers are resolved.
@@ -461,6 +472,93 @@ class Builder {
       at += kMovedMarkerSize - 1;
     }
     return length;
+  }
+
+  // The element's id, wherever the filter left it: in the tag, in a run of
+  // attributes behind a marker, or in the run found by the tag's place.
+  std::string_view element_id(const GumboElement& el) {
+    auto id_in_run = [this](std::size_t run) -> std::optional<std::string_view> {
+      auto [first, count] = moved_.attribute_runs[run];
+      for (std::uint32_t k = first; k < first + count; ++k)
+        if (moved_.attributes[k].name == Attr::id)
+          return std::string_view(moved_.source).substr(moved_.attributes[k].offset, moved_.attributes[k].length);
+      return std::nullopt;
+    };
+    const GumboVector& attrs = el.attributes;
+    if (attrs.length == 0) {
+      std::size_t run = tag_run(el);
+      if (run == std::string_view::npos) return {};
+      return id_in_run(run).value_or(std::string_view());
+    }
+    for (unsigned i = 0; i < attrs.length; ++i) {
+      const auto* a = static_cast<const GumboAttribute*>(attrs.data[i]);
+      std::size_t run = moved_.run_at(a->name);
+      if (run == std::string_view::npos) {
+        if (std::string_view(a->name) == "id") return a->value;
+        continue;
+      }
+      if (auto id = id_in_run(run)) return *id;
+    }
+    return {};
+  }
+
+  // The streamed part whose place is the template `place`, unless it was
+  // walked already (where it stands, or in another place: a part is walked
+  // once, so the walk never loops); null when there is none.
+  const GumboNode* part_placed_at(const GumboNode& place) {
+    auto number = streamed_number(element_id(place.v.element), kStreamedPlace);
+    if (!number) return nullptr;
+    if (!parts_found_) find_streamed_parts(place);
+    auto it = std::lower_bound(streamed_parts_.begin(), streamed_parts_.end(), *number,
+                               [](const StreamedPart& p, std::string_view n) { return p.number < n; });
+    if (it == streamed_parts_.end() || it->number != *number || it->walked) return nullptr;
+    return it->node;
+  }
+
+  // Marks the <div> `g` walked when it is a streamed part; false when it was
+  // walked already, in its place. (Searches sorted tables: a page may hold
+  // any number of parts.)
+  bool enter_part(const GumboNode* g) {
+    auto it = std::lower_bound(parts_by_node_.begin(), parts_by_node_.end(), g,
+                               [this](std::size_t k, const GumboNode* n) { return streamed_parts_[k].node < n; });
+    if (it == parts_by_node_.end() || streamed_parts_[*it].node != g) return true;
+    StreamedPart& part = streamed_parts_[*it];
+    if (part.walked) return false;
+    part.walked = true;
+    return true;
+  }
+
+  // The streamed parts: the hidden <div>s with an id "S:n" in the <body>
+  // that holds `place` (the renderer puts them at its end, but an element
+  // the page left open may hold them), found when the walk meets the page's
+  // first place.
+  void find_streamed_parts(const GumboNode& place) {
+    parts_found_ = true;
+    const GumboNode* body = place.parent;
+    while (body && !(body->type == GUMBO_NODE_ELEMENT && body->v.element.tag == GUMBO_TAG_BODY)) body = body->parent;
+    if (!body) return;  // (parts_by_node_ stays empty, like streamed_parts_)
+    for (const GumboNode* g = body; g;) {
+      if (g->type == GUMBO_NODE_ELEMENT || g->type == GUMBO_NODE_TEMPLATE) {
+        const GumboElement& el = g->v.element;
+        std::optional<std::string_view> number;
+        if (el.tag == GUMBO_TAG_DIV && gumbo_get_attribute(&el.attributes, "hidden"))
+          number = streamed_number(element_id(el), kStreamedPart);
+        if (number) {
+          streamed_parts_.push_back({g, *number, false});  // (parts hold no parts)
+        } else if (el.children.length > 0) {
+          g = static_cast<const GumboNode*>(el.children.data[0]);
+          continue;
+        }
+      }
+      g = next_after_subtree(g, body);
+    }
+    // By number, the first of equal numbers first; and by node.
+    std::stable_sort(streamed_parts_.begin(), streamed_parts_.end(),
+                     [](const StreamedPart& a, const StreamedPart& b) { return a.number < b.number; });
+    parts_by_node_.resize(streamed_parts_.size());
+    for (std::size_t k = 0; k < parts_by_node_.size(); ++k) parts_by_node_[k] = k;
+    std::sort(parts_by_node_.begin(), parts_by_node_.end(),
+              [this](std::size_t a, std::size_t b) { return streamed_parts_[a].node < streamed_parts_[b].node; });
   }
 
   // The pool's bytes at `offset`, while it is being built.
@@ -492,7 +590,7 @@ class Builder {
       // No kept attribute hides: a kept one is not tested again.
       Attr kept;
       if (!dom_attribute(name, kept)) {
-        if (!keep_hidden_ && hides(name, a->value) && !is_streamed_content(el, moved_)) {
+        if (!keep_hidden_ && hides(name, a->value) && !streamed_number(element_id(el), kStreamedPart)) {
           dom_.attrs.resize(attrs_before);
           dom_.pool.resize(pool_before);
           attr_count_ = attrs_before;
@@ -571,6 +669,21 @@ class Builder {
     if (markup.size() > frames_fallback_.size()) frames_fallback_.assign(markup);
   }
   std::size_t text_bytes_ = 0;
+  // React's streamed parts (streamed_number), found at the first template
+  // that is a place, and those being walked in their place, innermost last.
+  struct StreamedPart {
+    const GumboNode* node;
+    std::string_view number;
+    bool walked;
+  };
+  struct PlacedPart {
+    const GumboNode* part;
+    const GumboNode* place;
+  };
+  std::vector<StreamedPart> streamed_parts_;  // by number
+  std::vector<std::size_t> parts_by_node_;     // indices of streamed_parts_, by node
+  std::vector<PlacedPart> placed_parts_;
+  bool parts_found_ = false;
   std::vector<NodeId> merged_;  // text nodes that merged pieces, counted at the end
   NodeId node_count_ = 0;        // dom_.nodes.size()
   std::size_t attr_count_ = 0;   // dom_.attrs.size()

@@ -210,7 +210,9 @@ enum NameTrait : unsigned {
   kCompared = 1 << 5,
   // The DOM build leaves it out with its subtree (skipped_element,
   // build.cpp): none of its attributes is read, by the build or by Gumbo's
-  // tree builder. A script only unless it is JSON-LD (kScript).
+  // tree builder. A script only unless it is JSON-LD (kScript). Not
+  // <template>, left out too but whose id the build reads: it marks where
+  // a streamed part of the page belongs.
   kLeftOut = 1 << 6,
   kScript = 1 << 7,
   kStyle = 1 << 8,
@@ -248,7 +250,7 @@ struct NamedTraits {
 constexpr NamedTraits kNamedTraits[] = {
     {"script", kScript}, {"style", kLeftOut | kStyle}, {"iframe", kLeftOut}, {"noframes", kLeftOut},
     {"noembed", kLeftOut}, {"svg", kForeignRoot | kLeftOut}, {"math", kForeignRoot | kLeftOut},
-    {"canvas", kLeftOut}, {"object", kLeftOut}, {"embed", kLeftOut}, {"template", kLeftOut | kTemplate},
+    {"canvas", kLeftOut}, {"object", kLeftOut}, {"embed", kLeftOut}, {"template", kTemplate},
     {"pre", kVerbatim}, {"listing", kVerbatim}, {"code", kVerbatim | kCompared}, {"frameset", kFrameset},
     {"head", kHead}, {"body", kCompared | kBody}, {"table", kTable}, {"noscript", kNoscript},
     {"b", kCompared}, {"big", kCompared}, {"em", kCompared}, {"font", kCompared}, {"i", kCompared},

@@ -27,7 +27,8 @@ namespace pith::dom {
 //    (input type, annotation-xml encoding, font color/face/size, an
 //    <isindex>'s prompt and action), and none of an end tag's, nor of an
 //    element the build leaves out with its subtree (a script but JSON-LD,
-//    style, svg, math, canvas, iframe, object, embed, template);
+//    style, svg, math, canvas, iframe, object, embed; a <template> keeps
+//    its id, the place of a streamed part);
 //  - white space in a start tag but one character between two attributes
 //    (none before its '>' unless that would make a '/' end the tag);
 //  - an unterminated tag at the end of the page (the tokenizer drops it);
