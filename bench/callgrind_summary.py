@@ -54,7 +54,7 @@ def short(name):
 
 
 # Inclusive costs, and callers of the Gumbo entry points.
-tree = annotate("--tree=caller", "--inclusive=yes")
+tree = annotate("--tree=caller", "--inclusive=yes", "--threshold=100")  # every function, not the top 99 %
 inclusive, callers, pending = {}, {}, []
 for line in tree.splitlines():
     m = LINE.match(line)
@@ -87,16 +87,27 @@ print("  plain Gumbo parse + destroy   %15s" % format(baseline, ","))
 if baseline:
     print("  pith / plain Gumbo            %15.2f" % (pith / baseline))
 print("\npith stages (inclusive Ir, share of pith::extract):")
+classify = sum(incl(f) for f in (
+    "pith::classify::read_page_features()", "pith::classify::classify_page_type()",
+    "pith::classify::read_attempt_features()", "pith::classify::choose_attempt()",
+    "pith::classify::read_confidence_features()", "pith::classify::predict_confidence()"))
+# Gumbo is called from parse_until_deadline (dom/build.cpp), inlined into
+# build_dom_in_place by some compilers; the arena it allocates from is inside.
+gumbo = (from_caller("gumbo_parse_with_options", "parse_until_deadline") or
+         from_caller("gumbo_parse_with_options", "build_dom"))
 stages = [
     ("decode (to_utf8)", incl("pith::encoding::to_utf8()")),
     ("prescan: script/style bodies", incl("pith::dom::strip_raw_text_bodies()")),  # before 17415a6
     ("prescan: markup guard", incl("pith::dom::guard_markup()")),
     ("prescan: unseen markup", incl("pith::dom::drop_unseen_markup()")),
-    ("Gumbo parse (pith's)", from_caller("gumbo_parse_with_options", "build_dom")),
+    ("Gumbo parse (pith's, arena in)", gumbo),
     ("DOM build (Builder)", incl("Builder::build()")),
-    ("DOM build: text counts", from_caller("pith::text::count_text()", "build_dom")),
+    ("DOM build: text counts", from_caller("pith::text::count_text()", "Builder::build")),
     ("metadata", incl("pith::meta::read_metadata()")),
     ("content (features..blocks)", incl("pith::extraction::extract_content()")),
+    ("classify (features, models)", classify),
+    ("fingerprints", incl("pith::fingerprint::fingerprints()")),
+    ("language (CLD2)", incl("pith::lang::identify()")),
     ("render_text", incl("pith::render_text()")),
 ]
 for name, cost in stages:

@@ -166,8 +166,14 @@ class NameHintCounter {
  public:
   void count(std::string_view value, PageFeatures& f) {
     std::string_view key = value.substr(0, kNameBytesRead);
-    Entry& e = entries_[XXH3_64bits(key.data(), key.size()) % kEntries];
-    if (!e.used || e.key != key) e = {key, name_hints(key), true};
+    const std::size_t slot = XXH3_64bits(key.data(), key.size()) % kEntries;
+    Entry& e = entries_[slot];
+    std::uint64_t& used = used_[slot / 64];
+    const std::uint64_t bit = std::uint64_t{1} << (slot % 64);
+    if (!(used & bit) || e.key != key) {
+      e = {key, name_hints(key)};
+      used |= bit;
+    }
     for (std::size_t w = 0; w < e.named.size(); ++w)
       for (std::uint64_t bits = e.named[w]; bits != 0; bits &= bits - 1)
         f[w * 64 + static_cast<std::size_t>(std::countr_zero(bits))] += 1;
@@ -177,10 +183,13 @@ class NameHintCounter {
   struct Entry {
     std::string_view key;
     NamedHints named;
-    bool used = false;
   };
   static constexpr std::size_t kEntries = 256;
-  std::array<Entry, kEntries> entries_{};
+  // Which entries hold a value, as bits: a page's counter clears these 32
+  // bytes instead of value-initialising its 10 KB of entries (an entry's
+  // hints are written before they are read).
+  std::array<std::uint64_t, kEntries / 64> used_{};
+  Entry entries_[kEntries];
 };
 
 // A price: a currency sign next to a digit ("$19.99", "19,99 €", "¥1200"):

@@ -35,35 +35,23 @@ class Arena {
  public:
   explicit Arena(std::size_t first_block) : next_block_(std::max<std::size_t>(first_block, 4096)) {}
 
-  void* allocate(std::size_t size) {
-    size = (size + kAlign - 1) & ~(kAlign - 1);
-    if (size > static_cast<std::size_t>(end_ - next_)) return grow_and_allocate(size);
-    char* p = next_;
-    next_ += size;
+  // Gumbo's structs hold pointers, sizes and ints: 8-byte alignment suffices.
+  static constexpr std::size_t kAlign = alignof(void*);
+  static std::size_t aligned(std::size_t size) { return (size + kAlign - 1) & ~(kAlign - 1); }
+
+  // A new block for an allocation of `size` (aligned) that the current one
+  // cannot hold; the caller bumps `next` past it.
+  char* grow(std::size_t size, char*& end) {
+    std::size_t block = std::max(next_block_, size);
+    blocks_.push_back(std::make_unique_for_overwrite<char[]>(block));
+    char* p = blocks_.back().get();
+    end = p + block;
+    next_block_ = block * 2;  // few blocks, whatever the page's size
     return p;
   }
 
  private:
-  // Gumbo's structs hold pointers, sizes and ints: 8-byte alignment suffices.
-  static constexpr std::size_t kAlign = alignof(void*);
-
-  // Out of line, and called last: the fast path of allocate() then needs no
-  // registers saved and no stack frame (Gumbo calls it millions of times per
-  // page set, through a pointer).
-  [[gnu::noinline]] void* grow_and_allocate(std::size_t size) {
-    std::size_t block = std::max(next_block_, size);
-    blocks_.push_back(std::make_unique_for_overwrite<char[]>(block));
-    next_ = blocks_.back().get();
-    end_ = next_ + block;
-    next_block_ = block * 2;  // few blocks, whatever the page's size
-    char* p = next_;
-    next_ += size;
-    return p;
-  }
-
   std::vector<std::unique_ptr<char[]>> blocks_;
-  char* next_ = nullptr;
-  char* end_ = nullptr;
   std::size_t next_block_;
 };
 
@@ -74,24 +62,41 @@ class Arena {
 // Gumbo's C frames, but longjmp may leave them: neither they nor
 // arena_allocate hold an object with a destructor, and every byte Gumbo
 // allocated is in the arena, freed with it.
+constexpr std::uint32_t kAllocationsPerCheck = 4096;
 struct GumboParse {
   Arena* arena;
   const budget::Deadline* deadline;
   std::jmp_buf stop;
-  std::uint32_t allocations = 0;
+  // The free part of the arena's current block, here rather than behind
+  // `arena`: Gumbo allocates millions of times per page set, and the fast
+  // path is a countdown, a bump and a compare on this struct alone.
+  char* next = nullptr;
+  char* end = nullptr;
+  std::uint32_t until_check = kAllocationsPerCheck;
 };
-constexpr std::uint32_t kAllocationsPerCheck = 4096;
 
-// The allocation that reads the clock, out of line for the reason grow_and_allocate is.
-[[gnu::noinline]] void* allocate_unless_passed(GumboParse* parse, size_t size) {
-  if (parse->deadline->passed()) std::longjmp(parse->stop, 1);
-  return parse->arena->allocate(size);
+// The allocations that read the clock or need a new block, out of line and
+// called last: the fast path of arena_allocate then needs no registers saved
+// and no stack frame (Gumbo calls it through a pointer).
+[[gnu::noinline]] void* allocate_slowly(GumboParse* parse, std::size_t size) {
+  if (parse->until_check == 0) {
+    parse->until_check = kAllocationsPerCheck;
+    if (parse->deadline->passed()) std::longjmp(parse->stop, 1);
+  }
+  if (size > static_cast<std::size_t>(parse->end - parse->next)) parse->next = parse->arena->grow(size, parse->end);
+  char* p = parse->next;
+  parse->next += size;
+  return p;
 }
 
 void* arena_allocate(void* userdata, size_t size) {
   auto* parse = static_cast<GumboParse*>(userdata);
-  if (++parse->allocations % kAllocationsPerCheck == 0) return allocate_unless_passed(parse, size);
-  return parse->arena->allocate(size);
+  size = Arena::aligned(size);
+  if (--parse->until_check == 0 || size > static_cast<std::size_t>(parse->end - parse->next))
+    return allocate_slowly(parse, size);
+  char* p = parse->next;
+  parse->next += size;
+  return p;
 }
 void arena_deallocate(void*, void*) {}
 

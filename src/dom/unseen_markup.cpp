@@ -322,10 +322,32 @@ constexpr AsciiVerdicts kAsciiVerdicts;
 
 // How far `v` holds only printable ASCII but '&' and DEL, bytes Gumbo passes
 // as they are whatever the mode (v.size() when all of it does; less may be
-// said): eight bytes a step. Most attribute values are all such bytes, and
-// are shorter than the sixteen-byte block of passes_unchanged's loop, which
-// copies the last block of a value before it tests it.
+// said). From sixteen bytes on, sixteen a step, the last block overlapping
+// the one before (most text pieces are such bytes all through); a shorter
+// value, most attribute values, eight a step, as sixteen would need its
+// last block copied (passes_unchanged's loop does that).
 std::size_t plain_ascii_prefix(std::string_view v) {
+  const std::size_t size = v.size();
+  if (size >= 16) {
+    // (As signed bytes, those from 0x80 up lie below ' ' with the controls.)
+    auto stops_at = [&v](std::size_t at) {
+      text::Bytes16 b;
+      std::memcpy(&b, v.data() + at, 16);
+      const text::Lanes16 hit = (__builtin_convertvector(b, text::Lanes16) < ' ') | (b == 0x7F) | (b == '&');
+      std::uint64_t halves[2];
+      std::memcpy(halves, &hit, sizeof halves);
+      // Lane k is byte k of the little-endian halves; 16 when none stops.
+      if (halves[0] != 0) return static_cast<std::size_t>(__builtin_ctzll(halves[0])) / 8;
+      if (halves[1] != 0) return 8 + static_cast<std::size_t>(__builtin_ctzll(halves[1])) / 8;
+      return std::size_t{16};
+    };
+    std::size_t i = 0;
+    for (; i + 16 <= size; i += 16)
+      if (const std::size_t k = stops_at(i); k < 16) return i + k;
+    if (i == size) return size;
+    const std::size_t k = stops_at(size - 16);  // its bytes before i passed already
+    return k < 16 ? size - 16 + k : size;
+  }
   constexpr std::uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x80 * kOnes;
   // The bit-twiddling tests for "some byte below", "some byte above" and
   // "some byte zero", exact for whether any byte is (Anderson, Bit Twiddling
@@ -374,13 +396,17 @@ bool passes_unchanged(std::string_view v, bool cr_allowed = false) {
     if (b >= 0xC2 && b <= 0xDF && continuation(i + 1)) {
       // The common two- and three-byte sequences are decoded here, not by a
       // call per character (CJK text is all of them); those with a range of
-      // their own (E0, ED) go to decode_utf8.
-      c = (char32_t{b & 0x1Fu} << 6) | (static_cast<unsigned char>(v[i + 1]) & 0x3Fu);
+      // their own (E0, ED) go to decode_utf8. Only C2 (C1 controls) and EF
+      // (U+FFFD, noncharacters) lead to code points the tests below reject:
+      // the others are not decoded at all.
       i += 2;
+      if (b != 0xC2) continue;
+      c = (char32_t{b & 0x1Fu} << 6) | (static_cast<unsigned char>(v[i - 1]) & 0x3Fu);
     } else if (b >= 0xE1 && b <= 0xEF && b != 0xED && continuation(i + 1) && continuation(i + 2)) {
-      c = (char32_t{b & 0x0Fu} << 12) | ((static_cast<unsigned char>(v[i + 1]) & 0x3Fu) << 6) |
-          (static_cast<unsigned char>(v[i + 2]) & 0x3Fu);
       i += 3;
+      if (b != 0xEF) continue;
+      c = (char32_t{b & 0x0Fu} << 12) | ((static_cast<unsigned char>(v[i - 2]) & 0x3Fu) << 6) |
+          (static_cast<unsigned char>(v[i - 1]) & 0x3Fu);
     } else {
       c = text::decode_utf8(v, i);
     }

@@ -2,10 +2,14 @@
 
 #include <fmt/format.h>
 #include <utf8proc.h>
+// Inlined: a shingle is hashed per word, and through the shared library each
+// of those short hashes was also a call through the PLT.
+#define XXH_INLINE_ALL
 #include <xxhash.h>
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 #include <memory>
 #include <new>
 
@@ -36,55 +40,107 @@ constexpr std::array<unsigned char, 256> kAsciiWordLower = [] {
   return table;
 }();
 
+// The normalised words as append_words writes them: a byte buffer that
+// grows only when a write would not fit (checked once per run of bytes, not
+// per byte as std::string's push_back and append do; a word costs a few of
+// those, and a text's words are most of fingerprints()).
+class WordBuffer {
+ public:
+  explicit WordBuffer(std::size_t capacity) { grow(capacity); }
+  char* data() { return data_.get(); }
+  const char* data() const { return data_.get(); }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  // Room for `n` more bytes at end().
+  void reserve_more(std::size_t n) {
+    if (n > capacity_ - size_) grow(std::max(size_ + n, 2 * capacity_));
+  }
+  std::size_t room() const { return capacity_ - size_; }
+  char* end() { return data_.get() + size_; }
+  void set_end(char* p) { size_ = static_cast<std::size_t>(p - data_.get()); }
+  void put(char c) { data_[size_++] = c; }  // after reserve_more
+  void put(const char* p, std::size_t n) {   // after reserve_more
+    std::memcpy(data_.get() + size_, p, n);
+    size_ += n;
+  }
+  void erase_front(std::size_t n) {
+    std::memmove(data_.get(), data_.get() + n, size_ - n);
+    size_ -= n;
+  }
+
+ private:
+  void grow(std::size_t capacity) {
+    auto bigger = std::make_unique_for_overwrite<char[]>(capacity);
+    if (size_ > 0) std::memcpy(bigger.get(), data_.get(), size_);
+    data_ = std::move(bigger);
+    capacity_ = capacity;
+  }
+  std::unique_ptr<char[]> data_;
+  std::size_t size_ = 0, capacity_ = 0;
+};
+
 // Appends the normalised words of `utf8` to `out` (lower case, one space
 // between them, punctuation and spacing gone), calling on_word(start) when a
 // word that begins at out[start] is complete. on_word may take bytes off the
 // front of `out` (see fingerprints()), so no more than a chunk of the words
 // need ever be held.
 template <typename OnWord>
-void append_words(std::string_view utf8, std::string& out, OnWord on_word) {
+void append_words(std::string_view utf8, WordBuffer& out, OnWord on_word) {
   bool in_word = false;
   std::size_t start = 0;
   auto end_word = [&] {
     if (in_word) on_word(start);
     in_word = false;
   };
-  auto ascii_word = [](char b) { return kAsciiWordLower[static_cast<unsigned char>(b)] != 0; };
-  for (std::size_t i = 0; i < utf8.size();) {
+  // The space before a word, and where the word starts; the room for the
+  // word's first bytes is the caller's.
+  auto begin_word = [&] {
+    if (!out.empty()) out.put(' ');
+    start = out.size();
+    in_word = true;
+  };
+  const auto* bytes = reinterpret_cast<const unsigned char*>(utf8.data());
+  const std::size_t n = utf8.size();
+  std::string encoded;  // one code point (in its inline buffer)
+  for (std::size_t i = 0; i < n;) {
     char32_t c;
     bool is_word;
-    if (static_cast<unsigned char>(utf8[i]) < 0x80) {  // most text: no call per character
-      if (ascii_word(utf8[i])) {
-        // A run of ASCII word characters goes on the word at once, lower-cased
-        // (a character at a time, it cost a call and a growth check each).
-        if (!in_word) {
-          if (!out.empty()) out.push_back(' ');
-          start = out.size();
-          in_word = true;
+    if (bytes[i] < 0x80) {  // most text: no call per character
+      if (kAsciiWordLower[bytes[i]] != 0) {
+        // A run of ASCII word characters goes on the word at once,
+        // lower-cased as it is copied, in pieces as large as the room left.
+        out.reserve_more(std::min<std::size_t>(n - i, 64) + 1);
+        if (!in_word) begin_word();
+        for (;;) {
+          const std::size_t stop = i + std::min(n - i, out.room());
+          char* p = out.end();
+          while (i < stop) {
+            const unsigned char lower = kAsciiWordLower[bytes[i]];
+            if (lower == 0) break;
+            *p++ = static_cast<char>(lower);
+            ++i;
+          }
+          out.set_end(p);
+          if (i < stop || i == n) break;
+          out.reserve_more(std::min<std::size_t>(n - i, 4096));
         }
-        std::size_t j = i + 1;
-        while (j < utf8.size() && ascii_word(utf8[j])) ++j;
-        const std::size_t at = out.size();
-        out.append(utf8.data() + i, j - i);
-        for (std::size_t k = at; k < out.size(); ++k)
-          out[k] = static_cast<char>(kAsciiWordLower[static_cast<unsigned char>(out[k])]);
-        i = j;
         continue;
       }
-      c = static_cast<unsigned char>(utf8[i++]);
+      c = bytes[i++];
       is_word = false;
     } else {
       const std::size_t at = i;
-      if (std::size_t n = text::decode_utf8_short(utf8, i, c)) i += n;
+      if (std::size_t k = text::decode_utf8_short(utf8, i, c)) i += k;
       else c = text::decode_utf8(utf8, i);
       if (c >= 0x2E80 && text::is_cjk(c)) {
         // Han, kana and hangul have no case and are all word characters:
         // each is a word of its own, its bytes as they are (what the steps
         // below make of it, at a third of their cost; CJK text is all of them).
         end_word();
-        if (!out.empty()) out.push_back(' ');
+        out.reserve_more(i - at + 1);
+        if (!out.empty()) out.put(' ');
         const std::size_t cjk_start = out.size();
-        out.append(utf8.data() + at, i - at);
+        out.put(utf8.data() + at, i - at);
         on_word(cjk_start);
         continue;
       }
@@ -96,12 +152,11 @@ void append_words(std::string_view utf8, std::string& out, OnWord on_word) {
       end_word();
       continue;
     }
-    if (!in_word) {
-      if (!out.empty()) out.push_back(' ');
-      start = out.size();
-      in_word = true;
-    }
-    text::append_utf8(out, c);
+    encoded.clear();
+    text::append_utf8(encoded, c);
+    out.reserve_more(encoded.size() + 1);
+    if (!in_word) begin_word();
+    out.put(encoded.data(), encoded.size());
   }
   end_word();
 }
@@ -145,9 +200,9 @@ class Votes {
 }  // namespace
 
 std::string normalise(std::string_view utf8) {
-  std::string out;
+  WordBuffer out(utf8.size() + 1);
   append_words(utf8, out, [](std::size_t) {});
-  return out;
+  return std::string(out.data(), out.size());
 }
 
 std::uint64_t text_hash(std::string_view utf8) { return fingerprints(utf8).text_hash; }
@@ -165,23 +220,25 @@ Fingerprints fingerprints(std::string_view utf8) {
   if (!whole) throw std::bad_alloc();
   XXH3_64bits_reset(whole.get());
   Votes votes;
-  std::string buffer;
-  buffer.reserve(std::min(utf8.size(), kChunkBytes) + 64);
-  std::array<std::size_t, kShingleWords> starts{};  // of the last words, in a ring
+  WordBuffer buffer(std::min(utf8.size(), kChunkBytes) + 64);
+  // Where the last kShingleWords words start, the oldest first.
+  static_assert(kShingleWords == 3, "the shingle's word starts are three variables");
+  std::size_t first = 0, second = 0, third = 0;
   std::size_t words = 0;
   append_words(utf8, buffer, [&](std::size_t start) {
-    starts[words++ % kShingleWords] = start;
-    if (words < kShingleWords) return;
-    std::size_t first = starts[words % kShingleWords];  // the shingle's first word
+    first = second;
+    second = third;
+    third = start;
+    if (++words < kShingleWords) return;
     votes.add(XXH3_64bits(buffer.data() + first, buffer.size() - first));
     if (buffer.size() < kChunkBytes) return;
     // Keep the words the next shingle shares with this one (and the space
     // before them); a buffer that is one long word stays as it is.
-    if (starts[(words + 1) % kShingleWords] == 0) return;
-    std::size_t keep_from = starts[(words + 1) % kShingleWords] - 1;
+    if (second == 0) return;
+    std::size_t keep_from = second - 1;
     XXH3_64bits_update(whole.get(), buffer.data(), keep_from);
-    buffer.erase(0, keep_from);
-    for (std::size_t& s : starts) s -= std::min(s, keep_from);
+    buffer.erase_front(keep_from);
+    for (std::size_t* s : {&first, &second, &third}) *s -= std::min(*s, keep_from);
   });
   Fingerprints result;
   if (words == 0) return result;
