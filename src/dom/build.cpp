@@ -153,7 +153,8 @@ constexpr std::string_view kStreamedPart = "S";
 constexpr std::string_view kStreamedPlace = "BP";
 
 // (The pre-parse filter drops every attribute of these elements, by name:
-// kLeftOut in unseen_markup.cpp, which must list any element added here.)
+// kLeftOut in unseen_markup.cpp, which must list any element added here. Not
+// of <template>: the build reads its id, the place of a streamed part.)
 bool skipped_element(Tag tag, const GumboElement& el) {
   switch (tag) {
     case Tag::style: case Tag::svg: case Tag::math: case Tag::canvas:
@@ -273,8 +274,9 @@ class Builder {
           const GumboElement& el = g->v.element;
           Tag tag = tag_of(el.tag, el.original_tag);
           if (skipped_element(tag, el)) {
-            if (el.tag == GUMBO_TAG_NOFRAMES) keep_frames_fallback(el);
-            if (el.tag == GUMBO_TAG_TEMPLATE) {
+            if (el.tag == GUMBO_TAG_NOFRAMES) {
+              keep_frames_fallback(el);
+            } else if (el.tag == GUMBO_TAG_TEMPLATE) {
               // The streamed part that belongs here is walked here, in the
               // template's stead; the walk comes back when it leaves it.
               if (const GumboNode* part = part_placed_at(*g)) {
