@@ -268,8 +268,8 @@ class PreparedStore {
 // The attempts on one set of hints.
 class PreparedPasses {
  public:
-  PreparedPasses(PreparedStore& store, const std::vector<Hints>& hints)
-      : store_(store), hints_(hints) {}
+  PreparedPasses(PreparedStore& store, const std::vector<Hints>& hints, bool article_page)
+      : store_(store), hints_(hints), article_page_(article_page) {}
 
   const dom::Dom& dom() const { return store_.dom(); }
   // The page's declared content, for main_region.
@@ -281,6 +281,7 @@ class PreparedPasses {
   // A new attempt's pass: what the prepared pass left, set up for `flags`. Its
   // features are the prepared pass's: no other pass is prepared while it runs.
   Pass start(Flags flags, const Tuning& tuning) {
+    flags.article_page = article_page_;
     return Pass(dom(), hints_, flags, tuning, prepared(flags.strip_unlikely));
   }
 
@@ -295,6 +296,7 @@ class PreparedPasses {
  private:
   PreparedStore& store_;
   const std::vector<Hints>& hints_;
+  bool article_page_;
 };
 
 // One attempt: select, prune, render. With `include_discussion`, the page's
@@ -670,7 +672,7 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
   const PageHints page = read_page_hints(dom);
   const std::vector<Hints>& hints = page.hints;
   PreparedStore store(dom, page);
-  PreparedPasses page_passes(store, hints);
+  PreparedPasses page_passes(store, hints, options.article_page);
   // A page whose discussion holds most of its text, with little article
   // outside it (a forum thread, a link shared with a long thread under it),
   // has the discussion as its content: its names ("comment", "reply") then
@@ -687,7 +689,7 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
   if (discussion.node != kNoNode && options.tuning.join_discussion) {
     marked = hints;
     mark_discussion(dom, discussion.node, marked);
-    marked_passes.emplace(store, marked);
+    marked_passes.emplace(store, marked, options.article_page);
     Attempt with_thread =
         select_with_retries(*marked_passes, discussion.node, true, headline, options);
     if (debug_trace())

@@ -84,7 +84,15 @@ constexpr WordList kHeaderNames{NameList::header, kHeaderPrefixes, {}};
 constexpr std::string_view kMaybeContentPrefixes[] = {"and", "article", "body", "column", "content", "main", "shadow"};
 constexpr WordList kMaybeContentNames{NameList::maybe_content, kMaybeContentPrefixes, {}};
 
-constexpr WordList kWordLists[] = {kPositiveNames, kNegativeNames, kUnlikelyNames, kHeaderNames, kMaybeContentNames};
+// Clutter words that say how a page is built, not what a block is: page
+// builders name every block of an article "widget", tables of contents name
+// its chapters "toc". See kArticleNamedProseSentences.
+constexpr std::string_view kBuilderPrefixes[] = {"widget"};
+constexpr std::string_view kBuilderWholeTokens[] = {"toc"};
+constexpr WordList kBuilderNames{NameList::builder, kBuilderPrefixes, kBuilderWholeTokens};
+
+constexpr WordList kWordLists[] = {kPositiveNames, kNegativeNames, kUnlikelyNames, kHeaderNames, kMaybeContentNames,
+                                   kBuilderNames};
 
 // Calls visit(word, whole, list) for every word of the lists, in order.
 template <typename Visit>

@@ -53,9 +53,20 @@ bool is_counter_bar(const Remaining& r) {
          r.text.sentence_ends == 0 && r.text.commas == 0;
 }
 
-// Prose, whatever a weak clutter name says of it (see kNamedProseLinkDensity).
-bool is_prose(const Remaining& r) {
-  return r.text.commas >= kProseCommas && r.link_density() < kNamedProseLinkDensity;
+// Whether a word of `list` starts a token of the element's class or id.
+bool named(NameList list, const dom::Dom& dom, NodeId id) {
+  return names_match(list, dom.attr(id, dom::Attr::class_)) ||
+         names_match(list, dom.attr(id, dom::Attr::id));
+}
+
+// Prose, whatever a weak clutter name says of it: kProseCommas commas (see
+// kNamedProseLinkDensity), or, on an article and under a page builder's
+// name, kArticleNamedProseSentences sentences.
+bool is_prose(const Pass& pass, NodeId id, const Remaining& r) {
+  if (r.link_density() >= kNamedProseLinkDensity) return false;
+  if (r.text.commas >= kProseCommas) return true;
+  return pass.flags.article_page && r.text.sentence_ends >= kArticleNamedProseSentences &&
+         r.length() >= kArticleNamedProseMinLength && named(NameList::builder, pass.dom, id);
 }
 
 // A sentence with a link in it ("This hotel features in my <a>top 10
@@ -97,7 +108,7 @@ Rule prune_rule(const Pass& pass, NodeId id, const Remaining& r) {
   const Hints& h = pass.hints[id];
   Tag tag = pass.dom.nodes[id].tag;
   if (h.content) return Rule::none;
-  if (pass.flags.weight_classes && h.weight < 0 && !(is_prose(r) && !h.strong_clutter_name))
+  if (pass.flags.weight_classes && h.weight < 0 && (h.strong_clutter_name || !is_prose(pass, id, r)))
     return Rule::negative_name;
   if (r.text.commas >= kProseCommas) return Rule::none;
   if (r.headings == 0 && r.length() < kMinContainerLength && r.images == 0 &&

@@ -43,18 +43,20 @@ const RE2& reference_pattern(NameList list) {
   static const RE2 unlikely(pattern_of(NameList::unlikely).pattern());
   static const RE2 header(pattern_of(NameList::header).pattern());
   static const RE2 maybe_content(pattern_of(NameList::maybe_content).pattern());
+  static const RE2 builder(pattern_of(NameList::builder).pattern());
   switch (list) {
     case NameList::positive: return positive;
     case NameList::negative: return negative;
     case NameList::unlikely: return unlikely;
     case NameList::header: return header;
-    case NameList::maybe_content: break;
+    case NameList::maybe_content: return maybe_content;
+    case NameList::builder: break;
   }
-  return maybe_content;
+  return builder;
 }
 
 constexpr NameList kLists[] = {NameList::positive, NameList::negative, NameList::unlikely,
-                               NameList::header, NameList::maybe_content};
+                               NameList::header, NameList::maybe_content, NameList::builder};
 
 // Pieces names are made of: every word of the lists, near misses, and the
 // separators and characters around them.
@@ -121,6 +123,10 @@ TEST_CASE("names_match: token starts, prefixes and whole tokens") {
   CHECK(names_match(NameList::unlikely, "SITE-NAV"));
   CHECK_FALSE(names_match(NameList::positive, " "));
   CHECK_FALSE(names_match(NameList::maybe_content, ""));
+  CHECK(names_match(NameList::builder, "elementor-widget-container"));
+  CHECK(names_match(NameList::builder, "toc_how-they-work"));
+  CHECK_FALSE(names_match(NameList::builder, "tocs"));          // "toc" is whole
+  CHECK_FALSE(names_match(NameList::builder, "site-footer"));
   for (NameList list : kLists)
     for (std::string_view name : {"a-ad-b", "x -ad-", "_-ad-x", "most-read", "mostread",
                                   "hot-list", "tags2", "tag_", "h-entry", "2body", "\xE4\xB8\xAD" "toc"})
