@@ -268,8 +268,8 @@ class PreparedStore {
 // The attempts on one set of hints.
 class PreparedPasses {
  public:
-  PreparedPasses(PreparedStore& store, const std::vector<Hints>& hints, bool article_page)
-      : store_(store), hints_(hints), article_page_(article_page) {}
+  PreparedPasses(PreparedStore& store, const std::vector<Hints>& hints)
+      : store_(store), hints_(hints) {}
 
   const dom::Dom& dom() const { return store_.dom(); }
   // The page's declared content, for main_region.
@@ -278,11 +278,13 @@ class PreparedPasses {
   // Valid until another prepared pass is asked for.
   const Pass& prepared(bool strip_unlikely) { return store_.prepared(hints_, strip_unlikely); }
 
-  // A new attempt's pass: what the prepared pass left, set up for `flags`. Its
-  // features are the prepared pass's: no other pass is prepared while it runs.
-  Pass start(Flags flags, const Tuning& tuning) {
-    flags.article_page = article_page_;
-    return Pass(dom(), hints_, flags, tuning, prepared(flags.strip_unlikely));
+  // A new attempt's pass: what the prepared pass left, set up for `flags` and
+  // for what `options` say of the page. Its features are the prepared pass's:
+  // no other pass is prepared while it runs.
+  Pass start(Flags flags, const ContentOptions& options) {
+    if (options.prune_dominant_lists) flags.keep_dominant_lists = false;
+    flags.article_page = options.article_page;
+    return Pass(dom(), hints_, flags, options.tuning, prepared(flags.strip_unlikely));
   }
 
   // Whether removing clutter-named nodes removes anything: when not, an
@@ -296,7 +298,6 @@ class PreparedPasses {
  private:
   PreparedStore& store_;
   const std::vector<Hints>& hints_;
-  bool article_page_;
 };
 
 // One attempt: select, prune, render. With `include_discussion`, the page's
@@ -305,8 +306,7 @@ Attempt run(PreparedPasses& passes, Flags flags, NodeId discussion, bool include
             NodeId headline, const ContentOptions& options) {
   const dom::Dom& dom = passes.dom();
   StageTimer timer(options.timings, options.deadline);
-  if (options.prune_dominant_lists) flags.keep_dominant_lists = false;
-  Pass pass = passes.start(flags, options.tuning);
+  Pass pass = passes.start(flags, options);
   timer.lap(&Timings::features);
   Attempt a;
   if (flags.strip_unlikely) {
@@ -371,7 +371,7 @@ Attempt whole_region(PreparedPasses& passes, bool prune, const ContentOptions& o
   // in the hints).
   Pass pass = passes.start(Flags{.strip_unlikely = strip_unlikely, .clean_conditionally = prune,
                                  .keep_dominant_lists = false},
-                           options.tuning);
+                           options);
   timer.lap(&Timings::features);
   Attempt a;
   NodeId region = main_region(pass, passes.declared());
@@ -672,7 +672,7 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
   const PageHints page = read_page_hints(dom);
   const std::vector<Hints>& hints = page.hints;
   PreparedStore store(dom, page);
-  PreparedPasses page_passes(store, hints, options.article_page);
+  PreparedPasses page_passes(store, hints);
   // A page whose discussion holds most of its text, with little article
   // outside it (a forum thread, a link shared with a long thread under it),
   // has the discussion as its content: its names ("comment", "reply") then
@@ -689,7 +689,7 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
   if (discussion.node != kNoNode && options.tuning.join_discussion) {
     marked = hints;
     mark_discussion(dom, discussion.node, marked);
-    marked_passes.emplace(store, marked, options.article_page);
+    marked_passes.emplace(store, marked);
     Attempt with_thread =
         select_with_retries(*marked_passes, discussion.node, true, headline, options);
     if (debug_trace())

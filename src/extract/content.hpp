@@ -59,8 +59,8 @@ struct ContentOptions {
   // most of the selection (a product page's reviews), rather than kept as
   // the content it then usually is (a forum's posts).
   bool prune_dominant_lists = false;
-  // Whether the page is an article, whose prose under a weak clutter name is
-  // judged by its sentences (kArticleNamedProseSentences) rather than its
+  // Whether the page is an article, whose prose under a page builder's name
+  // is judged by its sentences (kArticleNamedProseSentences) rather than its
   // commas alone.
   bool article_page = false;
   // When set, says which of AttemptChoice::attempts to keep (0, 1 or 2):
