@@ -264,21 +264,70 @@ class NameMatcher {
       unsigned starts = (name | mask(_mm_cmpeq_epi8(block, _mm_set1_epi8('-')))) &
                         ~((name << 1) | after_name_char) & 0xFFFFu;
       after_name_char = name >> 15;
-      for (; starts != 0; starts &= starts - 1)
-        found |= words_at(text.at(base + static_cast<unsigned>(__builtin_ctz(starts))));
+      for (; starts != 0; starts &= starts - 1) {
+        const std::size_t at = base + static_cast<unsigned>(__builtin_ctz(starts));
+        ListSet here = words_at(text.at(at));
+        if (here & bit(NameList::positive)) here = compound_lists(here, [&](std::size_t k) { return text.at(at + k); });
+        found |= here;
+      }
     }
 #else
     bool after_name_char = false;  // the previous character is [a-z0-9]
     for (std::size_t at = 0; at < names.size(); ++at) {
       bool token_start = !after_name_char;
       after_name_char = is_name_char(names[at]);
-      if (token_start) found |= words_at(names, at);
+      if (!token_start) continue;
+      ListSet here = words_at(names, at);
+      if (here & bit(NameList::positive))
+        here = compound_lists(here, [&](std::size_t k) { return names.substr(std::min(names.size(), at + k)); });
+      found |= here;
     }
 #endif
     return found;
   }
 
  private:
+  // A content word run into a clutter word in one token ("mainnav",
+  // "postcomment", "articlefooter"): the token names the clutter, the way a
+  // compound's last word names the thing. Not a page builder's word
+  // ("textwidget": on builder pages such blocks are the article, see
+  // NameList::builder). `here` is what the token start matched (a positive
+  // word among it); `rest(k)` is the token from its k-th byte on, as
+  // words_at reads it.
+  template <typename Rest>
+  ListSet compound_lists(ListSet here, Rest rest) const {
+    constexpr ListSet kContentLists = bit(NameList::positive) | bit(NameList::maybe_content);
+    constexpr ListSet kClutterLists = bit(NameList::negative) | bit(NameList::unlikely);
+    for (std::string_view word : kPositivePrefixes) {
+      auto after = rest(0);
+      if (!starts_with_lowered(after, word)) continue;
+      auto tail = rest(word.size());
+      if (!starts_name(tail)) continue;
+      ListSet rest_lists = words_at_rest(tail);
+      if ((rest_lists & kClutterLists) && !(rest_lists & bit(NameList::builder)))
+        return (here & ~kContentLists) | (rest_lists & ~kContentLists);
+    }
+    return here;
+  }
+
+  // The helpers of compound_lists, for a token read as sixteen bytes from
+  // a pointer (the SSE2 matcher) or as the rest of the names (the other).
+  static bool starts_with_lowered(const char* text, std::string_view word) {
+    for (std::size_t i = 0; i < word.size(); ++i)
+      if (text::ascii_lower(text[i]) != word[i]) return false;
+    return true;
+  }
+  static bool starts_with_lowered(std::string_view text, std::string_view word) {
+    return text.size() >= word.size() && starts_with_lowered(text.data(), word);
+  }
+  static bool starts_name(const char* text) { return letter_of(text[0]) < kDash; }
+  static bool starts_name(std::string_view text) { return !text.empty() && starts_name(text.data()); }
+#ifdef __SSE2__
+  ListSet words_at_rest(const char* token) const { return words_at(token); }
+#else
+  ListSet words_at_rest(std::string_view token) const { return words_at(token, 0); }
+#endif
+
   struct alignas(32) Word {  // aligned: the sixteen-byte load of its text stays in one cache line
     char text[16] = {};         // lowered; zeros after it
     std::uint16_t mask = 0;     // bit k for text[k], k < length

@@ -397,6 +397,26 @@ std::string declared_article(int sentences) {
 
 }  // namespace
 
+TEST_CASE("a comment form named by a content word run into a clutter word stays out") {
+  // "postcomment_box": "post" opens the token, but the box is a comment
+  // form; read as content it became the top candidate and brought the
+  // story's paragraphs in as its siblings, its own fields with them.
+  std::string html = "<html><body><div id='menu'><a href='/'>Home</a> <a href='/news'>News</a></div>"
+                     "<div id='left_col'><h1>Harbour ferries</h1>";
+  for (int i = 0; i < 6; ++i) html += paragraph(i);
+  html += "<div id='postcomment_box'><h2>Post comment</h2><form action='/c'><table>"
+          "<tr><td>Name:</td><td><input name='n'></td><td>Required</td></tr>"
+          "<tr><td colspan='3'>Registration is not required to post a comment, but if you sign in, "
+          "you will not have to enter your details each time, and members get extra features.</td></tr>"
+          "</table><p>Maximum of 1750 characters, about 300 words, per comment.</p><textarea name='t'></textarea>"
+          "<p>These comments are moderated, so yours may not appear at once, and queries go to the editor.</p>"
+          "</form></div></div></body></html>";
+  pith::Document doc = pith::extract(html);
+  CHECK(contains(doc.text, "Paragraph 5 of the story"));
+  CHECK_FALSE(contains(doc.text, "These comments are moderated"));
+  CHECK_FALSE(contains(doc.text, "Maximum of 1750 characters"));
+}
+
 TEST_CASE("when nothing else is found, cards under clutter names are the content") {
   pith::Document grid = pith::extract(caption_card_grid(12));
   REQUIRE(grid.has_main_content());
