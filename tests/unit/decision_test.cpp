@@ -417,6 +417,22 @@ TEST_CASE("a comment form named by a content word run into a clutter word stays 
   CHECK_FALSE(contains(doc.text, "Maximum of 1750 characters"));
 }
 
+TEST_CASE("a teaser list beside the story does not join it for a name like content") {
+  std::string html = "<html><body><div id='menu'><a href='/'>Home</a> <a href='/news'>News</a></div>"
+                     "<div class='article_full'><h1>Harbour ferries</h1><div class='article_text'>";
+  for (int i = 0; i < 6; ++i) html += paragraph(i);
+  html += "</div><div class='article_list'>";
+  for (int i = 0; i < 4; ++i)
+    html += "<div class='item'><h3><a href='/n" + std::to_string(i) + "'>Ferry operator " + std::to_string(i) +
+            " changes its winter timetable</a></h3><div class='announce'>The operator said on Monday that "
+            "the later boats, which ran since spring, will stop in December.</div></div>";
+  html += "</div></div><div class='foot'>About us</div></body></html>";
+  pith::Document doc = pith::extract(html);
+  CHECK(contains(doc.text, "Paragraph 5 of the story"));
+  CHECK_FALSE(contains(doc.text, "changes its winter timetable"));
+  CHECK_FALSE(contains(doc.text, "will stop in December"));
+}
+
 TEST_CASE("when nothing else is found, cards under clutter names are the content") {
   pith::Document grid = pith::extract(caption_card_grid(12));
   REQUIRE(grid.has_main_content());
