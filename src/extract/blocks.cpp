@@ -177,8 +177,8 @@ class Renderer {
     if (cell_depth_ == 0 && mode_ == RenderMode::blocks) marks_.open(dom_, id, current_.size());
     if (tag == Tag::br) {
       if (cell_depth_ > 0) { pending_space_ = true; return; }
-      if (!current_.empty() && current_.back() == '\n') flush();
-      else if (!current_.empty()) current_.push_back('\n');
+      if (ends_in_break()) flush();
+      else if (holds_text()) add_break();
       pending_space_ = false;
       return;
     }
@@ -228,15 +228,14 @@ class Renderer {
     if ((tag == Tag::td || tag == Tag::th) && in_data_table() && cell_depth_ > 0) {
       --cell_depth_;
       trim(current_);
+      row_holds_text_ = row_holds_text_ || holds_text();
       row_.push_back(std::move(current_));
       row_length_ += current_length_;
       clear_current();
       return;
     }
     if (tag == Tag::tr && in_data_table()) {
-      bool any = false;
-      for (const std::string& c : row_) any = any || !c.empty();
-      if (any) {
+      if (row_holds_text_) {
         Block b;
         b.kind = BlockKind::table_row;
         b.header = row_header_;
@@ -269,49 +268,112 @@ class Renderer {
   // ill-formed sequence becomes one U+FFFD, as count_text counts it), so the
   // weighted length of the text grows by the node's.
   void add_text(NodeId id) {
-    text::append_collapsed(current_, dom_.text(id), pending_space_);
     current_length_ += pass_.features[id].length();
+    if (mode_ == RenderMode::blocks) {
+      text::append_collapsed(current_, dom_.text(id), pending_space_);
+      return;
+    }
+    // Counted: only what the decisions read of the text is kept (see
+    // counted_pieces_). Whether a text shows anything is told by the first
+    // byte collapsing gives (0: none; the DOM's text holds no NUL), asked of
+    // the block's first text and of the first after a line break only.
+    if (!counted_text_ || counted_break_) {
+      if (const unsigned char first = text::first_collapsed_byte(dom_.text(id)); first != 0) {
+        if (!counted_text_) counted_first_byte_ = static_cast<char>(first);
+        counted_text_ = true;
+        counted_break_ = false;
+      }
+    }
+    counted_pieces_.push_back(id);
+  }
+  // A <br>'s line break, after text.
+  void add_break() {
+    if (mode_ == RenderMode::blocks) {
+      current_.push_back('\n');
+      return;
+    }
+    counted_break_ = true;
+    counted_pieces_.push_back(kNoNode);
+  }
+  // Whether current_ holds text (once trimmed too: what append_collapsed
+  // and add_break put there is never white space alone), and whether it
+  // ends in a line break; in RenderMode::count, whether it would.
+  bool holds_text() const { return mode_ == RenderMode::blocks ? !current_.empty() : counted_text_; }
+  bool ends_in_break() const {
+    return mode_ == RenderMode::blocks ? !current_.empty() && current_.back() == '\n'
+                                       : counted_text_ && counted_break_;
+  }
+  // The block's text, trimmed (flush() trims current_ first); in
+  // RenderMode::count built here from its pieces, as add_text and add_break
+  // would have built it, for the few blocks whose decision reads it.
+  const std::string& block_text() {
+    if (mode_ == RenderMode::count && !counted_built_) {
+      bool pending_space = false;  // (no space goes before the first text)
+      for (NodeId piece : counted_pieces_) {
+        if (piece == kNoNode) {
+          current_.push_back('\n');
+          pending_space = false;
+        } else {
+          text::append_collapsed(current_, dom_.text(piece), pending_space);
+        }
+      }
+      trim(current_);
+      counted_built_ = true;
+    }
+    return current_;
+  }
+  // A block given up (RenderMode::count opens no inline marks).
+  void drop_block() {
+    clear_text();
+    if (mode_ == RenderMode::blocks) marks_.drop_block();
+  }
+  void clear_text() {
+    current_.clear();
+    counted_pieces_.clear();
+    counted_text_ = counted_break_ = counted_built_ = false;
   }
   void clear_current() {
-    current_.clear();
+    clear_text();
     current_length_ = 0;
   }
   void clear_row() {
     row_.clear();
     row_length_ = 0;
+    row_holds_text_ = false;
   }
 
   void flush() {
     if (cell_depth_ > 0) return;
-    std::size_t leading = std::min(current_.find_first_not_of(" \n\t\r"), current_.size());
-    trim(current_);
+    // (Nothing to trim when only counted: current_ stays empty.)
+    std::size_t leading = 0;
+    if (!current_.empty()) {
+      leading = std::min(current_.find_first_not_of(" \n\t\r"), current_.size());
+      trim(current_);
+    }
     pending_space_ = false;
     std::uint32_t chars = current_chars_, link_chars = current_link_chars_;
     current_chars_ = current_link_chars_ = 0;
     std::uint32_t length = current_length_;  // trimming took white space only
     current_length_ = 0;
-    if (current_.empty()) {
-      marks_.drop_block();
+    if (!holds_text()) {
+      drop_block();
       return;
     }
     // "Read more", "See original", a line of tags: a paragraph that is mostly
     // link text says nothing of its own.
     // A sentence of its own whose last words link somewhere is still prose
     // (a teaser opens with its link: "<a>Headline</a>, 2 May.").
-    bool linked_sentence =
-        !opens_with_link_ && chars >= kLinkSentenceMinLength && ends_with_sentence(current_);
     if (!keep_link_paragraphs_ && heading_level_ == 0 && li_depth_ == 0 && chars > 0 &&
         link_chars > kLinkParagraphDensity * chars && chars < kLinkParagraphMaxLength &&
-        !linked_sentence) {
-      current_.clear();
-      marks_.drop_block();
+        !(!opens_with_link_ && chars >= kLinkSentenceMinLength && ends_with_sentence(block_text()))) {
+      drop_block();
       return;
     }
     // A forum signature: the line of underscores forum software puts between
     // a post and its author's signature, and what follows it in the block.
-    if (current_.compare(0, kSignatureRule.size(), kSignatureRule) == 0) {
-      current_.clear();
-      marks_.drop_block();
+    const bool may_open_with_rule = mode_ == RenderMode::blocks || counted_first_byte_ == kSignatureRule[0];
+    if (may_open_with_rule && block_text().compare(0, kSignatureRule.size(), kSignatureRule) == 0) {
+      drop_block();
       return;
     }
     Block b;
@@ -332,7 +394,7 @@ class Renderer {
     }
     length_ += length;
     if (mode_ == RenderMode::count) {
-      current_.clear();
+      clear_text();
       emit(std::move(b), chars, link_chars);
       return;
     }
@@ -357,7 +419,16 @@ class Renderer {
   BlockCounts counts_;  // of what emit() was given
   std::vector<Block> blocks_;
   std::uint32_t length_ = 0;  // of blocks_, as text::weighted_length counts it
-  std::string current_;
+  std::string current_;  // empty in RenderMode::count but where block_text() builds it
+  // In RenderMode::count, what current_ would be: whether it would hold
+  // text and end in a line break, its first byte, and its pieces in order
+  // (text nodes, kNoNode for a line break), from which block_text() builds
+  // it when a decision reads it; counted_built_: it has.
+  bool counted_text_ = false;
+  bool counted_break_ = false;
+  bool counted_built_ = false;
+  char counted_first_byte_ = 0;
+  std::vector<NodeId> counted_pieces_;
   std::uint32_t current_length_ = 0;  // of current_
   InlineMarks marks_;  // links, images, emphasis of current_
   std::uint32_t current_chars_ = 0;       // code points of current_, for link density
@@ -368,6 +439,7 @@ class Renderer {
   std::vector<bool> data_tables_;  // data table?
   std::vector<std::string> row_;
   std::uint32_t row_length_ = 0;  // of row_'s cells
+  bool row_holds_text_ = false;   // one of row_'s cells holds text
   bool row_header_ = true;
   bool table_start_ = false;  // the next row emitted is its table's first
   int cell_depth_ = 0;

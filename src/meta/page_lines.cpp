@@ -99,7 +99,7 @@ void PageLines::build_to_next_line() {
         space_before_ = space_before_ || n.text_length != 0;
       } else {
         Line& line = lines_.back();
-        if (empty_so_far(line)) line.first = first_collapsed_byte(dom_.text(i));
+        if (empty_so_far(line)) line.first = text::first_collapsed_byte(dom_.text(i));
         pieces_.push_back({i, space_before_});
         space_before_ = false;
         line.digits += digits;

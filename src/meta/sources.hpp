@@ -76,9 +76,6 @@ std::vector<std::string> headline_texts(const dom::Dom& dom, const PageElements&
 // Shared helpers of the readers.
 // Collapsed text of an element's subtree.
 std::string element_text(const dom::Dom& dom, dom::NodeId id);
-// The first byte of what text::append_collapsed would append for `piece`
-// alone (0 when that is empty), without measuring the rest.
-unsigned char first_collapsed_byte(std::string_view piece);
 // "a, b; c" -> {"a", "b", "c"}, trimmed, empty and duplicate pieces dropped.
 std::vector<std::string> split_list(std::string_view value);
 // Adds `value` (collapsed) to `list` unless empty or already there.

@@ -23,22 +23,6 @@ std::string element_text(const dom::Dom& dom, NodeId id) {
   return out;
 }
 
-unsigned char first_collapsed_byte(std::string_view s) {
-  for (std::size_t i = 0; i < s.size();) {
-    const auto lead = static_cast<unsigned char>(s[i]);
-    if (lead < 0x80) {
-      if (!text::is_space(lead)) return lead;
-      ++i;
-      continue;
-    }
-    const char32_t c = text::decode_utf8(s, i);
-    if (text::is_space(c)) continue;
-    // append_collapsed writes an ill-formed sequence as U+FFFD (EF BF BD).
-    return c == text::kReplacementCharacter ? 0xEF : lead;
-  }
-  return 0;
-}
-
 void add_unique(std::vector<std::string>& list, std::string_view value) {
   std::string v = text::collapse_whitespace(value);
   if (v.empty()) return;

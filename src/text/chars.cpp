@@ -481,6 +481,22 @@ void append_collapsed(std::string& out, std::string_view s, bool& pending_space)
   }
 }
 
+unsigned char first_collapsed_byte_read_through(std::string_view s) {
+  for (std::size_t i = 0; i < s.size();) {
+    const auto lead = static_cast<unsigned char>(s[i]);
+    if (lead < 0x80) {
+      if (!is_space(lead)) return lead;
+      ++i;
+      continue;
+    }
+    const char32_t c = decode_utf8(s, i);
+    if (is_space(c)) continue;
+    // append_collapsed writes an ill-formed sequence as U+FFFD (EF BF BD).
+    return c == kReplacementCharacter ? 0xEF : lead;
+  }
+  return 0;
+}
+
 std::string collapse_whitespace(std::string_view s) {
   std::string out;
   out.reserve(s.size());

@@ -57,6 +57,18 @@ std::string collapse_whitespace(std::string_view utf8);
 // Appends `utf8` to `out` collapsing white space; `pending_space` carries a
 // space across calls so inline pieces join correctly.
 void append_collapsed(std::string& out, std::string_view utf8, bool& pending_space);
+// The first byte of what append_collapsed would append for `piece` alone (0
+// when that is empty), without reading past the first character it keeps.
+unsigned char first_collapsed_byte_read_through(std::string_view piece);
+inline unsigned char first_collapsed_byte(std::string_view piece) {
+  // Most pieces open with printable ASCII, which is kept, or are the one
+  // space or line break the pre-parse filter leaves between two tags; the
+  // rest is read through, character by character.
+  if (piece.empty()) return 0;
+  if (piece[0] > ' ' && piece[0] < 0x7F) return static_cast<unsigned char>(piece[0]);
+  if (piece.size() == 1 && (piece[0] == ' ' || piece[0] == '\n')) return 0;
+  return first_collapsed_byte_read_through(piece);
+}
 
 // Whether `at(i)` holds for some byte position i of `s`, eight bytes at a
 // time: a block of eight whose bytes (read as one little-endian word) fail

@@ -76,7 +76,11 @@ const std::vector<std::string> kPieces = {
     "<span>", "</span>", "Plain words here.", " spaced   out\t\ttext \n", "Read more", ", 2 May.",
     "__________", "\xE4\xB8\xAD\xE6\x96\x87\xE3\x80\x82", "\xC3\xA9t\xC3\xA9", "\xC2\xA0",
     "\xE3\x80\x80", "\xE2\x80\x83", "\xE4\xB8", "\xAD", "\xFF", "\xEF\xBF\xBD", "\xF0\x9F\x98\x80",
-    "a | b", "x", " ", "\n\n", "|"};
+    "a | b", "x", " ", "\n\n", "|",
+    // Link paragraphs long enough to be a sentence of their own, and how
+    // sentences end: what only counting reads of a block's text.
+    "<a href=\"/y\">Council approves the harbour plan after a long night of debate</a>", ".", "...",
+    "\xE2\x80\x9D", ")", "_"};
 
 }  // namespace
 

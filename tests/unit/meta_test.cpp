@@ -436,12 +436,13 @@ TEST_CASE("authors: a one-word account name in <meta> gives way to a full name i
 
 TEST_CASE("first_collapsed_byte: what append_collapsed gives first, for every code point and ill-formed input") {
   // PageLines takes a line's first byte from its first text with characters
-  // and copies lines with text::append_collapsed: the two must agree.
+  // and copies lines with text::append_collapsed, and the renderer, when it
+  // only counts, tells a block with text by it: the two must agree.
   auto agrees = [](const std::string& piece) {
     std::string copied;
     bool pending = false;
     pith::text::append_collapsed(copied, piece, pending);
-    return meta::first_collapsed_byte(piece) == (copied.empty() ? 0 : static_cast<unsigned char>(copied[0]));
+    return pith::text::first_collapsed_byte(piece) == (copied.empty() ? 0 : static_cast<unsigned char>(copied[0]));
   };
   for (char32_t c = 0; c <= 0x10FFFF; ++c) {
     if (c >= 0xD800 && c <= 0xDFFF) continue;
