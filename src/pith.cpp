@@ -198,8 +198,6 @@ Document read_page(std::string_view html, const Options& options, detail::ModelI
   content.noindex = read.noindex;
   content.prune_dominant_lists =
       page_type.probability(classify::PageType::product) > classify::kReviewPruningProductProbability;
-  content.article_page =
-      page_type.probability(classify::PageType::article) > classify::kArticleNamedProseProbability;
   content.declares_article =
       !doc.metadata.date_published.empty() || doc.metadata.declared_page_type == "article";
   content.deadline = &deadline;

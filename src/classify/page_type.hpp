@@ -44,10 +44,6 @@ struct PageTypeGuess {
 // changed; the same at 0.3. Pruning them on every page but forums moved
 // listings by -0.0025.
 inline constexpr double kReviewPruningProductProbability = 0.5;
-// Pages it calls articles (more likely than not) judge prose under weak
-// clutter names by its sentences (extraction::ContentOptions::article_page,
-// see kArticleNamedProseSentences).
-inline constexpr double kArticleNamedProseProbability = 0.5;
 
 PageTypeGuess classify_page_type(const PageFeatures& features);
 

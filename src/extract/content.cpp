@@ -283,7 +283,6 @@ class PreparedPasses {
   // no other pass is prepared while it runs.
   Pass start(Flags flags, const ContentOptions& options) {
     if (options.prune_dominant_lists) flags.keep_dominant_lists = false;
-    flags.article_page = options.article_page;
     return Pass(dom(), hints_, flags, options.tuning, prepared(flags.strip_unlikely));
   }
 

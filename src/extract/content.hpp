@@ -59,10 +59,6 @@ struct ContentOptions {
   // most of the selection (a product page's reviews), rather than kept as
   // the content it then usually is (a forum's posts).
   bool prune_dominant_lists = false;
-  // Whether the page is an article, whose prose under a page builder's name
-  // is judged by its sentences (kArticleNamedProseSentences) rather than its
-  // commas alone.
-  bool article_page = false;
   // When set, says which of AttemptChoice::attempts to keep (0, 1 or 2):
   // classify/attempt_choice.hpp. Not asked when the page's JSON-LD
   // articleBody judged the content (its words are the better judge).

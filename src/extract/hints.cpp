@@ -86,7 +86,7 @@ constexpr WordList kMaybeContentNames{NameList::maybe_content, kMaybeContentPref
 
 // Clutter words that say how a page is built, not what a block is: page
 // builders name every block of an article "widget", tables of contents name
-// its chapters "toc". See kArticleNamedProseSentences.
+// its chapters "toc". See kBuilderNamedProseSentences.
 constexpr std::string_view kBuilderPrefixes[] = {"widget"};
 constexpr std::string_view kBuilderWholeTokens[] = {"toc"};
 constexpr WordList kBuilderNames{NameList::builder, kBuilderPrefixes, kBuilderWholeTokens};

@@ -27,7 +27,6 @@ struct Flags {
   bool weight_classes = true;       // let class/id names move scores
   bool clean_conditionally = true;  // prune link lists, counters, galleries inside the content
   bool keep_dominant_lists = true;  // keep a comment/teaser list that is most of the selection
-  bool article_page = false;        // the page is an article (ContentOptions::article_page)
 };
 
 // Why a node was left out: recorded where its subtree was removed, so that

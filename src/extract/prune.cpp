@@ -60,13 +60,13 @@ bool named(NameList list, const dom::Dom& dom, NodeId id) {
 }
 
 // Prose, whatever a weak clutter name says of it: kProseCommas commas (see
-// kNamedProseLinkDensity), or, on an article and under a page builder's
-// name, kArticleNamedProseSentences sentences.
+// kNamedProseLinkDensity), or, under a page builder's name,
+// kBuilderNamedProseSentences sentences.
 bool is_prose(const Pass& pass, NodeId id, const Remaining& r) {
   if (r.link_density() >= kNamedProseLinkDensity) return false;
   if (r.text.commas >= kProseCommas) return true;
-  return pass.flags.article_page && r.text.sentence_ends >= kArticleNamedProseSentences &&
-         r.length() >= kArticleNamedProseMinLength && named(NameList::builder, pass.dom, id);
+  return r.text.sentence_ends >= kBuilderNamedProseSentences &&
+         r.length() >= kBuilderNamedProseMinLength && named(NameList::builder, pass.dom, id);
 }
 
 // A sentence with a link in it ("This hotel features in my <a>top 10
