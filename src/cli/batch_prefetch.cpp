@@ -14,6 +14,8 @@ namespace pith::cli {
 // so that memory stays bounded on a list of any length.
 constexpr std::size_t kReadAheadInputs = 2048;
 constexpr std::size_t kReadAheadBytes = 8u << 20;
+// How long a chunk waits for the reader to deliver more inputs (see take).
+constexpr std::chrono::milliseconds kChunkGatherTime{200};
 
 // Shared with the reading thread, which may outlive the prefetcher while
 // blocked on a pipe.
@@ -95,8 +97,21 @@ bool BatchListPrefetcher::take(std::vector<BatchEntry>& out, std::size_t max_ent
   while (state_->ready.empty() && !state_->list_ended && !stop.load())
     state_->changed.wait_for(lock, std::chrono::milliseconds(50));
   if (state_->ready.empty()) return false;
+  // While the reader is still delivering, the chunk waits up to
+  // kChunkGatherTime for more: a file is read a line at a time, and a chunk
+  // of its first line or two alone would let one slow input among them hold
+  // back every later one until it ends (a sanitizer build's reader is slow
+  // enough for that). A list still being written waits no longer than that.
+  const auto gather_until = std::chrono::steady_clock::now() + kChunkGatherTime;
   std::size_t bytes = 0;
-  while (!state_->ready.empty() && out.size() < max_entries && bytes < max_bytes) {
+  while (out.size() < max_entries && bytes < max_bytes) {
+    if (state_->ready.empty()) {
+      state_->changed.notify_all();  // room for the reader
+      const bool more = state_->changed.wait_until(lock, gather_until, [&] {
+        return !state_->ready.empty() || state_->list_ended || stop.load();
+      });
+      if (!more || state_->ready.empty()) break;
+    }
     BatchEntry& entry = state_->ready.front();
     bytes += entry.origin.input.size();
     state_->ready_bytes -= entry.origin.input.size();

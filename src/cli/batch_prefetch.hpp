@@ -26,7 +26,8 @@ class BatchListPrefetcher {
   BatchListPrefetcher& operator=(const BatchListPrefetcher&) = delete;
 
   // Waits for at least one input (or the end of the list, or `stop`), then
-  // appends to `out` the inputs read so far, up to `max_entries` inputs or
+  // appends to `out` the inputs read so far and those the reader delivers
+  // within a short wait (kChunkGatherTime), up to `max_entries` inputs or
   // `max_bytes` of their text. False when the list has ended and everything
   // was taken, or `stop` is set, and nothing was appended.
   bool take(std::vector<BatchEntry>& out, std::size_t max_entries, std::size_t max_bytes,
