@@ -362,10 +362,14 @@ class Renderer {
     // "Read more", "See original", a line of tags: a paragraph that is mostly
     // link text says nothing of its own.
     // A sentence of its own whose last words link somewhere is still prose
-    // (a teaser opens with its link: "<a>Headline</a>, 2 May.").
+    // (a teaser opens with its link: "<a>Headline</a>, 2 May."). Asked last:
+    // when only counting, the text is built for it.
+    const auto linked_sentence = [&] {
+      return !opens_with_link_ && chars >= kLinkSentenceMinLength && ends_with_sentence(block_text());
+    };
     if (!keep_link_paragraphs_ && heading_level_ == 0 && li_depth_ == 0 && chars > 0 &&
         link_chars > kLinkParagraphDensity * chars && chars < kLinkParagraphMaxLength &&
-        !(!opens_with_link_ && chars >= kLinkSentenceMinLength && ends_with_sentence(block_text()))) {
+        !linked_sentence()) {
       drop_block();
       return;
     }

@@ -96,8 +96,8 @@ inline constexpr double kNamedProseLinkDensity = 0.2;
 // author bios and blocks hidden on desktop are excepted, but news boxes
 // under "foot_note", "copyright..." and a tweet under "com-embed" are kept
 // (trafilatura-eval's `without` snippets 0.930 -> 0.920); 3 sentences in
-// 200 characters +0.0006; on every page type (5 sentences) collection
-// -0.004, forum -0.002. First on articles only (the page-type model's
+// 200 characters +0.0006; any weak name on every page type (5 sentences):
+// collection -0.004, forum -0.002. First on articles only (the page-type model's
 // P(article) > 0.5); on every page, as here, +0.0002 more (services
 // +0.0013) and no dependence on a page type, which pages of other sources
 // get wrong more often.

@@ -298,9 +298,9 @@ class NameMatcher {
   ListSet compound_lists(ListSet here, Rest rest) const {
     constexpr ListSet kContentLists = bit(NameList::positive) | bit(NameList::maybe_content);
     constexpr ListSet kClutterLists = bit(NameList::negative) | bit(NameList::unlikely);
+    const auto token = rest(0);
     for (std::string_view word : kPositivePrefixes) {
-      auto after = rest(0);
-      if (!starts_with_lowered(after, word)) continue;
+      if (!starts_with_lowered(token, word)) continue;
       auto tail = rest(word.size());
       if (!starts_name(tail)) continue;
       ListSet rest_lists = words_at_rest(tail);

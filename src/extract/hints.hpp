@@ -34,8 +34,8 @@ static_assert(sizeof(Hints) <= 8, "a Hints per node: keep it small");
 // The class/id word lists (hints.cpp): content-like, clutter-like, clutter
 // removed before scoring, headers (removed unless they read as content), the
 // content-like names that veto those removals, and the clutter words that
-// say how a page is built rather than what a block is (on an article, the
-// prose they hold is judged by its sentences: kBuilderNamedProseSentences).
+// say how a page is built rather than what a block is (the prose they hold
+// is judged by its sentences: kBuilderNamedProseSentences).
 enum class NameList { positive, negative, unlikely, header, maybe_content, builder };
 // Whether a word of `list` starts a token of `names` (class and id joined by
 // a space; ASCII case does not matter).
