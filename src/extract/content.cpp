@@ -668,7 +668,7 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
     return {};
   }
   StageTimer timer(options.timings, options.deadline);
-  const PageHints page = read_page_hints(dom);
+  const PageHints page = read_page_hints(dom, {.reviews_are_clutter = options.reviews_are_clutter});
   const std::vector<Hints>& hints = page.hints;
   PreparedStore store(dom, page);
   PreparedPasses page_passes(store, hints);

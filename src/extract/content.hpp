@@ -59,6 +59,9 @@ struct ContentOptions {
   // most of the selection (a product page's reviews), rather than kept as
   // the content it then usually is (a forum's posts).
   bool prune_dominant_lists = false;
+  // Whether customer reviews are clutter, whatever else they are named
+  // (PageReading::reviews_are_clutter): on a product page.
+  bool reviews_are_clutter = false;
   // When set, says which of AttemptChoice::attempts to keep (0, 1 or 2):
   // classify/attempt_choice.hpp. Not asked when the page's JSON-LD
   // articleBody judged the content (its words are the better judge).

@@ -91,8 +91,15 @@ constexpr std::string_view kBuilderPrefixes[] = {"widget"};
 constexpr std::string_view kBuilderWholeTokens[] = {"toc"};
 constexpr WordList kBuilderNames{NameList::builder, kBuilderPrefixes, kBuilderWholeTokens};
 
+// Customer reviews: clutter on a product page (its content is the
+// description and specifications), content on a review article. Read as
+// clutter only where the page-type model calls the page a product
+// (PageReading::reviews_are_clutter).
+constexpr std::string_view kReviewPrefixes[] = {"review"};
+constexpr WordList kReviewNames{NameList::review, kReviewPrefixes, {}};
+
 constexpr WordList kWordLists[] = {kPositiveNames, kNegativeNames, kUnlikelyNames, kHeaderNames, kMaybeContentNames,
-                                   kBuilderNames};
+                                   kBuilderNames, kReviewNames};
 
 // Calls visit(word, whole, list) for every word of the lists, in order.
 template <typename Visit>
@@ -615,8 +622,8 @@ void add_role_hints(Hints& h, std::string_view role, std::string_view itemprop) 
 // no page type lower; the headings of Divi and Elementor sections, recipe
 // "Ingredients" / "Instructions", news headlines named "story-header".
 template <typename ClassLists>
-void add_name_hints(Hints& h, Tag tag, const HintAttributes& attrs, ClassLists&& class_lists) {
-  if (attrs.cls.empty() && attrs.ident.empty()) return;
+ListSet add_name_hints(Hints& h, Tag tag, const HintAttributes& attrs, ClassLists&& class_lists) {
+  if (attrs.cls.empty() && attrs.ident.empty()) return 0;
   // The class and the id, as one text: "class id". No word holds a space, so
   // each part is matched on its own.
   ListSet lists = attrs.cls.empty() ? 0 : class_lists(attrs.cls);
@@ -626,6 +633,7 @@ void add_name_hints(Hints& h, Tag tag, const HintAttributes& attrs, ClassLists&&
   h.unlikely = names.unlikely && !dom::is_heading(tag);
   h.strong_clutter_name = names.strong_clutter_name;
   h.header_name = names.header_name && !dom::is_heading(tag);
+  return lists;
 }
 
 // An element's hints, its class names' lists found by `class_lists`.
@@ -710,9 +718,26 @@ bool is_machine_text_node(const dom::Dom& dom, dom::NodeId id) {
   return true;
 }
 
+// A schema.org review or its text (microdata).
+bool is_review_property(std::string_view itemprop) {
+  return !itemprop.empty() && (text::iequals_ascii(itemprop, "review") || text::iequals_ascii(itemprop, "reviews") ||
+                               text::iequals_ascii(itemprop, "reviewbody"));
+}
+
+// Whether an element named for reviews holds them, rather than the page: not
+// the <body> (themes name it for the page's template:
+// "single-product-reviews-01"), nor a wrapper of the page's headline.
+bool holds_customer_reviews(const dom::Dom& dom, dom::NodeId id) {
+  const Tag tag = dom.nodes[id].tag;
+  if (tag == Tag::html || tag == Tag::body) return false;
+  for (dom::NodeId k = id + 1; k < dom.nodes[id].subtree_end; ++k)
+    if (dom.nodes[k].tag == Tag::h1) return false;
+  return true;
+}
+
 }  // namespace
 
-PageHints read_page_hints(const dom::Dom& dom) {
+PageHints read_page_hints(const dom::Dom& dom, PageReading reading) {
   PageHints page;
   std::vector<Hints>& hints = page.hints;
   hints.resize(dom.size());
@@ -741,12 +766,17 @@ PageHints read_page_hints(const dom::Dom& dom) {
     // (scripts, navigation, footers). They are not matched there. What
     // tells declared content is read in <head> too (a search from the root
     // looks there).
-    if (node.tag == Tag::head) {
+    // A subtree left out whatever it declares: its elements get their
+    // markup hints.
+    auto leave_out_reading_markup = [&] {
       hints[i] = h;
       for (dom::NodeId k = i + 1; k < node.subtree_end; ++k)
         if (dom.nodes[k].tag != Tag::text) take_markup_hints(dom, k, hints, page.h1, scratch);
       page.left_out.push_back(i);
       i = node.subtree_end;
+    };
+    if (node.tag == Tag::head) {
+      leave_out_reading_markup();
       continue;
     }
     if (h.boilerplate_tag && !h.content && !declared.within(i + 1, node.subtree_end)) {
@@ -755,7 +785,14 @@ PageHints read_page_hints(const dom::Dom& dom) {
       i = node.subtree_end;
       continue;
     }
-    add_name_hints(h, node.tag, attrs, class_lists);
+    const ListSet lists = add_name_hints(h, node.tag, attrs, class_lists);
+    // A product page's customer reviews: no pass keeps them, whatever else
+    // they are named ("product-reviews-content") or hold.
+    if (reading.reviews_are_clutter && ((lists & bit(NameList::review)) || is_review_property(attrs.itemprop)) &&
+        holds_customer_reviews(dom, i)) {
+      leave_out_reading_markup();
+      continue;
+    }
     hints[i] = h;
     if (h.unlikely || h.header_name) page.unlikely.push_back(i);
     if (h.content) page.declared.push_back(i);

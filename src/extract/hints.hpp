@@ -36,7 +36,7 @@ static_assert(sizeof(Hints) <= 8, "a Hints per node: keep it small");
 // content-like names that veto those removals, and the clutter words that
 // say how a page is built rather than what a block is (the prose they hold
 // is judged by its sentences: kBuilderNamedProseSentences).
-enum class NameList { positive, negative, unlikely, header, maybe_content, builder };
+enum class NameList { positive, negative, unlikely, header, maybe_content, builder, review };
 // Whether a word of `list` starts a token of `names` (class and id joined by
 // a space; ASCII case does not matter).
 bool names_match(NameList list, std::string_view names);
@@ -52,7 +52,8 @@ Hints node_hints(const dom::Dom& dom, dom::NodeId id);
 // The hints of every element of `dom` (text nodes get none). Class lists
 // seen before on the page are looked up rather than matched again.
 // Inside a subtree that every pass leaves out (the removal, pass.hpp: <head>,
-// and boilerplate elements holding no declared content), the names are not
+// boilerplate elements holding no declared content, and with
+// PageReading::reviews_are_clutter the reviews), the names are not
 // read: weight and unlikely are left at 0 and false there (the other hints,
 // which tell what is left out, are node_hints').
 std::vector<Hints> page_hints(const dom::Dom& dom);
@@ -79,6 +80,12 @@ struct PageHints {
   // anywhere).
   std::vector<dom::NodeId> h1;
 };
-PageHints read_page_hints(const dom::Dom& dom);
+// What the page as a whole says about how its names read.
+struct PageReading {
+  // A product page's customer reviews (NameList::review, a schema.org
+  // review) are clutter, whatever else they are named.
+  bool reviews_are_clutter = false;
+};
+PageHints read_page_hints(const dom::Dom& dom, PageReading reading = {});
 
 }  // namespace pith::extraction

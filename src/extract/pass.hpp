@@ -45,6 +45,7 @@ enum class Rule : std::uint8_t {
   stamped_list,      // items stamped with dates: comments, teasers
   action_bar_list,   // repeated items with like/reply/report buttons
   machine_text,      // a text node of JSON or UUIDs outside code (machine_text.hpp)
+  customer_reviews,  // a product page's reviews (PageReading::reviews_are_clutter)
 };
 
 // A short phrase for a rule, as --explain prints it.

@@ -171,6 +171,7 @@ const char* rule_name(Rule rule) {
     case Rule::stamped_list: return "comment thread or teaser list (date-stamped items)";
     case Rule::action_bar_list: return "comment-like items with action buttons";
     case Rule::machine_text: return "machine text (an object literal or UUIDs)";
+    case Rule::customer_reviews: return "customer reviews of a product";
   }
   return "?";
 }

@@ -146,9 +146,10 @@ void remove_left_out(Pass& pass, const std::vector<NodeId>& left_out) {
   pass.dead.assign(nodes.size(), 0);
   pass.why.assign(nodes.size(), Rule::none);
   for (NodeId r : left_out)
-    pass.kill(r, nodes[r].tag == Tag::head   ? Rule::document_head
-                 : nodes[r].tag == Tag::text ? Rule::machine_text
-                                             : Rule::boilerplate_tag);
+    pass.kill(r, nodes[r].tag == Tag::head             ? Rule::document_head
+                 : nodes[r].tag == Tag::text           ? Rule::machine_text
+                 : pass.hints[r].boilerplate_tag       ? Rule::boilerplate_tag
+                                                       : Rule::customer_reviews);
 }
 
 namespace {

@@ -730,3 +730,35 @@ TEST_CASE("a product page's reviews are pruned however long they run") {
   CHECK(contains(pruned, "A light day pack"));
   CHECK_FALSE(contains(pruned, "Review number"));
 }
+
+// A product's description, and its customer reviews in a section named for
+// them (and for content), undated: no list a thread would make; one more
+// review marked by its schema.org property. The theme names the <body> for
+// its template.
+std::string product_with_named_reviews() {
+  std::string html =
+      "<html><body class='single-product-reviews-01'><div class='product'><h1>Trail 25 pack</h1><div class='description'><p>A light "
+      "day pack with room for a jacket, lunch and water, and pockets for the small things.</p>" +
+      paragraph(1) + paragraph(2) + "</div><div class='product-reviews-content'><h2>Reviews</h2>";
+  for (int i = 0; i < 3; ++i)
+    html += "<div class='entry'><p>Customer " + std::to_string(i) +
+            " writes that the straps are comfortable, the hip belt holds, and the side pockets fit a "
+            "bottle, though the zip is stiff at first and the colour is darker than shown.</p></div>";
+  html += "</div><div itemprop='review'><p>Customer 3 writes that it is the best pack they have owned, "
+          "light and strong, and that it has been up four mountains this summer without a tear.</p></div>"
+          "</div></body></html>";
+  return html;
+}
+
+TEST_CASE("a product page's reviews stay out whatever else they are named") {
+  pith::dom::Dom dom = pith::dom::build_dom(product_with_named_reviews());
+  pith::extraction::ContentOptions options;
+  const std::string kept = text_of(pith::extraction::extract_content(dom, options));
+  CHECK(contains(kept, "Customer 2 writes"));  // a review article's are its content
+  CHECK(contains(kept, "Customer 3 writes"));
+  options.reviews_are_clutter = true;
+  const std::string product = text_of(pith::extraction::extract_content(dom, options));
+  CHECK(contains(product, "A light day pack"));
+  CHECK(contains(product, "Paragraph 2 of the story"));
+  CHECK_FALSE(contains(product, "Customer"));
+}

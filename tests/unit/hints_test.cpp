@@ -48,19 +48,22 @@ const RE2& reference_pattern(NameList list) {
   static const RE2 header(pattern_of(NameList::header).pattern());
   static const RE2 maybe_content(pattern_of(NameList::maybe_content).pattern());
   static const RE2 builder(pattern_of(NameList::builder).pattern());
+  static const RE2 review(pattern_of(NameList::review).pattern());
   switch (list) {
     case NameList::positive: return positive;
     case NameList::negative: return negative;
     case NameList::unlikely: return unlikely;
     case NameList::header: return header;
     case NameList::maybe_content: return maybe_content;
-    case NameList::builder: break;
+    case NameList::builder: return builder;
+    case NameList::review: break;
   }
-  return builder;
+  return review;
 }
 
 constexpr NameList kLists[] = {NameList::positive, NameList::negative, NameList::unlikely,
-                               NameList::header, NameList::maybe_content, NameList::builder};
+                               NameList::header, NameList::maybe_content, NameList::builder,
+                               NameList::review};
 
 bool is_name_byte(char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); }
 
@@ -167,6 +170,9 @@ TEST_CASE("names_match: token starts, prefixes and whole tokens") {
   CHECK(names_match(NameList::builder, "toc_how-they-work"));
   CHECK_FALSE(names_match(NameList::builder, "tocs"));          // "toc" is whole
   CHECK_FALSE(names_match(NameList::builder, "site-footer"));
+  CHECK(names_match(NameList::review, "product-reviews-content"));
+  CHECK(names_match(NameList::review, "reviews"));
+  CHECK_FALSE(names_match(NameList::review, "preview-image"));
   // A content word run into a clutter word names the clutter.
   CHECK(names_match(NameList::unlikely, "mainnav"));
   CHECK_FALSE(names_match(NameList::positive, "mainnav"));
