@@ -127,6 +127,11 @@ void remove_left_out(Pass& pass, const std::vector<dom::NodeId>& left_out);
 // before scoring: the page's frame and links are not, nor what sits in a
 // table or in code (whose names say nothing of the page).
 bool removable_by_name(const dom::Dom& dom, dom::NodeId id);
+// Whether a clutter-named element is the frame of the page's layout, not
+// clutter, and so stays: it holds the story and the boilerplate beside it
+// (a "sidebar-container" around the article and its <aside>). Read on the
+// pass without strip_unlikely: see kLayoutWrapperShare.
+bool wraps_page_layout(const Pass& unstripped, dom::NodeId id);
 // Whether a header-named element (Hints::header_name) with features `f` is an
 // entry's or a section's header, kept, rather than the site's: see
 // kHeaderContentMinLength.

@@ -114,6 +114,14 @@ bool removable_by_name(const dom::Dom& dom, NodeId id) {
          !inside(dom, id, Tag::pre);
 }
 
+bool wraps_page_layout(const Pass& unstripped, NodeId id) {
+  const auto& nodes = unstripped.dom.nodes;
+  if (unstripped.features[id].length() <= kLayoutWrapperShare * unstripped.features[0].length()) return false;
+  for (NodeId k = id + 1; k < nodes[id].subtree_end; ++k)
+    if (unstripped.dead[k] && nodes[k].tag != Tag::text && unstripped.hints[k].boilerplate_tag) return true;
+  return false;
+}
+
 bool header_reads_as_content(const NodeFeatures& f) {
   return f.paragraphs > 0 && f.inputs == 0 && f.link_density() < kHeaderContentLinkDensity &&
          f.length() >= kHeaderContentMinLength;
@@ -133,7 +141,7 @@ void remove_unlikely_from(Pass& pass, const Pass& unstripped,
     const Hints& h = pass.hints[i];
     bool clutter_named = h.unlikely || (h.header_name && !header_reads_as_content(unstripped.features[i]));
     if (clutter_named && nodes[i].tag != Tag::text && !declared.held_by(i) &&
-        removable_by_name(dom, i)) {
+        removable_by_name(dom, i) && !wraps_page_layout(unstripped, i)) {
       NodeId end = nodes[i].subtree_end;
       pass.kill(i, Rule::unlikely_name);
       std::fill(pass.why.begin() + i + 1, pass.why.begin() + end, Rule::none);

@@ -762,3 +762,26 @@ TEST_CASE("a product page's reviews stay out whatever else they are named") {
   CHECK(contains(product, "Paragraph 2 of the story"));
   CHECK_FALSE(contains(product, "Customer"));
 }
+
+// The story and its sidebar in one wrapper the theme names for the sidebar,
+// and a list of other posts under it, outside.
+std::string story_in_sidebar_layout() {
+  std::string html =
+      "<html><body><div class='sidebar-container'><aside><a href='/a'>Topics</a> <a href='/b'>Archive</a>"
+      "</aside><div class='lr-content'><h2>Testing setup</h2>";
+  for (int i = 0; i < 8; ++i) html += paragraph(i);
+  html += "</div></div><div class='post-list'>";
+  for (int i = 0; i < 6; ++i)
+    html += "<div class='card'><h4><a href='/p" + std::to_string(i) + "'>Another post " + std::to_string(i) +
+            "</a></h4><p>Learn how to do one more thing with this tool, from the first step to the last, "
+            "with examples and the mistakes to avoid.</p></div>";
+  html += "</div></body></html>";
+  return html;
+}
+
+TEST_CASE("a wrapper named for the sidebar it holds beside the story is not removed for its name") {
+  pith::Document doc = pith::extract(story_in_sidebar_layout());
+  CHECK(contains(doc.text, "Paragraph 0 of the story"));
+  CHECK(contains(doc.text, "Paragraph 7 of the story"));
+  CHECK_FALSE(contains(doc.text, "Archive"));
+}

@@ -36,11 +36,11 @@ void remove_boilerplate(Pass& pass) {
   const auto& nodes = dom.nodes;
   // A header-named element is judged on the features of the page without
   // the boilerplate: those of the same pass without strip_unlikely.
-  std::vector<NodeFeatures> unstripped;
+  Pass boilerplate_only(dom, pass.hints, Flags{.strip_unlikely = false});
+  const std::vector<NodeFeatures>& unstripped = boilerplate_only.features;
   if (pass.flags.strip_unlikely) {
-    Pass boilerplate_only(dom, pass.hints, Flags{.strip_unlikely = false});
     remove_boilerplate(boilerplate_only);
-    unstripped = measure(dom, boilerplate_only.dead);
+    boilerplate_only.measured = measure(dom, boilerplate_only.dead);
   }
   pass.dead.assign(nodes.size(), 0);
   pass.why.assign(nodes.size(), Rule::none);
@@ -54,7 +54,7 @@ void remove_boilerplate(Pass& pass) {
       remove = Rule::document_head;
     } else if ((h.boilerplate_tag || clutter_named) && tag != Tag::text && !holds_declared_content(pass, i)) {
       if (h.boilerplate_tag) remove = Rule::boilerplate_tag;
-      else if (removable_by_name(dom, i)) remove = Rule::unlikely_name;
+      else if (removable_by_name(dom, i) && !wraps_page_layout(boilerplate_only, i)) remove = Rule::unlikely_name;
     }
     if (remove != Rule::none) {
       pass.kill(i, remove);
