@@ -74,6 +74,9 @@ constexpr std::string_view kUnlikelyPrefixes[] = {"-ad-", "ai2html", "banner", "
      // (word F1, CV by site). "popover" too took Amazon's "a-popover-trigger"
      // wrappers of the book's description with it (-0.32 on that page).
      "tooltip",
+     // A forum member's signature under each post: forum +0.0018 [+0.0007,
+     // +0.0031], 13 threads better, none worse.
+     "signature",
      // Machine-written summaries of the article ("AI summary" boxes): not
      // the author's text, and a second copy of it.
      "ai-summar", "aisummar"};

@@ -171,6 +171,7 @@ TEST_CASE("names_match: token starts, prefixes and whole tokens") {
   CHECK_FALSE(names_match(NameList::builder, "tocs"));          // "toc" is whole
   CHECK_FALSE(names_match(NameList::builder, "site-footer"));
   CHECK(names_match(NameList::unlikely, "price-tooltip"));
+  CHECK(names_match(NameList::unlikely, "post signature"));
   CHECK(names_match(NameList::review, "product-reviews-content"));
   CHECK(names_match(NameList::review, "reviews"));
   CHECK_FALSE(names_match(NameList::review, "preview-image"));
