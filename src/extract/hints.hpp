@@ -35,7 +35,8 @@ static_assert(sizeof(Hints) <= 8, "a Hints per node: keep it small");
 // removed before scoring, headers (removed unless they read as content), the
 // content-like names that veto those removals, and the clutter words that
 // say how a page is built rather than what a block is (the prose they hold
-// is judged by its sentences: kBuilderNamedProseSentences).
+// is judged by its sentences: kBuilderNamedProseSentences), and the words
+// for customer reviews (clutter on a product page only: PageReading).
 enum class NameList { positive, negative, unlikely, header, maybe_content, builder, review };
 // Whether a word of `list` starts a token of `names` (class and id joined by
 // a space; ASCII case does not matter).

@@ -731,6 +731,8 @@ TEST_CASE("a product page's reviews are pruned however long they run") {
   CHECK_FALSE(contains(pruned, "Review number"));
 }
 
+namespace {
+
 // A product's description, and its customer reviews in a section named for
 // them (and for content), undated: no list a thread would make; one more
 // review marked by its schema.org property. The theme names the <body> for
@@ -750,6 +752,8 @@ std::string product_with_named_reviews() {
   return html;
 }
 
+}  // namespace
+
 TEST_CASE("a product page's reviews stay out whatever else they are named") {
   pith::dom::Dom dom = pith::dom::build_dom(product_with_named_reviews());
   pith::extraction::ContentOptions options;
@@ -762,6 +766,8 @@ TEST_CASE("a product page's reviews stay out whatever else they are named") {
   CHECK(contains(product, "Paragraph 2 of the story"));
   CHECK_FALSE(contains(product, "Customer"));
 }
+
+namespace {
 
 // The story and its sidebar in one wrapper the theme names for the sidebar,
 // and a list of other posts under it, outside.
@@ -778,6 +784,8 @@ std::string story_in_sidebar_layout() {
   html += "</div></body></html>";
   return html;
 }
+
+}  // namespace
 
 TEST_CASE("a wrapper named for the sidebar it holds beside the story is not removed for its name") {
   pith::Document doc = pith::extract(story_in_sidebar_layout());
