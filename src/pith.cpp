@@ -196,10 +196,8 @@ Document read_page(std::string_view html, const Options& options, detail::ModelI
   content.article_body = read.article_body;
   content.description = doc.metadata.description;
   content.noindex = read.noindex;
-  const bool product_page =
+  content.reviews_are_clutter =
       page_type.probability(classify::PageType::product) > classify::kReviewPruningProductProbability;
-  content.prune_dominant_lists = product_page;
-  content.reviews_are_clutter = product_page;
   content.declares_article =
       !doc.metadata.date_published.empty() || doc.metadata.declared_page_type == "article";
   content.deadline = &deadline;

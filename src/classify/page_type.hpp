@@ -37,10 +37,9 @@ struct PageTypeGuess {
 };
 
 // Pages the model calls products with more than this probability have their
-// reviews pruned however long they run (extraction::ContentOptions::
-// prune_dominant_lists) and whatever they are named
-// (ContentOptions::reviews_are_clutter): a product page's content is its
-// description and specifications. Cross-validated on WCXB's product pages:
+// reviews pruned however long they run and whatever they are named
+// (extraction::ContentOptions::reviews_are_clutter): a product page's
+// content is its description and specifications. Cross-validated on WCXB's product pages:
 // pruning long review lists +0.0049 [+0.0000, +0.0124] (4 pages better, 3
 // slightly worse), no other page changed; the same at 0.3. Pruning them on
 // every page but forums moved listings by -0.0025. Leaving out what is named

@@ -282,7 +282,7 @@ class PreparedPasses {
   // for what `options` say of the page. Its features are the prepared pass's:
   // no other pass is prepared while it runs.
   Pass start(Flags flags, const ContentOptions& options) {
-    if (options.prune_dominant_lists) flags.keep_dominant_lists = false;
+    if (options.reviews_are_clutter) flags.keep_dominant_lists = false;
     return Pass(dom(), hints_, flags, options.tuning, prepared(flags.strip_unlikely));
   }
 

@@ -55,12 +55,11 @@ struct ContentOptions {
   // Whether the page asks search engines not to index it: its content must
   // then hold kNoindexMinContentLength.
   bool noindex = false;
-  // Whether a comment thread or date-stamped list is pruned even when it is
-  // most of the selection (a product page's reviews), rather than kept as
-  // the content it then usually is (a forum's posts).
-  bool prune_dominant_lists = false;
-  // Whether customer reviews are clutter, whatever else they are named
-  // (PageReading::reviews_are_clutter): on a product page.
+  // Whether customer reviews are clutter (a product page): what is named for
+  // them is left out whatever else it is named (PageReading::
+  // reviews_are_clutter), and a comment thread or date-stamped list is
+  // pruned even when it is most of the selection, rather than kept as the
+  // content it then usually is (a forum's posts).
   bool reviews_are_clutter = false;
   // When set, says which of AttemptChoice::attempts to keep (0, 1 or 2):
   // classify/attempt_choice.hpp. Not asked when the page's JSON-LD

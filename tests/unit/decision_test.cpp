@@ -725,7 +725,7 @@ TEST_CASE("a product page's reviews are pruned however long they run") {
   pith::extraction::ContentOptions options;
   const std::string kept = text_of(pith::extraction::extract_content(dom, options));
   CHECK(contains(kept, "Review number 7"));  // most of the selection: kept, as a forum's posts
-  options.prune_dominant_lists = true;
+  options.reviews_are_clutter = true;
   const std::string pruned = text_of(pith::extraction::extract_content(dom, options));
   CHECK(contains(pruned, "A light day pack"));
   CHECK_FALSE(contains(pruned, "Review number"));
