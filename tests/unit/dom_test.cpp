@@ -284,6 +284,26 @@ TEST_CASE("build_dom reads a template's id wherever the filter left it") {
   CHECK(all_text(dom) == "abcde");
 }
 
+TEST_CASE("build_dom keeps the collapsed panels of accordions and tabs") {
+  // A panel is hidden until its header is clicked; its text is the page's.
+  // Named by its role (tabpanel, region) or labelled by its header; a hidden
+  // dialog (a modal) or menu stays out, labelled or not.
+  Dom dom = build_dom(
+      "<html><body><p>visible</p>"
+      "<div role=\"tabpanel\" hidden><p>-tab</p></div>"
+      "<div role=\"Region\" aria-hidden=\"true\"><p>-region</p></div>"
+      "<section aria-labelledby=\"h2\" aria-hidden=\"true\" class=\"panel\"><p>-labelled</p></section>"
+      "<div role=\"dialog\" aria-labelledby=\"t\" aria-hidden=\"true\"><p>modal</p></div>"
+      "<ul role=\"menu\" aria-labelledby=\"b\" hidden><li>menu</li></ul>"
+      "<div class=\"panel\" style=\"display:none\"><p>unnamed</p></div></body></html>");
+  CHECK(all_text(dom) == "visible-tab-region-labelled");
+  check_tree_consistent(dom);
+  // The panel keeps the attributes the Dom keeps.
+  const NodeId panel = dom.find_first(Tag::section);
+  REQUIRE(panel != kNoNode);
+  CHECK(dom.attr(panel, Attr::class_) == "panel");
+}
+
 TEST_CASE("build_dom keeps aria-hidden=\"false\" subtrees") {
   Dom dom = build_dom("<html><body><div aria-hidden=\"false\"><p>shown</p></div></body></html>");
   CHECK(all_text(dom) == "shown");
