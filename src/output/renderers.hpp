@@ -114,7 +114,9 @@ std::vector<InlineEvent> inline_events(const Block& block, std::size_t from, std
     if (x.other_end != y.other_end) return x.other_end > y.other_end;
     // Equal ranges (<a><b>x</b></a>): spans are recorded outer first, so
     // opens go in recording order and closes in reverse, keeping the nesting.
-    return x.kind == InlineEvent::open ? x.span < y.span : x.span > y.span;
+    // Images at one place (carried over from image-only blocks) go in
+    // recording order: the page's.
+    return x.kind == InlineEvent::close ? x.span > y.span : x.span < y.span;
   });
   return events;
 }

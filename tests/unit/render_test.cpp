@@ -545,6 +545,19 @@ TEST_CASE("markdown: emphasis and code always, links and images on request") {
         "![a \\[diagram\\]](https://x.example/a.png).");
 }
 
+TEST_CASE("markdown: images at one place keep the page's order") {
+  // Images carried over from image-only blocks to the start of the next one.
+  Block b = para("The harbour at dawn.");
+  b.inlines = {span(pith::InlineKind::image, 0, 0, "https://x.example/1.png", "first"),
+               span(pith::InlineKind::image, 0, 0, "https://x.example/2.png", "second"),
+               span(pith::InlineKind::image, 0, 0, "https://x.example/3.png", "third")};
+  pith::RenderOptions images;
+  images.images = true;
+  CHECK(pith::render(doc_of({b}), Format::markdown, images) ==
+        "![first](https://x.example/1.png) ![second](https://x.example/2.png) "
+        "![third](https://x.example/3.png) The harbour at dawn.");
+}
+
 TEST_CASE("html: inline tags; only http(s) links and images, on request") {
   Block b = para("See <this> page");
   b.inlines = {span(pith::InlineKind::emphasis, 4, 10), span(pith::InlineKind::link, 0, 3, "https://x.example/?a=1&b=\"2\""),
