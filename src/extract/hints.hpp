@@ -17,7 +17,7 @@ namespace pith::extraction {
 // weight is -kClassWeight, 0 or +kClassWeight).
 struct Hints {
   std::int16_t weight = 0;  // +kClassWeight for content-like names, -kClassWeight for clutter-like
-  bool unlikely = false;  // named like clutter and not also like content: removed before scoring
+  bool unlikely = false;  // named like clutter and not also like content, or a photo caption: removed before scoring
   bool content = false;   // declared as the main content (itemprop=articleBody, role=main, <main>, <article>)
   bool boilerplate_tag = false;  // nav, aside, footer, form controls, role=navigation...
   bool discussion = false;       // inside the page's dominant discussion (see discussion.hpp)

@@ -35,7 +35,7 @@ enum class Rule : std::uint8_t {
   none,
   document_head,     // <head>
   boilerplate_tag,   // nav, aside, footer, form controls, role=navigation/banner/...
-  unlikely_name,     // class/id named like clutter (sidebar, share, related, comment...)
+  unlikely_name,     // class/id named like clutter (sidebar, share, related, comment...), a photo caption
   negative_name,     // named like clutter, judged inside the content
   link_list,         // link density above the limit
   too_short,         // a container with almost no text and no heading

@@ -161,7 +161,7 @@ const char* rule_name(Rule rule) {
     case Rule::none: return "kept";
     case Rule::document_head: return "document head";
     case Rule::boilerplate_tag: return "boilerplate element (nav/aside/footer/form/role)";
-    case Rule::unlikely_name: return "clutter-like class/id, removed before scoring";
+    case Rule::unlikely_name: return "clutter-like class/id or a photo caption, removed before scoring";
     case Rule::negative_name: return "clutter-like class/id inside the content";
     case Rule::link_list: return "link list (link density over the limit)";
     case Rule::too_short: return "container with almost no text";

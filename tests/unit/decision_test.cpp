@@ -249,6 +249,24 @@ TEST_CASE("photo captions and credits named so stay out; the story stays") {
   CHECK_FALSE(contains(doc.text, "Harbour Authority archive"));
 }
 
+TEST_CASE("a photo's <figcaption> stays out of the text, with its image; a quote's stays in") {
+  std::string html = "<html><body><article><h1>Harbour works</h1>";
+  for (int i = 0; i < 3; ++i) html += paragraph(i);
+  html += "<figure><img src='/quay.jpg' alt='The quay'><figcaption>The new quay at dawn. Photo: J. Roe"
+          "</figcaption></figure>";
+  for (int i = 3; i < 6; ++i) html += paragraph(i);
+  html += "<figure><blockquote>The quay changed the whole town, and the town is glad of it.</blockquote>"
+          "<figcaption>Mayor Ana Lind</figcaption></figure></article></body></html>";
+  pith::Options options;
+  options.images = true;
+  pith::Document doc = pith::extract(html, options);
+  CHECK(contains(doc.text, "Paragraph 5 of the story"));
+  CHECK_FALSE(contains(doc.text, "The new quay at dawn"));
+  CHECK(contains(doc.text, "Mayor Ana Lind"));
+  REQUIRE(doc.images.size() == 1);
+  CHECK(doc.images[0].caption == "The new quay at dawn. Photo: J. Roe");
+}
+
 TEST_CASE("a JSON-LD articleBody the content misses makes pith try its other strategies") {
   // The article sits in a block whose name reads like clutter ("extra"), so
   // the first pass removes it and takes the page's other prose; the page's
