@@ -1,6 +1,8 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "assert.hpp"
 #include "extract/discussion.hpp"
@@ -104,7 +106,74 @@ bool holds_more_than_links(const Pass& pass, NodeId list) {
   return items >= kListMinItems && unlinked >= kListUnlinkedItemShare * items;
 }
 
-Rule prune_rule(const Pass& pass, NodeId id, const Remaining& r) {
+// Elements that may be the items of a run (see mark_item_runs): a list's
+// items, a table's rows, the containers pruning judges.
+bool may_be_item(Tag tag) {
+  return tag == Tag::li || tag == Tag::tr || tag == Tag::article || judged_by_pruning(tag);
+}
+
+// Marks in `in_run` the subtrees of the items of every run of repeated items
+// under `root` that is the content's grid (see kItemRunMinShare), and the
+// elements that hold them (a grid, a section's list of cards): at least
+// kItemRunMinItems live elements of one tag and one class, each with a
+// sibling of its kind, holding kItemRunMinShare of the root's text between
+// them, not links alone, none of them holding more than kItemRunMaxItemShare
+// of the run's text.
+void mark_item_runs(const Pass& pass, NodeId root, std::vector<std::uint8_t>& in_run) {
+  const dom::Dom& dom = pass.dom;
+  const auto& nodes = dom.nodes;
+  const auto& f = pass.features;
+  if (f[root].text.chars == 0) return;
+  const double min_chars = kItemRunMinShare * f[root].text.chars;
+  struct Item {
+    Tag tag;
+    std::string_view cls;
+    NodeId node;
+    bool operator<(const Item& o) const { return tag != o.tag ? tag < o.tag : cls < o.cls; }
+  };
+  // Every item with a sibling of its kind (its tag and class), and then the
+  // items of each kind across the root: one design of card repeated in the
+  // grids of several sections is one run.
+  std::vector<Item> items, repeated;
+  for (NodeId p = root; p < nodes[root].subtree_end; ++p) {
+    if (pass.dead[p]) {
+      p = nodes[p].subtree_end - 1;
+      continue;
+    }
+    if (nodes[p].tag == Tag::text || nodes[p].first_child == kNoNode) continue;
+    items.clear();
+    for (NodeId c = nodes[p].first_child; c != kNoNode; c = nodes[c].next_sibling)
+      if (!pass.dead[c] && may_be_item(nodes[c].tag) && f[c].text.chars > 0)
+        items.push_back({nodes[c].tag, dom.attr(c, dom::Attr::class_), c});
+    std::stable_sort(items.begin(), items.end());
+    for (std::size_t first = 0, last; first < items.size(); first = last) {
+      for (last = first + 1; last < items.size() && !(items[first] < items[last]); ++last) {}
+      if (last - first >= 2) repeated.insert(repeated.end(), items.begin() + first, items.begin() + last);
+    }
+  }
+  std::stable_sort(repeated.begin(), repeated.end());
+  for (std::size_t first = 0, last; first < repeated.size(); first = last) {
+    std::uint32_t chars = 0, link_chars = 0, largest = 0;
+    for (last = first; last < repeated.size() && !(repeated[first] < repeated[last]); ++last) {
+      const NodeFeatures& fi = f[repeated[last].node];
+      chars += fi.text.chars;
+      link_chars += fi.link_chars;
+      largest = std::max(largest, fi.text.chars);
+    }
+    if (last - first < kItemRunMinItems || chars < min_chars ||
+        link_chars > kItemRunMaxLinkDensity * chars || largest > kItemRunMaxItemShare * chars)
+      continue;
+    for (std::size_t k = first; k < last; ++k) {
+      NodeId item = repeated[k].node;
+      std::fill(in_run.begin() + item, in_run.begin() + nodes[item].subtree_end, 1);
+      in_run[nodes[item].parent] = 1;
+    }
+  }
+}
+
+// `in_item_run`: the node is one of the content's grids or in one of their items
+// (mark_item_runs).
+Rule prune_rule(const Pass& pass, NodeId id, const Remaining& r, bool in_item_run) {
   const Hints& h = pass.hints[id];
   Tag tag = pass.dom.nodes[id].tag;
   if (h.content) return Rule::none;
@@ -116,9 +185,10 @@ Rule prune_rule(const Pass& pass, NodeId id, const Remaining& r) {
     return Rule::too_short;
   if (r.inputs > 0 && r.inputs > r.paragraphs / 3) return Rule::form_controls;
   double density_limit = h.weight > 0 ? kLinkListDensityNamedContent : pass.tuning.link_list_density;
-  // Lists with unlinked items are spared only in the passes that weight
-  // names (see kListUnlinkedItemShare).
-  if (r.link_density() > density_limit &&
+  // The content's grids and their items are spared (see kItemRunMinShare); lists
+  // with unlinked items only in the passes that weight names (see
+  // kListUnlinkedItemShare).
+  if (r.link_density() > density_limit && !in_item_run &&
       !(pass.flags.weight_classes && is_list(tag) && holds_more_than_links(pass, id)))
     return Rule::link_list;
   if (r.images > 1 && r.paragraphs * 2 < r.images && tag != Tag::figure &&
@@ -188,8 +258,17 @@ void prune_content(Pass& pass, const std::vector<NodeId>& roots) {
     Remaining amount;
   };
   std::vector<Pruned> pieces;
+  // The content's grids (see kItemRunMinShare), only in the passes that
+  // weight names: in the retries without weights a spared grid made a pass
+  // long enough to stop the retries before the unpruned one, which keeps the
+  // cards' short lines (prices, dates). The roots are disjoint: each marks
+  // its own subtree only.
+  const bool spare_grids = pass.flags.clean_conditionally && pass.flags.weight_classes;
+  std::vector<std::uint8_t> in_item_run;
+  if (spare_grids) in_item_run.assign(nodes.size(), 0);
   for (NodeId root : roots) {
     pieces.clear();
+    if (spare_grids) mark_item_runs(pass, root, in_item_run);
     NodeId end = nodes[root].subtree_end;
     // Bottom-up (reverse document order), so an outer container is judged on
     // what is left after the clutter inside it is gone.
@@ -207,7 +286,7 @@ void prune_content(Pass& pass, const std::vector<NodeId>& roots) {
         if (pass.flags.weight_classes && pass.hints[i].weight < 0 && !pass.hints[i].content)
           rule = Rule::negative_name;
       } else {
-        rule = prune_rule(pass, i, r);
+        rule = prune_rule(pass, i, r, spare_grids && in_item_run[i] != 0);
         if (rule == Rule::none) rule = clutter_list_rule(pass, i, root);
       }
       if (rule != Rule::none) {

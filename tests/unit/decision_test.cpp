@@ -811,3 +811,45 @@ TEST_CASE("a wrapper named for the sidebar it holds beside the story is not remo
   CHECK(contains(doc.text, "Paragraph 7 of the story"));
   CHECK_FALSE(contains(doc.text, "Archive"));
 }
+
+namespace {
+
+// An events page: a few paragraphs, then `rows` events, each a card with a
+// linked heading and when and by whom (about half its text a link)
+// or, `bare`, with the linked heading alone.
+std::string events_page(int rows, bool bare) {
+  static const char* const kGuides[] = {"Anna", "Bruno", "Chiara", "Dmitri", "Elif", "Farid", "Greta", "Hugo"};
+  std::string html = "<html><body><nav><a href='/'>Home</a> <a href='/events'>Events</a></nav>"
+                     "<div class='page'><h1>Events this spring</h1>";
+  for (int i = 0; i < 6; ++i) html += paragraph(i);
+  for (int i = 0; i < rows; ++i) {
+    const std::string guide = kGuides[i % 8];
+    html += "<div class='event'><h3><a href='/e" + std::to_string(i) +
+            "'>Guided harbour walk along the old docks with " + guide + "</a></h3>";
+    if (!bare)
+      html += "<div class='when'>Saturday morning at the pier gate, told by " + guide + "</div>";
+    html += "</div>";
+  }
+  html += "</div><footer>Contact · Privacy</footer></body></html>";
+  return html;
+}
+
+}  // namespace
+
+TEST_CASE("the cards of a run that holds much of the content are not link lists") {
+  // Each card is a linked heading with a line of its own: over the link
+  // density of a link list, but the run of cards is half of the content.
+  pith::Document rows = pith::extract(events_page(8, false));
+  CHECK(contains(rows.text, "Paragraph 5 of the story"));
+  CHECK(contains(rows.text, "old docks with Anna"));
+  CHECK(contains(rows.text, "old docks with Hugo"));
+  CHECK(contains(rows.text, "told by Hugo"));
+  // Links alone are a list of links, however much of the content they hold.
+  pith::Document links = pith::extract(events_page(8, true));
+  CHECK(contains(links.text, "Paragraph 5 of the story"));
+  CHECK_FALSE(contains(links.text, "old docks with Anna"));
+  // Three cards are no run.
+  pith::Document few = pith::extract(events_page(3, false));
+  CHECK(contains(few.text, "Paragraph 5 of the story"));
+  CHECK_FALSE(contains(few.text, "old docks with Anna"));
+}
