@@ -260,6 +260,31 @@ void read_url(std::string_view url, PageFeatures& f) {
   f[static_cast<std::size_t>(F::url_slug_words)] = slug_words;
 }
 
+// The host of an address ("https://www.a.org/x" -> "a.org"), "" when none.
+std::string_view host_of(std::string_view url) {
+  std::size_t start;
+  if (url.starts_with("//")) start = 2;
+  else if (std::size_t scheme = url.find("://"); scheme != std::string_view::npos && scheme < 8) start = scheme + 3;
+  else return {};
+  std::string_view host = url.substr(start, url.find_first_of("/?#:", start) - start);
+  if (host.starts_with("www.")) host.remove_prefix(4);
+  return host;
+}
+
+// What the body's class says the page is, in the tokens content management
+// systems write there (WordPress: "single" and "postid-N" on a post,
+// "page-id-N" on a page).
+void read_body_class(std::string_view cls, PageFeatures& f) {
+  for (std::size_t i = 0; i < cls.size();) {
+    while (i < cls.size() && cls[i] == ' ') ++i;
+    std::size_t end = std::min(cls.find(' ', i), cls.size());
+    std::string_view token = cls.substr(i, end - i);
+    if (token == "single" || token.starts_with("postid-")) f[static_cast<std::size_t>(F::body_single)] = 1;
+    if (token == "page" || token.starts_with("page-id-")) f[static_cast<std::size_t>(F::body_page)] = 1;
+    i = end;
+  }
+}
+
 // Sibling repetition: children of one parent that share their tag and class
 // are a grid of cards, a list of results, a thread of posts.
 struct Repetition {
@@ -270,6 +295,11 @@ struct Repetition {
   double with_image = 0;   // the share of that group's members holding an image
   double with_heading = 0; // ... holding a heading
   double item_chars = 0;   // characters per member
+  double with_price = 0;   // ... holding a price
+  double with_time = 0;    // ... holding a <time>
+  double with_action = 0;  // ... holding a button, form or input
+  double priced_items = 0; // members of groups whose members mostly hold a price
+  double timed_items = 0;  // ... a <time>
 };
 constexpr std::size_t kRepeatedGroup = 4;
 // A paragraph of at least this many characters is prose (two sentences or
@@ -288,11 +318,13 @@ std::uint64_t signature(const dom::Dom& dom, NodeId id) {
 struct Scratch {
   std::vector<std::uint32_t> text_under, links_under;
   std::vector<std::uint8_t> flags;
+  std::vector<NodeId> open_lists;  // the ends of the lists around a node
   std::vector<std::pair<std::uint64_t, NodeId>> children;
   void reset(std::size_t n) {
     text_under.assign(n, 0);
     links_under.assign(n, 0);
     flags.assign(n, 0);
+    open_lists.clear();
     children.clear();
   }
   void release_if_large() {
@@ -325,6 +357,13 @@ PageFeatures read_page_features(const dom::Dom& dom, const Metadata& metadata, s
   constexpr std::uint8_t kHidden = 1;   // in <head>, <script>, <style>, <svg>, <math>
   constexpr std::uint8_t kImage = 2;    // an image in the subtree
   constexpr std::uint8_t kHeading = 4;  // a heading in the subtree
+  constexpr std::uint8_t kPrice = 8;    // a price in the subtree
+  constexpr std::uint8_t kTime = 16;    // a <time> in the subtree
+  constexpr std::uint8_t kAction = 32;  // a button, form or input in the subtree
+  std::vector<NodeId>& open_lists = scratch.open_lists;
+  const std::string_view page_host = host_of(url.empty() ? metadata.canonical_url : url);
+  double external_links = 0, links = 0, fragment_links = 0;
+  double max_list_depth = 0, chrome_links = 0, tel_links = 0;
   std::vector<std::uint8_t>& flags = scratch.flags;
   auto hidden = [&](NodeId i) { return (flags[i] & kHidden) != 0; };
 
@@ -344,6 +383,9 @@ PageFeatures read_page_features(const dom::Dom& dom, const Metadata& metadata, s
         std::string_view json = dom.text(i);
         for (const TypeHint& hint : kTypeHints)
           if (json.find(hint.suffix) != std::string_view::npos) at(hint.feature) = 1;
+        // How many products the page declares: one (a product page) or a grid's worth.
+        for (std::size_t p = json.find("\"Product\""); p != std::string_view::npos; p = json.find("\"Product\"", p + 9))
+          at(F::jsonld_products) += 1;
       }
       continue;
     }
@@ -366,7 +408,7 @@ PageFeatures read_page_features(const dom::Dom& dom, const Metadata& metadata, s
       if (i < heading_end) in_heading += c.chars;
       if (i < chrome_end) in_chrome += c.chars;
       if (i < form_end) in_form += c.chars;
-      if (c.digits > 0 && holds_price(dom.text(i))) at(F::prices) += 1;
+      if (c.digits > 0 && holds_price(dom.text(i))) at(F::prices) += 1, flags[i] |= kPrice;
       continue;
     }
     ++elements;
@@ -376,7 +418,26 @@ PageFeatures read_page_features(const dom::Dom& dom, const Metadata& metadata, s
         hidden_end = std::max(hidden_end, end);
         flags[i] = kHidden;
         continue;
-      case Tag::a: link_end = std::max(link_end, end); at(F::links_per_kchar) += 1; break;
+      case Tag::a: {
+        link_end = std::max(link_end, end);
+        at(F::links_per_kchar) += 1;
+        chrome_links += i < chrome_end;
+        std::string_view href = dom.attr(i, Attr::href);
+        if (i >= chrome_end && !href.empty()) {
+          links += 1;
+          std::string_view host = host_of(href);
+          external_links += !host.empty() && !page_host.empty() && host != page_host;
+          fragment_links += href.starts_with("#");
+        }
+        tel_links += href.starts_with("tel:");
+        break;
+      }
+      case Tag::body: read_body_class(dom.attr(i, Attr::class_), f); break;
+      case Tag::ul: case Tag::ol:  // how deep lists nest (a documentation site's menu)
+        while (!open_lists.empty() && open_lists.back() <= i) open_lists.pop_back();
+        open_lists.push_back(end);
+        max_list_depth = std::max(max_list_depth, static_cast<double>(open_lists.size()));
+        break;
       case Tag::p: p_end = std::max(p_end, end); at(F::paragraphs) += 1; break;
       case Tag::li: li_end = std::max(li_end, end); at(F::list_items) += 1; break;
       case Tag::td: case Tag::th: cell_end = std::max(cell_end, end); break;
@@ -392,15 +453,15 @@ PageFeatures read_page_features(const dom::Dom& dom, const Metadata& metadata, s
       case Tag::nav: at(F::navs) += 1; chrome_end = std::max(chrome_end, end); break;
       case Tag::aside: at(F::asides) += 1; chrome_end = std::max(chrome_end, end); break;
       case Tag::header: case Tag::footer: chrome_end = std::max(chrome_end, end); break;
-      case Tag::form: form_end = std::max(form_end, end); at(F::forms) += 1; break;
+      case Tag::form: form_end = std::max(form_end, end); at(F::forms) += 1; flags[i] |= kAction; break;
       case Tag::img: flags[i] |= kImage; at(F::images) += 1; break;
-      case Tag::input: at(F::inputs) += 1; break;
-      case Tag::button: at(F::buttons) += 1; break;
+      case Tag::input: at(F::inputs) += 1; flags[i] |= kAction; break;
+      case Tag::button: at(F::buttons) += 1; flags[i] |= kAction; break;
       case Tag::select: at(F::selects) += 1; break;
       case Tag::option: at(F::options) += 1; break;
       case Tag::textarea: at(F::textareas) += 1; break;
       case Tag::article: at(F::articles) += 1; break;
-      case Tag::time: at(F::times) += 1; break;
+      case Tag::time: at(F::times) += 1; flags[i] |= kTime; break;
       case Tag::iframe: at(F::iframes) += 1; break;
       case Tag::video: at(F::videos) += 1; break;
       case Tag::figure: at(F::figures) += 1; break;
@@ -425,7 +486,7 @@ PageFeatures read_page_features(const dom::Dom& dom, const Metadata& metadata, s
     if (parent == dom::kNoNode || hidden(i)) continue;
     text_under[parent] += text_under[i];
     links_under[parent] += links_under[i];
-    flags[parent] |= flags[i] & (kImage | kHeading);
+    flags[parent] |= flags[i] & (kImage | kHeading | kPrice | kTime | kAction);
   }
 
   // Prose: paragraphs long enough to be sentences of an article, not blurbs.
@@ -436,10 +497,20 @@ PageFeatures read_page_features(const dom::Dom& dom, const Metadata& metadata, s
       prose += text_under[i] - links_under[i];
     }
 
+  // The block of paragraphs: the element whose child paragraphs hold the
+  // most text outside links (an article's body is one; a service page's
+  // sections are many), and how many paragraphs it has. The largest
+  // <article>: one story, or one post of many.
+  double prose_block = 0, sibling_paragraphs = 0, article_block = 0;
   Repetition rep;
   std::vector<std::pair<std::uint64_t, NodeId>>& children = scratch.children;
   for (NodeId i = 0; i < n; ++i) {
     if (nodes[i].tag == Tag::text || hidden(i) || text_under[i] == 0) continue;
+    if (nodes[i].tag == Tag::article) article_block = std::max(article_block, static_cast<double>(text_under[i]));
+    double paragraph_text = 0, paragraphs = 0;
+    for (NodeId c = nodes[i].first_child; c != dom::kNoNode; c = nodes[c].next_sibling)
+      if (nodes[c].tag == Tag::p) paragraph_text += text_under[c] - links_under[c], paragraphs += 1;
+    if (paragraph_text > prose_block) prose_block = paragraph_text, sibling_paragraphs = paragraphs;
     // Most elements have fewer children than a group: counted before any is hashed.
     std::size_t elements_below = 0;
     for (NodeId c = nodes[i].first_child; c != dom::kNoNode && elements_below < kRepeatedGroup;
@@ -452,17 +523,23 @@ PageFeatures read_page_features(const dom::Dom& dom, const Metadata& metadata, s
     std::sort(children.begin(), children.end());
     for (std::size_t a = 0; a < children.size();) {
       std::size_t b = a;
-      double text = 0, link_text = 0, with_image = 0, with_heading = 0;
+      double text = 0, link_text = 0, with_image = 0, with_heading = 0, with_price = 0, with_time = 0,
+             with_action = 0;
       while (b < children.size() && children[b].first == children[a].first) {
         NodeId c = children[b].second;
         text += text_under[c];
         link_text += links_under[c];
         with_image += (flags[c] & kImage) != 0;
         with_heading += (flags[c] & kHeading) != 0;
+        with_price += (flags[c] & kPrice) != 0;
+        with_time += (flags[c] & kTime) != 0;
+        with_action += (flags[c] & kAction) != 0;
         ++b;
       }
       double run = static_cast<double>(b - a);
       rep.max_run = std::max(rep.max_run, run);
+      if (run >= kRepeatedGroup && 2 * with_price >= run) rep.priced_items += run;
+      if (run >= kRepeatedGroup && 2 * with_time >= run) rep.timed_items += run;
       if (run >= kRepeatedGroup && text > 0) {
         rep.groups += 1;
         if (text > rep.text) {
@@ -471,6 +548,9 @@ PageFeatures read_page_features(const dom::Dom& dom, const Metadata& metadata, s
           rep.with_image = with_image / run;
           rep.with_heading = with_heading / run;
           rep.item_chars = text / run;
+          rep.with_price = with_price / run;
+          rep.with_time = with_time / run;
+          rep.with_action = with_action / run;
         }
       }
       a = b;
@@ -511,6 +591,21 @@ PageFeatures read_page_features(const dom::Dom& dom, const Metadata& metadata, s
   at(F::repeat_items_with_image) = rep.with_image;
   at(F::repeat_items_with_heading) = rep.with_heading;
   at(F::repeat_item_chars) = log1p_count(rep.item_chars);
+  at(F::repeat_items_with_price) = rep.with_price;
+  at(F::repeat_items_with_time) = rep.with_time;
+  at(F::repeat_items_with_action) = rep.with_action;
+  at(F::prose_block_share) = share(prose_block, total);
+  at(F::sibling_paragraphs) = log1p_count(sibling_paragraphs);
+  at(F::article_block_share) = share(article_block, total);
+  at(F::list_depth) = max_list_depth;
+  at(F::external_link_share) = share(external_links, links);
+  at(F::fragment_link_share) = share(fragment_links, links);
+  at(F::priced_items) = log1p_count(rep.priced_items);
+  at(F::timed_items) = log1p_count(rep.timed_items);
+  at(F::prose_block_concentration) = share(prose_block, in_p);
+  at(F::chrome_links) = log1p_count(chrome_links);
+  at(F::tel_links) = log1p_count(tel_links);
+  at(F::jsonld_products) = log1p_count(at(F::jsonld_products));
   at(F::long_paragraphs) = log1p_count(long_paragraphs);
   at(F::prose_share) = share(prose, total);
   at(F::text_per_heading) = log1p_count(share(total, headings_count));
