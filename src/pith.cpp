@@ -198,6 +198,8 @@ Document read_page(std::string_view html, const Options& options, detail::ModelI
   content.noindex = read.noindex;
   content.reviews_are_clutter =
       page_type.probability(classify::PageType::product) > classify::kReviewPruningProductProbability;
+  content.teasers_are_clutter =
+      page_type.probability(classify::PageType::article) >= classify::kTeaserPruningArticleProbability;
   content.declares_article =
       !doc.metadata.date_published.empty() || doc.metadata.declared_page_type == "article";
   content.deadline = &deadline;

@@ -50,6 +50,13 @@ struct PageTypeGuess {
 // them, 8k of clutter).
 inline constexpr double kReviewPruningProductProbability = 0.5;
 
+// Pages the model calls articles with at least this probability have their
+// lists of teasers pruned (extraction::ContentOptions::teasers_are_clutter):
+// related stories under a story. On other pages teasers are often the
+// content (a blog's or a news site's home page, a service page's case
+// studies).
+inline constexpr double kTeaserPruningArticleProbability = 0.5;
+
 PageTypeGuess classify_page_type(const PageFeatures& features);
 
 }  // namespace pith::classify

@@ -61,6 +61,9 @@ struct ContentOptions {
   // pruned even when it is most of the selection, rather than kept as the
   // content it then usually is (a forum's posts).
   bool reviews_are_clutter = false;
+  // Whether lists of teasers (is_teaser_list: related stories) are clutter:
+  // not on a listing or collection, whose teasers are its content.
+  bool teasers_are_clutter = true;
   // When set, says which of AttemptChoice::attempts to keep (0, 1 or 2):
   // classify/attempt_choice.hpp. Not asked when the page's JSON-LD
   // articleBody judged the content (its words are the better judge).

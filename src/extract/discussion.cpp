@@ -219,6 +219,78 @@ bool is_stamped_item_list(const Pass& pass, NodeId id, double min_stamped_share)
   return has_enough_items(pass, id) && stamped_items(pass, list_items(pass, id), min_stamped_share);
 }
 
+namespace {
+
+// Whether an item's first words are a link's: a teaser's linked title (or a
+// comment's linked author), not prose that links further on. Looks a bounded
+// number of nodes in, past what was pruned (a category label, a thumbnail).
+bool opens_with_link(const Pass& pass, NodeId item) {
+  const dom::Dom& dom = pass.dom;
+  const NodeId end = std::min<NodeId>(dom.nodes[item].subtree_end, item + kControlSearchNodes);
+  for (NodeId i = item + 1; i < end; ++i) {
+    if (pass.dead[i]) {
+      i = dom.nodes[i].subtree_end - 1;
+      continue;
+    }
+    if (dom.nodes[i].tag != Tag::text || counted_blank(dom, i) || pass.features[i].text.chars == 0) continue;
+    return pass.features[i].in_link;
+  }
+  return false;
+}
+
+// A date written with its month in words, in any language: a day of one or
+// two digits and a year (19xx, 20xx) a few characters apart ("15 December
+// 2025", "December 15, 2025", "2025年12月15日").
+const RE2& written_date_pattern() {
+  static const RE2 re(R"((?:\b\d{1,2}\D{1,16}(?:19|20)\d{2}\b)|(?:\b(?:19|20)\d{2}\D{1,6}\d{1,2}\D{1,6}\d{1,2}\b))");
+  return re;
+}
+
+// Whether an item carries a date anywhere in it (a teaser's date follows its
+// title): a <time>, a datetime attribute, or a date in a text node.
+bool carries_date(const Pass& pass, NodeId item) {
+  const dom::Dom& dom = pass.dom;
+  const NodeId end = std::min<NodeId>(dom.nodes[item].subtree_end, item + kControlSearchNodes);
+  for (NodeId i = item; i < end; ++i) {
+    Tag t = dom.nodes[i].tag;
+    if (t == Tag::time || (t != Tag::text && dom.has_attr(i, dom::Attr::datetime))) return true;
+    if (t != Tag::text || counted_blank(dom, i)) continue;
+    std::string_view text = dom.text(i);
+    if (holds_timestamp(text) || RE2::PartialMatch(re2::StringPiece(text.data(), text.size()), written_date_pattern()))
+      return true;
+  }
+  return false;
+}
+
+// Cards of one design: one tag and the same first class (the rest often
+// names the post they show: "post-42886", "article_3").
+bool same_design(const dom::Dom& dom, NodeId a, NodeId b) {
+  auto first_class = [&dom](NodeId n) {
+    std::string_view c = dom.attr(n, dom::Attr::class_);
+    std::size_t start = c.find_first_not_of(" \t\n\r\f");
+    if (start == std::string_view::npos) return std::string_view{};
+    c.remove_prefix(start);
+    return c.substr(0, c.find_first_of(" \t\n\r\f"));
+  };
+  return dom.nodes[a].tag == dom.nodes[b].tag && first_class(a) == first_class(b);
+}
+
+}  // namespace
+
+bool is_teaser_list(const Pass& pass, NodeId id) {
+  if (!has_enough_items(pass, id)) return false;
+  std::vector<NodeId> items = list_items(pass, id);
+  std::size_t teasers = 0;
+  for (NodeId item : items) {
+    const NodeFeatures& f = pass.features[item];
+    Tag t = pass.dom.nodes[item].tag;
+    if (t != Tag::tr && t != Tag::p && same_design(pass.dom, item, items.front()) && f.link_chars < f.text.chars &&
+        f.length() <= kTeaserMaxItemLength && opens_with_link(pass, item) && carries_date(pass, item))
+      ++teasers;
+  }
+  return teasers >= items.size() * kClutterStampedShare;
+}
+
 bool is_interactive_item_list(const Pass& pass, NodeId id) {
   if (!has_enough_items(pass, id)) return false;
   std::vector<NodeId> items = list_items(pass, id);

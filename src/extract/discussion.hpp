@@ -16,6 +16,13 @@ namespace pith::extraction {
 // the container's element children (or, for a table, its rows).
 bool is_stamped_item_list(const Pass& pass, dom::NodeId id, double min_stamped_share);
 
+// Related stories and the like: a container of at least kMinStampedItems
+// repeated items (one tag and first class), kClutterStampedShare of them short
+// (kTeaserMaxItemLength) and opening with a link, words outside it (an
+// excerpt, a date) and carrying a date (in digits or with the month in
+// words). Table rows and paragraphs are not teasers.
+bool is_teaser_list(const Pass& pass, dom::NodeId id);
+
 // The page's discussion: the outermost stamped item list that holds at least
 // kDiscussionShare of the page's text (head and boilerplate tags left out), or
 // kNoNode. Found by following the chain of nodes that hold most of the text

@@ -222,6 +222,9 @@ inline constexpr std::string_view kSignatureRule = "__________";
 inline constexpr std::size_t kMinStampedItems = 3;
 inline constexpr std::size_t kStampSearchBytes = 160;
 inline constexpr double kClutterStampedShare = 0.75;
+// A teaser (is_teaser_list) is a linked title with a line or two of excerpt
+// or a date: at most this long (weighted characters).
+inline constexpr std::uint32_t kTeaserMaxItemLength = 400;
 // ...but not a table whose rows average under kDataTableMaxRowChars
 // characters with links under kDataTableMaxLinkDensity of its text: a time
 // series or a price history, whose dates are data. train + dev: one page

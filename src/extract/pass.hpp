@@ -27,6 +27,7 @@ struct Flags {
   bool weight_classes = true;       // let class/id names move scores
   bool clean_conditionally = true;  // prune link lists, counters, galleries inside the content
   bool keep_dominant_lists = true;  // keep a comment/teaser list that is most of the selection
+  bool prune_teasers = true;        // prune lists of teasers (ContentOptions::teasers_are_clutter)
 };
 
 // Why a node was left out: recorded where its subtree was removed, so that
@@ -44,6 +45,7 @@ enum class Rule : std::uint8_t {
   counter_bar,       // "10 Likes · Reward · Share"
   stamped_list,      // items stamped with dates: comments, teasers
   action_bar_list,   // repeated items with like/reply/report buttons
+  teaser_list,       // repeated short items opening with a link: related stories
   machine_text,      // a text node of JSON or UUIDs outside code (machine_text.hpp)
   customer_reviews,  // a product page's reviews (PageReading::reviews_are_clutter)
 };

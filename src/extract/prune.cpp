@@ -221,7 +221,12 @@ Rule clutter_list_rule(const Pass& pass, NodeId id, NodeId root) {
   if (!pass.flags.keep_dominant_lists && is_interactive_item_list(pass, id))
     return Rule::action_bar_list;
   if (is_data_table(pass, id)) return Rule::none;
-  return is_stamped_item_list(pass, id, kClutterStampedShare) ? Rule::stamped_list : Rule::none;
+  if (is_stamped_item_list(pass, id, kClutterStampedShare)) return Rule::stamped_list;
+  // Never most of the content, whatever the pass: a blog's index is a teaser list.
+  if (pass.flags.prune_teasers && pass.features[id].text.chars * 2 <= pass.features[root].text.chars &&
+      is_teaser_list(pass, id))
+    return Rule::teaser_list;
+  return Rule::none;
 }
 
 }  // namespace
@@ -240,6 +245,7 @@ const char* rule_name(Rule rule) {
     case Rule::counter_bar: return "counter bar (short, numeric, no sentence)";
     case Rule::stamped_list: return "comment thread or teaser list (date-stamped items)";
     case Rule::action_bar_list: return "comment-like items with action buttons";
+    case Rule::teaser_list: return "teaser list (short repeated items opening with a link)";
     case Rule::machine_text: return "machine text (an object literal or UUIDs)";
     case Rule::customer_reviews: return "customer reviews of a product";
   }

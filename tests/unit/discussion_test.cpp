@@ -73,3 +73,37 @@ TEST_CASE("stamped items: a stamp in the item's opening bytes counts, one past t
   // The text node that reaches past the opening bytes is searched to its end.
   CHECK(stamped_list_of("<p>" + words(3 * kStampSearchBytes) + " 12.09.2024.</p>"));
 }
+
+namespace {
+
+// Whether a <div> of four cards, each `card` (HTML) inside <article
+// class="card post-N">, is a teaser list.
+bool teaser_list_of(const std::string& card) {
+  std::string html = "<html><body><div id=grid>";
+  for (int k = 0; k < 4; ++k) html += "<article class='card post-" + std::to_string(k) + "'>" + card + "</article>";
+  html += "</div></body></html>";
+  pith::dom::Dom dom = pith::dom::build_dom(html);
+  std::vector<pith::extraction::Hints> hints = pith::extraction::page_hints(dom);
+  pith::extraction::reference::WalkedPass walked(dom, hints, pith::extraction::Flags{.strip_unlikely = false});
+  pith::dom::NodeId grid = dom.nodes[dom.find_first(pith::dom::Tag::article)].parent;
+  return pith::extraction::is_teaser_list(walked.pass, grid);
+}
+
+}  // namespace
+
+TEST_CASE("teaser lists: cards opening with a linked title and carrying a date") {
+  // Dates in words of any language, numeric dates, <time>.
+  CHECK(teaser_list_of("<h3><a href=/a>A story</a></h3><p>December 15, 2025</p><p>The excerpt of it.</p>"));
+  CHECK(teaser_list_of("<h3><a href=/a>Eine Meldung</a></h3><span>15. Dezember 2025</span><p>Der Anfang.</p>"));
+  CHECK(teaser_list_of("<h3><a href=/a>一则新闻</a></h3><span>2025年12月15日</span><p>摘要。</p>"));
+  CHECK(teaser_list_of("<a href=/a>A story</a><time>yesterday</time><p>The excerpt of it.</p>"));
+  CHECK(teaser_list_of("<div><a href=/a>A story</a></div><p>12.09.2024 - The excerpt of it.</p>"));
+  // No date: a service page's feature cards, a glossary.
+  CHECK_FALSE(teaser_list_of("<h3><a href=/a>Support</a></h3><p>Help on every channel, in one view.</p>"));
+  // Opening with words rather than a link: an article's own sections.
+  CHECK_FALSE(teaser_list_of("<h3>A section</h3><p>Since 12 March 2024 <a href=/a>the law</a> applies.</p>"));
+  // Links alone (a link list's business), and cards too long to be teasers.
+  CHECK_FALSE(teaser_list_of("<a href=/a>A story, 15 December 2025</a>"));
+  CHECK_FALSE(teaser_list_of("<h3><a href=/a>A story</a></h3><p>15 December 2025</p><p>" +
+                             std::string(pith::extraction::kTeaserMaxItemLength, 'a') + "</p>"));
+}
