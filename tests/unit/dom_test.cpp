@@ -304,6 +304,23 @@ TEST_CASE("build_dom keeps the collapsed panels of accordions and tabs") {
   CHECK(dom.attr(panel, Attr::class_) == "panel");
 }
 
+TEST_CASE("build_dom keeps a hidden wrapper around one collapsed panel") {
+  // UI kits hide a wrapper that animates the panel open; the panel inside is
+  // named as one (its role, or labelled by its header), beside a <style> at
+  // most. A wrapper of two elements, with a role, or around a plain block
+  // stays out.
+  Dom dom = build_dom(
+      "<html><body><p>visible</p>"
+      "<div class=\"collapse\" style=\"overflow:hidden;display:none;height:0\"><style>.x{}</style>"
+      "<div role=\"region\" id=\"p1\" class=\"panel x\" aria-labelledby=\"b1\"><p>-region</p></div></div>"
+      "<div hidden><!-- panel --><section aria-labelledby=\"b2\"><p>-labelled</p></section></div>"
+      "<div hidden><div role=\"region\"><p>two</p></div><p>elements</p></div>"
+      "<div role=\"dialog\" hidden><div role=\"region\"><p>dialog</p></div></div>"
+      "<div hidden><div class=\"panel\"><p>plain</p></div></div></body></html>");
+  CHECK(all_text(dom) == "visible-region-labelled");
+  check_tree_consistent(dom);
+}
+
 TEST_CASE("build_dom keeps aria-hidden=\"false\" subtrees") {
   Dom dom = build_dom("<html><body><div aria-hidden=\"false\"><p>shown</p></div></body></html>");
   CHECK(all_text(dom) == "shown");
