@@ -170,6 +170,9 @@ inline constexpr double kLinkListDensityNamedContent = 0.5;
 // the items' short lines ("almost no text", counter bars): forum -0.005,
 // product -0.006.
 inline constexpr std::size_t kItemRunMinItems = 4;
+// A container holding a heading is a link list only past this link density
+// (is_heading_with_links): a section title with an edit or "see all" link.
+inline constexpr double kHeadingModuleMaxLinkDensity = 0.5;
 inline constexpr double kItemRunMinShare = 0.3;
 inline constexpr double kItemRunMaxLinkDensity = 0.9;
 inline constexpr double kItemRunMaxItemShare = 0.3;

@@ -106,6 +106,12 @@ bool holds_more_than_links(const Pass& pass, NodeId list) {
   return items >= kListMinItems && unlinked >= kListUnlinkedItemShare * items;
 }
 
+// A heading with a link beside it and little else ("Course [edit]", "News
+// See all"): its own words are not links, and a section's title is content.
+bool is_heading_with_links(const Remaining& r) {
+  return r.headings > 0 && r.length() < kMinContainerLength && r.link_density() < kHeadingModuleMaxLinkDensity;
+}
+
 // Elements that may be the items of a run (see mark_item_runs): a list's
 // items, a table's rows, the containers pruning judges.
 bool may_be_item(Tag tag) {
@@ -188,7 +194,7 @@ Rule prune_rule(const Pass& pass, NodeId id, const Remaining& r, bool in_item_ru
   // The content's grids and their items are spared (see kItemRunMinShare); lists
   // with unlinked items only in the passes that weight names (see
   // kListUnlinkedItemShare).
-  if (r.link_density() > density_limit && !in_item_run &&
+  if (r.link_density() > density_limit && !in_item_run && !is_heading_with_links(r) &&
       !(pass.flags.weight_classes && is_list(tag) && holds_more_than_links(pass, id)))
     return Rule::link_list;
   if (r.images > 1 && r.paragraphs * 2 < r.images && tag != Tag::figure &&

@@ -853,3 +853,24 @@ TEST_CASE("the cards of a run that holds much of the content are not link lists"
   CHECK(contains(few.text, "Paragraph 5 of the story"));
   CHECK_FALSE(contains(few.text, "old docks with Anna"));
 }
+
+TEST_CASE("a short section title with an edit link beside it is not a link list") {
+  // MediaWiki's "Course [edit]": four of ten characters are a link.
+  auto heading_module = [](std::string_view title) {
+    return "<div class='mw-heading mw-heading2'><h2 id='" + std::string(title) + "'>" + std::string(title) +
+           "</h2><span class='mw-editsection'><span class='mw-editsection-bracket'>[</span><a "
+           "href='/w/index.php?action=edit' title='Edit section'>edit</a><span "
+           "class='mw-editsection-bracket'>]</span></span></div>";
+  };
+  pith::Document doc = pith::extract("<html><body><div id='content'><h1>River</h1><div class='body'>" + paragraph(1) +
+                                     heading_module("Course") + paragraph(2) + paragraph(3) + heading_module("History") +
+                                     paragraph(4) + paragraph(5) + "</div></div></body></html>");
+  CHECK(contains(doc.text, "Course\n"));
+  CHECK(contains(doc.text, "History\n"));
+  CHECK_FALSE(contains(doc.text, "edit"));
+  // A heading over links alone is still a list of links.
+  pith::Document related = pith::extract(
+      "<html><body><main>" + paragraph(1) + paragraph(2) + paragraph(3) +
+      "<div><h3>More</h3><a href='/a'>Another story here</a> <a href='/b'>And one more</a></div></main></body></html>");
+  CHECK_FALSE(contains(related.text, "Another story"));
+}
