@@ -40,11 +40,14 @@ inline bool dom_attribute(std::string_view name, Attr& out) {
 
 // Attributes the Dom does not keep that are read before it is built: by the
 // build's hidden test (hides, build.cpp; aria-labelledby marks a collapsed
-// panel, which stays) and by Gumbo's tree builder (input
+// panel, which stays), by its template test (shadowrootmode, and the older
+// shadowroot, make a <template> a declarative shadow root, which shows)
+// and by Gumbo's tree builder (input
 // type is kept already; annotation-xml encoding, font color/face/size, an
 // <isindex>'s prompt and action). A style is read too, when it hides.
 inline constexpr std::string_view kReadBeforeTheDom[] = {
-    "hidden", "aria-hidden", "aria-labelledby", "color", "face", "size", "encoding", "prompt", "action"};
+    "hidden", "aria-hidden", "aria-labelledby", "shadowrootmode", "shadowroot", "color", "face", "size",
+    "encoding", "prompt", "action"};
 
 // Does an inline style hide its element (display:none, visibility:hidden)?
 bool style_hides(std::string_view style);

@@ -173,7 +173,14 @@ bool skipped_element(Tag tag, const GumboElement& el) {
   // embeds, never shows them, and their markup is raw text to Gumbo (its
   // tags came out as text). A page made of frames has its <noframes> read
   // apart (Dom::frames_fallback).
-  if (el.tag == GUMBO_TAG_TEMPLATE || el.tag == GUMBO_TAG_NOFRAMES || el.tag == GUMBO_TAG_NOEMBED) return true;
+  // A <template> is inert markup for scripts, but for a declarative shadow
+  // root (shadowrootmode, or the older shadowroot): the browser attaches its
+  // content to the parent and shows it (web components rendered on the
+  // server, the whole article of some pages).
+  if (el.tag == GUMBO_TAG_TEMPLATE)
+    return gumbo_get_attribute(&el.attributes, "shadowrootmode") == nullptr &&
+           gumbo_get_attribute(&el.attributes, "shadowroot") == nullptr;
+  if (el.tag == GUMBO_TAG_NOFRAMES || el.tag == GUMBO_TAG_NOEMBED) return true;
   // <input type=hidden> and friends are hidden by the attribute test anyway.
   return false;
 }

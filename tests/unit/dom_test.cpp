@@ -326,6 +326,17 @@ TEST_CASE("build_dom keeps aria-hidden=\"false\" subtrees") {
   CHECK(all_text(dom) == "shown");
 }
 
+TEST_CASE("build_dom keeps a declarative shadow root") {
+  // A <template shadowrootmode> (or the older shadowroot) is attached to its
+  // parent and shown; any other <template> is inert.
+  Dom dom = build_dom(
+      "<html><body><story-view><template shadowrootmode=\"open\"><p>shadow</p></template></story-view>"
+      "<x-a><template shadowroot=\"closed\"><p>-old</p></template></x-a>"
+      "<template id=\"row\"><p>inert</p></template></body></html>");
+  CHECK(all_text(dom) == "shadow-old");
+  check_tree_consistent(dom);
+}
+
 TEST_CASE("build_dom leaves <template> out") {
   Dom dom = build_dom(
       "<html><body><p>before</p><template><p>inside template</p></template>"
