@@ -54,7 +54,8 @@ inline constexpr double kReviewPruningProductProbability = 0.5;
 // lists of teasers pruned (extraction::ContentOptions::teasers_are_clutter):
 // related stories under a story. On other pages teasers are often the
 // content (a blog's or a news site's home page, a service page's case
-// studies).
+// studies): on every page type the rule cost listings 0.0012 (a blog's home
+// page 0.12), and a news home page the model calls a service lost its cards.
 inline constexpr double kTeaserPruningArticleProbability = 0.5;
 
 PageTypeGuess classify_page_type(const PageFeatures& features);

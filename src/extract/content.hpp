@@ -62,7 +62,8 @@ struct ContentOptions {
   // content it then usually is (a forum's posts).
   bool reviews_are_clutter = false;
   // Whether lists of teasers (is_teaser_list: related stories) are clutter:
-  // not on a listing or collection, whose teasers are its content.
+  // on articles (classify::kTeaserPruningArticleProbability); elsewhere they
+  // are often the content.
   bool teasers_are_clutter = true;
   // When set, says which of AttemptChoice::attempts to keep (0, 1 or 2):
   // classify/attempt_choice.hpp. Not asked when the page's JSON-LD
