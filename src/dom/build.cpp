@@ -644,12 +644,21 @@ class Builder {
   // thread whose replies were collapsed +0.53, products -0.002 (tabs of
   // shipping and warranty terms).
   bool is_disclosure_panel(std::size_t attrs_begin, bool labelled) const {
-    for (std::size_t k = attrs_begin; k < dom_.attrs.size(); ++k) {
-      if (dom_.attrs[k].name != Attr::role) continue;
-      std::string_view role = pooled(dom_.attrs[k].offset, dom_.attrs[k].length);
-      return text::iequals_ascii(role, "tabpanel") || text::iequals_ascii(role, "region");
-    }
+    return names_disclosure_panel(kept_role(attrs_begin), labelled);
+  }
+
+  // The test itself, on an element's role (when it has one) and whether it
+  // has an aria-labelledby.
+  static bool names_disclosure_panel(std::optional<std::string_view> role, bool labelled) {
+    if (role) return text::iequals_ascii(*role, "tabpanel") || text::iequals_ascii(*role, "region");
     return labelled;
+  }
+
+  // The role among the kept attributes that start at `attrs_begin`, if any.
+  std::optional<std::string_view> kept_role(std::size_t attrs_begin) const {
+    for (std::size_t k = attrs_begin; k < dom_.attrs.size(); ++k)
+      if (dom_.attrs[k].name == Attr::role) return pooled(dom_.attrs[k].offset, dom_.attrs[k].length);
+    return std::nullopt;
   }
 
   // Is the hidden element whose kept attributes start at `attrs_begin`, with
@@ -660,8 +669,7 @@ class Builder {
   // the same. WCXB's pages: two product pages better (+0.29, +0.02), none
   // worse.
   bool wraps_disclosure_panel(std::size_t attrs_begin, const GumboElement& el) const {
-    for (std::size_t k = attrs_begin; k < dom_.attrs.size(); ++k)
-      if (dom_.attrs[k].name == Attr::role) return false;
+    if (kept_role(attrs_begin)) return false;
     const GumboElement* only = nullptr;
     for (unsigned i = 0; i < el.children.length; ++i) {
       const auto* child = static_cast<const GumboNode*>(el.children.data[i]);
@@ -698,8 +706,7 @@ class Builder {
         labelled = true;
       }
     }
-    if (role) return text::iequals_ascii(*role, "tabpanel") || text::iequals_ascii(*role, "region");
-    return labelled;
+    return names_disclosure_panel(role, labelled);
   }
 
   // Adds the attributes of a run the filter moved out of the tag.

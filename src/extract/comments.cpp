@@ -126,25 +126,19 @@ class ThreadReader {
     return false;
   }
 
-  static std::string_view first_class(std::string_view cls) {
-    std::size_t b = cls.find_first_not_of(' ');
-    if (b == std::string_view::npos) return {};
-    return cls.substr(b, cls.find(' ', b) - b);
-  }
-
   // The end of the part of `item` that is its own: before a nested reply list
   // (named so, or holding an element of the item's own tag and first class:
   // a reply shaped like its parent).
   NodeId own_end(NodeId item) const {
     NodeId end = dom_.nodes[item].subtree_end;
-    std::string_view item_class = first_class(dom_.attr(item, Attr::class_));
+    std::string_view item_class = text::first_token(dom_.attr(item, Attr::class_));
     for (NodeId k = item + 1; k < end; ++k) {
       Tag t = dom_.nodes[k].tag;
       if ((t == Tag::ol || t == Tag::ul || t == Tag::div || t == Tag::section) &&
           named(dom_, k, {"children", "replies", "reply-list", "comment-list", "comments"}))
         return k;
       if (t == dom_.nodes[item].tag && !item_class.empty() &&
-          first_class(dom_.attr(k, Attr::class_)) == item_class) {
+          text::first_token(dom_.attr(k, Attr::class_)) == item_class) {
         NodeId parent = dom_.nodes[k].parent;
         return parent != item ? parent : k;
       }

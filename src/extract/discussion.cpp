@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "extract/heuristics.hpp"
+#include "text/ascii.hpp"
 #include "text/chars.hpp"
 
 namespace pith::extraction {
@@ -265,14 +266,8 @@ bool carries_date(const Pass& pass, NodeId item) {
 // Cards of one design: one tag and the same first class (the rest often
 // names the post they show: "post-42886", "article_3").
 bool same_design(const dom::Dom& dom, NodeId a, NodeId b) {
-  auto first_class = [&dom](NodeId n) {
-    std::string_view c = dom.attr(n, dom::Attr::class_);
-    std::size_t start = c.find_first_not_of(" \t\n\r\f");
-    if (start == std::string_view::npos) return std::string_view{};
-    c.remove_prefix(start);
-    return c.substr(0, c.find_first_of(" \t\n\r\f"));
-  };
-  return dom.nodes[a].tag == dom.nodes[b].tag && first_class(a) == first_class(b);
+  return dom.nodes[a].tag == dom.nodes[b].tag &&
+         text::first_token(dom.attr(a, dom::Attr::class_)) == text::first_token(dom.attr(b, dom::Attr::class_));
 }
 
 }  // namespace

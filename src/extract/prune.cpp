@@ -221,16 +221,14 @@ bool is_data_table(const Pass& pass, NodeId id) {
 // content (a forum thread's posts are its content).
 Rule clutter_list_rule(const Pass& pass, NodeId id, NodeId root) {
   if (!pass.flags.clean_conditionally || pass.hints[id].discussion) return Rule::none;
-  if (pass.flags.keep_dominant_lists &&
-      pass.features[id].text.chars * 2 > pass.features[root].text.chars)
-    return Rule::none;
+  const bool dominant = pass.features[id].text.chars * 2 > pass.features[root].text.chars;
+  if (pass.flags.keep_dominant_lists && dominant) return Rule::none;
   if (!pass.flags.keep_dominant_lists && is_interactive_item_list(pass, id))
     return Rule::action_bar_list;
   if (is_data_table(pass, id)) return Rule::none;
   if (is_stamped_item_list(pass, id, kClutterStampedShare)) return Rule::stamped_list;
   // Never most of the content, whatever the pass: a blog's index is a teaser list.
-  if (pass.flags.prune_teasers && pass.features[id].text.chars * 2 <= pass.features[root].text.chars &&
-      is_teaser_list(pass, id))
+  if (pass.flags.prune_teasers && !dominant && is_teaser_list(pass, id))
     return Rule::teaser_list;
   return Rule::none;
 }

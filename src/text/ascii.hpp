@@ -49,6 +49,16 @@ constexpr bool has_token_ci(std::string_view list, std::string_view token) {
   return false;
 }
 
+// The first of the space-separated tokens of `list` (a class list's first
+// class), "" when there is none; separators as has_token_ci reads them.
+constexpr std::string_view first_token(std::string_view list) {
+  std::size_t i = 0;
+  while (i < list.size() && static_cast<unsigned char>(list[i]) <= ' ') ++i;
+  std::size_t j = i;
+  while (j < list.size() && static_cast<unsigned char>(list[j]) > ' ') ++j;
+  return list.substr(i, j - i);
+}
+
 // Does `hay` contain `needle_lower` (already lower case), ignoring ASCII case?
 constexpr bool contains_ascii_ci(std::string_view hay, std::string_view needle_lower) {
   if (needle_lower.size() > hay.size()) return false;
