@@ -27,6 +27,22 @@ Remaining remaining(const NodeFeatures& f, const Remaining& pruned) {
   return r;
 }
 
+// Whether a container the rules would prune is part of a larger block that
+// stands for it: a heading's parts are the heading (a "#" anchor and the
+// title, each in a <div> of its own), and a list item's or a table cell's
+// paragraph in a wrapper is the item, as short as items are ("Quick-access
+// side-bar"; the list around it is judged as a whole). Asked only of the
+// containers a rule prunes: the walk up to the root costs nothing elsewhere.
+bool part_of_larger_block(const dom::Dom& dom, NodeId id, NodeId root, Rule rule, const Remaining& r) {
+  bool in_item = false;
+  for (NodeId p = dom.nodes[id].parent; p != kNoNode && p >= root; p = dom.nodes[p].parent) {
+    Tag t = dom.nodes[p].tag;
+    if (dom::is_heading(t)) return true;
+    in_item |= t == Tag::li || t == Tag::td || t == Tag::th || t == Tag::dd || t == Tag::dt;
+  }
+  return in_item && rule == Rule::too_short && r.paragraphs > 0;
+}
+
 }  // namespace
 
 // Containers the conditional rules judge; paragraphs and inline elements are
@@ -298,6 +314,7 @@ void prune_content(Pass& pass, const std::vector<NodeId>& roots) {
       } else {
         rule = prune_rule(pass, i, r, spare_grids && in_item_run[i] != 0);
         if (rule == Rule::none) rule = clutter_list_rule(pass, i, root);
+        if (rule != Rule::none && part_of_larger_block(pass.dom, i, root, rule, r)) rule = Rule::none;
       }
       if (rule != Rule::none) {
         pass.kill(i, rule);

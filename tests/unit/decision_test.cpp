@@ -874,3 +874,25 @@ TEST_CASE("a short section title with an edit link beside it is not a link list"
       "<div><h3>More</h3><a href='/a'>Another story here</a> <a href='/b'>And one more</a></div></main></body></html>");
   CHECK_FALSE(contains(related.text, "Another story"));
 }
+
+TEST_CASE("a heading's parts and a list item's paragraph are not containers too short to keep") {
+  // Documentation sites set a heading's "#" anchor and its title in a <div>
+  // each, and a list item's text in a <p> in a <div>: both shorter than a
+  // container worth keeping, but parts of the heading and of the item.
+  auto page = [](std::string_view heading, std::string_view item) {
+    return "<html><body><main><h1>Guide</h1>" + paragraph(1) + std::string(heading) + paragraph(2) + "<ul>" +
+           std::string(item) + "<li>Another item of the list</li></ul>" + paragraph(3) + paragraph(4) +
+           paragraph(5) + paragraph(6) + "</main></body></html>";
+  };
+  pith::Document wrapped = pith::extract(
+      page("<h2><div><a href='#setup' aria-label='Link to heading'></a></div><div>Setup</div></h2>",
+           "<li><div><p>Side bar</p></div></li>"));
+  CHECK(contains(wrapped.text, "Setup\n"));
+  CHECK(contains(wrapped.text, "Side bar"));
+  // The same text set plainly: the same output.
+  pith::Document plain = pith::extract(page("<h2>Setup</h2>", "<li>Side bar</li>"));
+  CHECK(wrapped.text == plain.text);
+  // A short wrapper outside headings and items is still too short to keep.
+  pith::Document label = pith::extract(page("<h2>Setup</h2><div><span>Advertisement</span></div>", "<li>Side bar</li>"));
+  CHECK_FALSE(contains(label.text, "Advertisement"));
+}
