@@ -479,9 +479,43 @@ class NameMatcher {
   std::vector<Word> words_;
 };
 
+// A class list as it names the element, without the conditions
+// utility-first CSS writes into class names: in "lg:hidden" or
+// "[html.sidebar-filled_&]:bg-tint" only what follows the last ':' outside
+// brackets applies to the element (the rest is a breakpoint, a state or a
+// selector, where "sidebar" describes the page), and an arbitrary value in
+// brackets ("bg-[url(/img/banner.png)]") is CSS, not a name. Lists with
+// neither ':' nor '[' (most) are returned as they are; the others are
+// written into `scratch`.
+std::string_view naming_classes(std::string_view names, std::string& scratch) {
+  if (names.find_first_of(":[") == std::string_view::npos) return names;
+  scratch.clear();
+  std::size_t i = 0;
+  while (i < names.size()) {
+    while (i < names.size() && text::is_ascii_whitespace(names[i])) ++i;
+    const std::size_t start = scratch.size();
+    int depth = 0;
+    for (; i < names.size() && (depth > 0 || !text::is_ascii_whitespace(names[i])); ++i) {
+      const char c = names[i];
+      if (c == '[') ++depth;
+      else if (c == ']') depth -= depth > 0;
+      else if (depth == 0 && c == ':') scratch.resize(start);  // a condition ends here
+      else if (depth == 0) scratch.push_back(c);
+    }
+    if (scratch.size() > start) scratch.push_back(' ');
+  }
+  return scratch;
+}
+
 ListSet name_lists(std::string_view lowered_names) {
   static const NameMatcher matcher;
   return matcher.lists_found(lowered_names);
+}
+
+// The lists a class attribute's names are in.
+ListSet class_name_lists(std::string_view names) {
+  std::string scratch;
+  return name_lists(naming_classes(names, scratch));
 }
 
 // The lists found in a page's class attributes, remembered: pages repeat one
@@ -495,11 +529,11 @@ ListSet name_lists(std::string_view lowered_names) {
 class ClassListMemo {
  public:
   ListSet lists_found(std::string_view names) {
-    if (names.size() < kKeyBytes) return name_lists(names);  // too short to pay for the key
+    if (names.size() < kKeyBytes) return class_name_lists(names);  // too short to pay for the key
     Entry& entry = entries_[slot(names)];
     if (entry.size == names.size() && std::memcmp(entry.data, names.data(), names.size()) == 0)
       return entry.lists;
-    entry = Entry{names.data(), static_cast<std::uint32_t>(names.size()), name_lists(names)};
+    entry = Entry{names.data(), static_cast<std::uint32_t>(names.size()), class_name_lists(names)};
     return entry.lists;
   }
 
@@ -725,7 +759,7 @@ NameWords name_words(NameList list) {
   return {};
 }
 
-Hints node_hints(const dom::Dom& dom, dom::NodeId id) { return element_hints(dom, id, name_lists); }
+Hints node_hints(const dom::Dom& dom, dom::NodeId id) { return element_hints(dom, id, class_name_lists); }
 
 std::vector<Hints> page_hints(const dom::Dom& dom) { return read_page_hints(dom).hints; }
 

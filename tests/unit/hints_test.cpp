@@ -392,3 +392,33 @@ TEST_CASE("node_hints: a heading is not removed for its own clutter-like names")
   CHECK(others == 1);
   CHECK(headers == 1);
 }
+
+TEST_CASE("node_hints: a class's conditions and arbitrary values are not names") {
+  // Utility-first CSS writes breakpoints, states and selectors into class
+  // names: only what follows the last ':' outside brackets names the element.
+  pith::dom::Dom dom = pith::dom::build_dom(
+      "<html><body>"
+      "<pre class=\"p-2 [html.theme-bold.sidebar-filled_&amp;]:bg-tint\">a</pre>"
+      "<div class=\"sidebar-filled:px-3 lg:sidebar-list:rounded-none\">b</div>"
+      "<div class=\"bg-[url(/img/sidebar.png)] p-4\">c</div>"
+      "<div class=\"lg:sidebar px-4\">d</div>"
+      "<div class=\"hover:underline comment-list\">e</div>"
+      "</body></html>");
+  std::vector<bool> unlikely;
+  for (pith::dom::NodeId i = 0; i < dom.size(); ++i) {
+    const pith::dom::Tag tag = dom.nodes[i].tag;
+    if (tag == pith::dom::Tag::pre || tag == pith::dom::Tag::div) unlikely.push_back(node_hints(dom, i).unlikely);
+  }
+  REQUIRE(unlikely.size() == 5);
+  CHECK_FALSE(unlikely[0]);
+  CHECK_FALSE(unlikely[1]);
+  CHECK_FALSE(unlikely[2]);
+  CHECK(unlikely[3]);  // the element itself is the sidebar, from a breakpoint on
+  CHECK(unlikely[4]);
+  // The page's memo of class lists reads them the same way.
+  PageAgreement agreement = page_hints_agree(
+      "<html><body><div class=\"[html.sidebar_&amp;]:bg-tint-base rounded-md shadow-xs\">x</div>"
+      "<div class=\"[html.sidebar_&amp;]:bg-tint-base rounded-md shadow-xs\">y</div>"
+      "<div class=\"lg:sidebar\">z</div></body></html>");
+  CHECK(agreement.mismatches == 0);
+}
