@@ -43,6 +43,21 @@ bool part_of_larger_block(const dom::Dom& dom, NodeId id, NodeId root, Rule rule
   return in_item && rule == Rule::too_short && r.paragraphs > 0;
 }
 
+// Whether a container's text left in is code: a one-line command in the
+// wrapper that gives a code block its "Copy" button is as short as a label,
+// but code is content to the last character (see prune_content).
+bool holds_code(const Pass& pass, NodeId id) {
+  const auto& nodes = pass.dom.nodes;
+  for (NodeId k = id + 1; k < nodes[id].subtree_end; ++k) {
+    if (pass.dead[k]) {
+      k = nodes[k].subtree_end - 1;
+      continue;
+    }
+    if (nodes[k].tag == Tag::text && pass.features[k].in_code && pass.features[k].text.chars > 0) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 // Containers the conditional rules judge; paragraphs and inline elements are
@@ -203,7 +218,7 @@ Rule prune_rule(const Pass& pass, NodeId id, const Remaining& r, bool in_item_ru
     return Rule::negative_name;
   if (r.text.commas >= kProseCommas) return Rule::none;
   if (r.headings == 0 && r.length() < kMinContainerLength && r.images == 0 &&
-      r.text.chars > 0)
+      r.text.chars > 0 && !holds_code(pass, id))
     return Rule::too_short;
   if (r.inputs > 0 && r.inputs > r.paragraphs / 3) return Rule::form_controls;
   double density_limit = h.weight > 0 ? kLinkListDensityNamedContent : pass.tuning.link_list_density;

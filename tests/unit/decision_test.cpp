@@ -896,3 +896,19 @@ TEST_CASE("a heading's parts and a list item's paragraph are not containers too 
   pith::Document label = pith::extract(page("<h2>Setup</h2><div><span>Advertisement</span></div>", "<li>Side bar</li>"));
   CHECK_FALSE(contains(label.text, "Advertisement"));
 }
+
+TEST_CASE("a one-line command in a code block's wrapper is not a container too short to keep") {
+  // Documentation sites wrap each code block with its "Copy" button: the
+  // wrapper's text is the command alone, as short as a label.
+  auto page = [](std::string_view block) {
+    return "<html><body><main><h1>Install</h1>" + paragraph(1) + paragraph(2) + std::string(block) + paragraph(3) +
+           paragraph(4) + paragraph(5) + paragraph(6) + "</main></body></html>";
+  };
+  pith::Document wrapped = pith::extract(
+      page("<div class='codeblock'><button type='button'>Copy</button><pre><code>$ npm i left-pad</code></pre></div>"));
+  CHECK(contains(wrapped.text, "$ npm i left-pad"));
+  CHECK_FALSE(contains(wrapped.text, "Copy"));
+  // A short wrapper of inline text is still too short to keep.
+  pith::Document label = pith::extract(page("<div class='x'><span>Advertisement</span></div>"));
+  CHECK_FALSE(contains(label.text, "Advertisement"));
+}
