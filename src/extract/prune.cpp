@@ -231,7 +231,7 @@ Rule prune_rule(const Pass& pass, NodeId id, const Remaining& r, bool in_item_ru
   if (r.images > 1 && r.paragraphs * 2 < r.images && tag != Tag::figure &&
       r.text.sentence_ends < kGalleryMinSentencesPerImage * r.images)
     return Rule::gallery;
-  if (tag != Tag::table && !is_list(tag) && r.headings == 0 && is_counter_bar(r))
+  if (tag != Tag::table && !is_list(tag) && r.headings == 0 && is_counter_bar(r) && !holds_code(pass, id))
     return Rule::counter_bar;
   return Rule::none;
 }
