@@ -93,11 +93,13 @@ bool named(NameList list, const dom::Dom& dom, NodeId id) {
 }
 
 // Prose, whatever a weak clutter name says of it: kProseCommas commas (see
-// kNamedProseLinkDensity), or, under a page builder's name,
+// kNamedProseLinkDensity), or, under a page builder's name, a heading (the
+// builder wraps the article's headings as it wraps its paragraphs) or
 // kBuilderNamedProseSentences sentences.
 bool is_prose(const Pass& pass, NodeId id, const Remaining& r) {
   if (r.link_density() >= kNamedProseLinkDensity) return false;
   if (r.text.commas >= kProseCommas) return true;
+  if (r.headings > 0 && named(NameList::builder, pass.dom, id)) return true;
   return r.text.sentence_ends >= kBuilderNamedProseSentences &&
          r.length() >= kBuilderNamedProseMinLength && named(NameList::builder, pass.dom, id);
 }

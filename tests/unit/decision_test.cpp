@@ -912,3 +912,23 @@ TEST_CASE("a one-line command in a code block's wrapper is not a container too s
   pith::Document label = pith::extract(page("<div class='x'><span>Advertisement</span></div>"));
   CHECK_FALSE(contains(label.text, "Advertisement"));
 }
+
+TEST_CASE("a page builder's heading widget is part of the content") {
+  // Page builders wrap every block, headings too, in a "widget": the
+  // heading has no sentence to show it is prose, but it is the article's.
+  auto heading_widget = [](std::string_view title) {
+    return "<div class='elementor-widget elementor-widget-heading'><div class='elementor-widget-container'><h3>" +
+           std::string(title) + "</h3></div></div>";
+  };
+  pith::Document doc = pith::extract("<html><body><main><h1>Credit</h1>" + paragraph(1) + paragraph(2) +
+                                     heading_widget("Track your score regularly") + paragraph(3) + paragraph(4) +
+                                     heading_widget("Pay on time") + paragraph(5) + paragraph(6) + "</main></body></html>");
+  CHECK(contains(doc.text, "Track your score regularly\n"));
+  CHECK(contains(doc.text, "Pay on time\n"));
+  // A widget of links under a heading is still a list of links.
+  pith::Document links = pith::extract(
+      "<html><body><main><h1>Credit</h1>" + paragraph(1) + paragraph(2) + paragraph(3) + paragraph(4) +
+      "<div class='widget'><h3>Recent posts</h3><a href='/a'>A first post title</a> <a href='/b'>A second post "
+      "title</a> <a href='/c'>A third post title</a></div>" + paragraph(5) + "</main></body></html>");
+  CHECK_FALSE(contains(links.text, "Recent posts"));
+}
