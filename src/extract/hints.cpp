@@ -488,7 +488,7 @@ class NameMatcher {
 // neither ':' nor '[' (most) are returned as they are; the others are
 // written into `scratch`.
 std::string_view naming_classes(std::string_view names, std::string& scratch) {
-  if (names.find_first_of(":[") == std::string_view::npos) return names;
+  if (!std::memchr(names.data(), ':', names.size()) && !std::memchr(names.data(), '[', names.size())) return names;
   scratch.clear();
   std::size_t i = 0;
   while (i < names.size()) {
@@ -514,7 +514,7 @@ ListSet name_lists(std::string_view lowered_names) {
 
 // The lists a class attribute's names are in.
 ListSet class_name_lists(std::string_view names) {
-  std::string scratch;
+  thread_local std::string scratch;  // its room reused: pages repeat such lists by the hundred
   return name_lists(naming_classes(names, scratch));
 }
 
