@@ -32,10 +32,13 @@ Remaining remaining(const NodeFeatures& f, const Remaining& pruned) {
 // title, each in a <div> of its own), and a list item's or a table cell's
 // paragraph in a wrapper is the item, as short as items are ("Quick-access
 // side-bar"; the list around it is judged as a whole). Asked only of the
-// containers a rule prunes: the walk up to the root costs nothing elsewhere.
+// containers a rule prunes, and only kBlockPartMaxLevels ancestors up: a
+// wrapper is a few levels below its heading or item, and the walk stays
+// short on pages nested thousands deep.
 bool part_of_larger_block(const dom::Dom& dom, NodeId id, NodeId root, Rule rule, const Remaining& r) {
   bool in_item = false;
-  for (NodeId p = dom.nodes[id].parent; p != kNoNode && p >= root; p = dom.nodes[p].parent) {
+  NodeId p = dom.nodes[id].parent;
+  for (int level = 0; level < kBlockPartMaxLevels && p != kNoNode && p >= root; ++level, p = dom.nodes[p].parent) {
     Tag t = dom.nodes[p].tag;
     if (dom::is_heading(t)) return true;
     in_item |= t == Tag::li || t == Tag::td || t == Tag::th || t == Tag::dd || t == Tag::dt;
@@ -45,10 +48,13 @@ bool part_of_larger_block(const dom::Dom& dom, NodeId id, NodeId root, Rule rule
 
 // Whether a container's text left in is code: a one-line command in the
 // wrapper that gives a code block its "Copy" button is as short as a label,
-// but code is content to the last character (see prune_content).
+// but code is content to the last character (see prune_content). Looks
+// kCodeSearchNodes nodes in: such a wrapper is small, and a short container
+// over a deep chain of empty elements is not walked to its end.
 bool holds_code(const Pass& pass, NodeId id) {
   const auto& nodes = pass.dom.nodes;
-  for (NodeId k = id + 1; k < nodes[id].subtree_end; ++k) {
+  const NodeId end = std::min<NodeId>(nodes[id].subtree_end, id + kCodeSearchNodes);
+  for (NodeId k = id + 1; k < end; ++k) {
     if (pass.dead[k]) {
       k = nodes[k].subtree_end - 1;
       continue;
