@@ -105,9 +105,9 @@ bool named(NameList list, const dom::Dom& dom, NodeId id) {
 bool is_prose(const Pass& pass, NodeId id, const Remaining& r) {
   if (r.link_density() >= kNamedProseLinkDensity) return false;
   if (r.text.commas >= kProseCommas) return true;
-  if (r.headings > 0 && named(NameList::builder, pass.dom, id)) return true;
-  return r.text.sentence_ends >= kBuilderNamedProseSentences &&
-         r.length() >= kBuilderNamedProseMinLength && named(NameList::builder, pass.dom, id);
+  const bool reads_as_prose = r.headings > 0 || (r.text.sentence_ends >= kBuilderNamedProseSentences &&
+                                                 r.length() >= kBuilderNamedProseMinLength);
+  return reads_as_prose && named(NameList::builder, pass.dom, id);
 }
 
 // A sentence with a link in it ("This hotel features in my <a>top 10
