@@ -195,6 +195,7 @@ Document read_page(std::string_view html, const Options& options, detail::ModelI
   content.timings = &doc.timings;
   content.article_body = read.article_body;
   content.description = doc.metadata.description;
+  content.product_description = read.product_description;
   content.noindex = read.noindex;
   content.reviews_are_clutter =
       page_type.probability(classify::PageType::product) > classify::kReviewPruningProductProbability;

@@ -609,14 +609,8 @@ void add_declared_paragraph(std::string_view declared, Attempt& a) {
   a.blocks.push_back(std::move(b));
 }
 
-// Last of all, when the page's markup gave nothing: its JSON-LD articleBody,
-// a paragraph a line, if it is a whole article (kCrossCheckMinWords words,
-// not a teaser). Pages rendered by scripts ship an empty shell and declare
-// the article there; the declared text is what a reader of the page sees.
-// Bodies written as markup are left alone (their tags would be text here).
-void use_declared_body(std::string_view declared, Attempt& best) {
-  if (declared.empty() || word_set(declared).size() < kCrossCheckMinWords) return;
-  if (declared.find("</") != std::string_view::npos) return;
+// Declared text as an attempt: a paragraph a line.
+Attempt declared_paragraphs(std::string_view declared) {
   Attempt a;
   std::size_t start = 0;
   while (start < declared.size()) {
@@ -625,6 +619,18 @@ void use_declared_body(std::string_view declared, Attempt& best) {
     add_declared_paragraph(declared.substr(start, end - start), a);
     start = end + 1;
   }
+  return a;
+}
+
+// Last of all, when the page's markup gave nothing: its JSON-LD articleBody,
+// a paragraph a line, if it is a whole article (kCrossCheckMinWords words,
+// not a teaser). Pages rendered by scripts ship an empty shell and declare
+// the article there; the declared text is what a reader of the page sees.
+// Bodies written as markup are left alone (their tags would be text here).
+void use_declared_body(std::string_view declared, Attempt& best) {
+  if (declared.empty() || word_set(declared).size() < kCrossCheckMinWords) return;
+  if (declared.find("</") != std::string_view::npos) return;
+  Attempt a = declared_paragraphs(declared);
   if (a.length < kMinContentLength) return;
   a.strategy = "the page's JSON-LD articleBody (nothing found in its markup)";
   best = std::move(a);
@@ -641,6 +647,29 @@ void use_declared_description(std::string_view description, std::uint32_t visibl
   if (a.length < kMinContentLength) return;
   a.strategy = "the page's declared description (a shell page: almost no text in its markup)";
   best = std::move(a);
+}
+
+// A product page's declared description (ContentOptions::
+// product_description) where its content lacks it: after the leading
+// headings, a paragraph a line. Descriptions written as markup or
+// percent-encoded are left alone (their tags or escapes would be text here).
+void add_declared_product_description(std::string_view declared, Attempt& best) {
+  if (text::weighted_length(declared) < kProductDescriptionMinLength) return;
+  if (declared.find("</") != std::string_view::npos) return;
+  if (declared.find("%20") != std::string_view::npos) return;  // percent-encoded, not text
+  const std::unordered_set<std::string> declared_words = word_set(declared);
+  if (declared_words.empty()) return;
+  const std::unordered_set<std::string> content_words = words_of(best);
+  std::size_t shared = 0;
+  for (const std::string& w : declared_words) shared += content_words.count(w);
+  if (shared >= kProductDescriptionCoverage * declared_words.size()) return;
+  Attempt description = declared_paragraphs(declared);
+  auto at = std::find_if(best.blocks.begin(), best.blocks.end(),
+                         [](const Block& b) { return b.kind != BlockKind::heading; });
+  best.blocks.insert(at, std::make_move_iterator(description.blocks.begin()),
+                     std::make_move_iterator(description.blocks.end()));
+  best.length += description.length;
+  best.strategy += " + the product's declared description";
 }
 
 // The characters of text in the page's <body> (hidden parts and scripts are
@@ -749,6 +778,7 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
   keep_lead(best);
   if (options.choose_attempt && !judged_by_article_body)
     choose_between_attempts(*passes, discussion, options, best);
+  add_declared_product_description(options.product_description, best);
   bool too_short = best.length < kMinContentLength;
   if (too_short && options.declares_article && is_short_declared_article(dom, page, best)) {
     too_short = false;

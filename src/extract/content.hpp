@@ -49,6 +49,10 @@ struct ContentOptions {
   // the metadata stage read it: the content of a shell page whose markup
   // holds almost no text (use_declared_description).
   std::string_view description;
+  // The description of the product the page's JSON-LD declares (meta::
+  // PageMetadata::product_description): added to the content when the
+  // content lacks it (add_declared_product_description).
+  std::string_view product_description;
   // Whether the page's metadata declares an article (a publish date, or an
   // article type): a brief shorter than kMinContentLength may then be one.
   bool declares_article = false;

@@ -305,6 +305,14 @@ inline constexpr std::uint32_t kLastResortMinLength = 500;
 // +0.013]; no other page changes with a limit anywhere from 50 to 600. The
 // lowest: an error page's own message and menu are more.
 inline constexpr std::uint32_t kShellMaxVisibleLength = 50;
+// A product page whose JSON-LD declares a description of at least
+// kProductDescriptionMinLength (weighted characters: a sentence or two, not
+// a tagline) that its content holds less than kProductDescriptionCoverage of
+// (share of its distinct words) gets that description added after its
+// headline: shops ship the description in the page's data and render it by
+// script, or keep it in a collapsed tab the markup leaves out.
+inline constexpr std::uint32_t kProductDescriptionMinLength = 150;
+inline constexpr double kProductDescriptionCoverage = 0.5;
 // JSON-LD articleBody cross-check: a declared body of at least this many
 // distinct words is a whole article (teasers are shorter); when the content
 // holds less than kCrossCheckCoverage of its words, the strategy whose words

@@ -104,7 +104,9 @@ class Reader {
     collect(trees_.back(), 0);
   }
 
-  Metadata result() {
+  // With `product_description`, the main entity's description as written
+  // (its line breaks kept) goes there when the entity is a product.
+  Metadata result(std::string* product_description) {
     Metadata m;
     const Json* main = nullptr;
     int main_rank = 0;
@@ -134,6 +136,8 @@ class Reader {
     if (m.date_published.empty()) m.date_published = normalize_date(string_of(value(o, "uploadDate")));
     m.date_modified = normalize_date(string_of(value(o, "dateModified")));
     m.description = string_of(value(o, "description"));
+    if (product_description && m.page_type == "product" && value(o, "description").is_string())
+      *product_description = value(o, "description").get<std::string>();
     m.image = image_url(value(o, "image"));
     if (m.image.empty()) m.image = image_url(value(o, "thumbnailUrl"));
     m.language = string_of(value(o, "inLanguage"));
@@ -249,7 +253,8 @@ class Reader {
 
 }  // namespace
 
-Metadata read_json_ld(const dom::Dom& dom, const PageElements& elements, std::string* article_body) {
+Metadata read_json_ld(const dom::Dom& dom, const PageElements& elements, std::string* article_body,
+                      std::string* product_description) {
   if (elements.scripts.empty()) return {};
   Reader reader;
   std::string body;
@@ -258,7 +263,7 @@ Metadata read_json_ld(const dom::Dom& dom, const PageElements& elements, std::st
     dom.append_subtree_text(i, body);
     reader.add_script(body, article_body && extraction::declares_article_body(dom, i) ? article_body : nullptr);
   }
-  return reader.result();
+  return reader.result(product_description);
 }
 
 }  // namespace pith::meta

@@ -126,7 +126,7 @@ bool looks_like_person(std::string_view name) {
 PageMetadata read_metadata(const dom::Dom& dom, std::string_view page_url) {
   PageMetadata read;
   const PageElements elements = find_page_elements(dom);
-  Metadata jsonld = read_json_ld(dom, elements, &read.article_body);
+  Metadata jsonld = read_json_ld(dom, elements, &read.article_body, &read.product_description);
   Metadata tags = read_meta_tags(dom, elements);
   read.noindex = asks_not_to_be_indexed(dom, elements);
   Metadata micro = read_microdata(dom, elements);
@@ -138,6 +138,7 @@ PageMetadata read_metadata(const dom::Dom& dom, std::string_view page_url) {
     source->description = decode_entities(source->description);
     source->site_name = decode_entities(source->site_name);
   }
+  read.product_description = decode_entities(read.product_description);
 
   Metadata m;
   m.site_name = first_of({&tags.site_name, &jsonld.site_name});

@@ -23,6 +23,10 @@ struct PageMetadata {
   // (extraction::json_ld_article_body's answer), read from the scripts this
   // stage parses anyway: the content stage's cross-check.
   std::string article_body;
+  // The description of the product the page's JSON-LD declares as its main
+  // entity (empty on other pages): the content stage adds it where the
+  // markup left it out (a description shipped only in the page's data).
+  std::string product_description;
   // The page asks search engines not to index it (<meta name="robots"
   // content="noindex">): sign-in, challenge and error pages do.
   bool noindex = false;

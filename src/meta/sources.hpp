@@ -26,8 +26,11 @@ PageElements find_page_elements(const dom::Dom& dom);
 // <script type="application/ld+json">: objects, arrays and @graph; the main
 // entity is the first article-like object (else a page, product, ...).
 // Malformed JSON-LD is skipped. With `article_body`, the longest
-// articleBody string of the scripts goes there (see extract/article_body.hpp).
-Metadata read_json_ld(const dom::Dom& dom, const PageElements& elements, std::string* article_body = nullptr);
+// articleBody string of the scripts goes there (see extract/article_body.hpp);
+// with `product_description`, a product main entity's description, its line
+// breaks kept.
+Metadata read_json_ld(const dom::Dom& dom, const PageElements& elements, std::string* article_body = nullptr,
+                      std::string* product_description = nullptr);
 
 // OpenGraph (og:*, article:*), Twitter cards (twitter:*), plain <meta name>
 // (author, description, date, keywords, Dublin Core, citation_*, parsely-*),

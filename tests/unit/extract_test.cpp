@@ -460,3 +460,62 @@ TEST_CASE("extract: input over max_input_bytes throws input_too_large") {
   options.max_input_bytes = 10;
   CHECK_NOTHROW(pith::extract("<p>hi</p> ", options));
 }
+
+namespace {
+
+// A shop's product page whose description is only in its JSON-LD (the page
+// renders it by script): a name, a price, sizes, a delivery note.
+std::string product_page(std::string_view description, std::string_view body_extra = "") {
+  return "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>Trail Jacket</title>"
+         "<script type=\"application/ld+json\">{\"@context\":\"https://schema.org\",\"@type\":\"Product\","
+         "\"name\":\"Trail Jacket\",\"description\":\"" +
+         std::string(description) +
+         "\"}</script></head><body>"
+         "<nav><a href=\"/\">Home</a> <a href=\"/men\">Men</a> <a href=\"/women\">Women</a></nav>"
+         "<main><h1>Trail Jacket</h1><p>$120</p><ul><li>S</li><li>M</li><li>L</li></ul>"
+         "<p>Free delivery on orders over $75, returns within 30 days of purchase.</p>" +
+         std::string(body_extra) + "</main></body></html>";
+}
+
+const char kJacketDescription[] =
+    "A light shell for long days on the ridge, MARKERONE, cut to move with you.\\n"
+    "Seams taped against the rain, MARKERTWO, and a hood that folds into the collar, "
+    "with two zipped pockets high enough to reach with a pack's hip belt closed.";
+
+}  // namespace
+
+TEST_CASE("extract: a product's declared description is added after its headline") {
+  Document doc = pith::extract(product_page(kJacketDescription));
+  REQUIRE(doc.has_main_content());
+  std::size_t headline = doc.text.find("Trail Jacket");
+  std::size_t first = doc.text.find("A light shell for long days on the ridge, MARKERONE");
+  std::size_t second = doc.text.find("Seams taped against the rain, MARKERTWO");
+  REQUIRE(first != std::string::npos);
+  REQUIRE(second != std::string::npos);
+  CHECK(headline < first);
+  CHECK(first < second);
+  // A paragraph a line of the declaration.
+  bool second_line_apart = false;
+  for (const Block& b : doc.blocks) second_line_apart |= b.text.rfind("Seams taped against the rain", 0) == 0;
+  CHECK(second_line_apart);
+  CHECK(contains(doc.text, "Free delivery on orders over $75"));
+}
+
+TEST_CASE("extract: a product's declared description the content holds is not added again") {
+  const std::string shown =
+      "<p>A light shell for long days on the ridge, MARKERONE, cut to move with you. Seams taped "
+      "against the rain, MARKERTWO, and a hood that folds into the collar, with two zipped pockets "
+      "high enough to reach with a pack's hip belt closed.</p>";
+  Document doc = pith::extract(product_page(kJacketDescription, shown));
+  REQUIRE(doc.has_main_content());
+  const std::size_t first = doc.text.find("MARKERONE");
+  REQUIRE(first != std::string::npos);
+  CHECK(doc.text.find("MARKERONE", first + 1) == std::string::npos);
+}
+
+TEST_CASE("extract: a percent-encoded product description is not text") {
+  Document doc = pith::extract(product_page(
+      "A%20light%20shell%20for%20long%20days%20on%20the%20ridge%2C%20MARKERONE%2C%20cut%20to%20move%20"
+      "with%20you.%20Seams%20taped%20against%20the%20rain%2C%20MARKERTWO%2C%20and%20a%20hood%20that%20folds"));
+  CHECK_FALSE(contains(doc.text, "MARKERONE"));
+}
