@@ -674,7 +674,9 @@ ListSet add_name_hints(Hints& h, Tag tag, const HintAttributes& attrs, ClassList
   h.weight += names.weight;
   h.unlikely = names.unlikely && !dom::is_heading(tag);
   h.strong_clutter_name = names.strong_clutter_name;
-  h.header_name = names.header_name && !dom::is_heading(tag);
+  // A heading or a table named "header" is a section's title or a table with a header row
+  // ("sticky-header": one that stays on screen), not the site's header.
+  h.header_name = names.header_name && !dom::is_heading(tag) && tag != Tag::table;
   return lists;
 }
 

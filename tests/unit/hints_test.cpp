@@ -422,3 +422,22 @@ TEST_CASE("node_hints: a class's conditions and arbitrary values are not names")
       "<div class=\"lg:sidebar\">z</div></body></html>");
   CHECK(agreement.mismatches == 0);
 }
+
+TEST_CASE("node_hints: a table named for its header row is not the page's header") {
+  pith::dom::Dom dom = pith::dom::build_dom(
+      "<html><body><table class=\"wikitable sortable sticky-header\"><tr><th>Year</th></tr>"
+      "<tr><td>1901</td></tr></table><div class=\"sticky-header\">Menu</div></body></html>");
+  int tables = 0, divs = 0;
+  for (pith::dom::NodeId i = 0; i < dom.size(); ++i) {
+    const Hints h = node_hints(dom, i);
+    if (dom.nodes[i].tag == pith::dom::Tag::table) {
+      ++tables;
+      CHECK_FALSE(h.header_name);
+    } else if (dom.nodes[i].tag == pith::dom::Tag::div) {
+      ++divs;
+      CHECK(h.header_name);
+    }
+  }
+  CHECK(tables == 1);
+  CHECK(divs == 1);
+}
