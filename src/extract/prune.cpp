@@ -237,6 +237,7 @@ Rule prune_rule(const Pass& pass, NodeId id, const Remaining& r, bool in_item_ru
       !(pass.flags.weight_classes && is_list(tag) && holds_more_than_links(pass, id)))
     return Rule::link_list;
   if (r.images > 1 && r.paragraphs * 2 < r.images && tag != Tag::figure &&
+      !(in_item_run && !pass.flags.prune_teasers) &&  // see kGalleryMinSentencesPerImage
       r.text.sentence_ends < kGalleryMinSentencesPerImage * r.images)
     return Rule::gallery;
   if (tag != Tag::table && !is_list(tag) && r.headings == 0 && is_counter_bar(r) && !holds_code(pass, id))

@@ -932,3 +932,39 @@ TEST_CASE("a page builder's heading widget is part of the content") {
       "title</a> <a href='/c'>A third post title</a></div>" + paragraph(5) + "</main></body></html>");
   CHECK_FALSE(contains(links.text, "Recent posts"));
 }
+
+namespace {
+
+// A course catalogue: paragraphs of introduction, then a grid of cards,
+// each a picture, a level badge and its author's portrait, a linked title
+// and a line of its own.
+std::string course_grid_page() {
+  std::string html = "<html><body><nav><a href='/'>Home</a> <a href='/blog'>Blog</a></nav><main>"
+                     "<h1>Courses</h1>" + paragraph(1) + paragraph(2) + paragraph(3) +
+                     paragraph(4) + paragraph(5) + "<div class='grid'>";
+  for (int i = 0; i < 6; ++i)
+    html += "<div class='card'><img src='/c" + std::to_string(i) + ".png'><img src='/level.svg'>"
+            "<img src='/author" + std::to_string(i) + ".jpg'><h3><a href='/learn/" +
+            std::to_string(i) + "'>Learn topic " + std::to_string(i) +
+            "</a></h3><span>A course on topic " + std::to_string(i) +
+            " from the first steps to expert level, with exercises and a project at the end of each module.</span></div>";
+  html += "</div></main><footer>About · Contact</footer></body></html>";
+  return html;
+}
+
+}  // namespace
+
+TEST_CASE("a grid of cards that holds much of the content is not a gallery, but on an article") {
+  pith::dom::Dom dom = pith::dom::build_dom(course_grid_page());
+  pith::extraction::ContentOptions options;
+  options.teasers_are_clutter = false;  // the page-type model's call on a non-article
+  const std::string catalogue = text_of(pith::extraction::extract_content(dom, options));
+  CHECK(contains(catalogue, "Paragraph 1 of the story"));
+  CHECK(contains(catalogue, "A course on topic 0 from the first steps"));
+  CHECK(contains(catalogue, "A course on topic 5 from the first steps"));
+  // On an article, pictures with a line each are the teasers around the story.
+  options.teasers_are_clutter = true;
+  const std::string article = text_of(pith::extraction::extract_content(dom, options));
+  CHECK(contains(article, "Paragraph 1 of the story"));
+  CHECK_FALSE(contains(article, "A course on topic 0"));
+}
