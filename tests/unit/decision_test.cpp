@@ -968,3 +968,25 @@ TEST_CASE("a grid of cards that holds much of the content is not a gallery, but 
   CHECK(contains(article, "Paragraph 1 of the story"));
   CHECK_FALSE(contains(article, "A course on topic 0"));
 }
+
+TEST_CASE("a teaser whose title link was pruned as a link list still opens with a link") {
+  // "Also in the news" after the story: each teaser a category label, its
+  // linked title (pruned first, as a list of links), a date and an excerpt.
+  std::string html = "<html><body><div class='story'><h1>Harbour ferries</h1>";
+  for (int i = 0; i < 24; ++i) html += paragraph(i);
+  html += "<div class='more'><div class='label'>ALSO IN THE NEWS</div>";
+  for (const char* town : {"Kingstown", "Layou", "Barrouallie", "Georgetown", "Calliaqua"})
+    html += "<article class='teaser'><a href='/n/" + std::string(town) + "'><div class='thumb'><img src='/" +
+            town + ".jpg' alt='Ferry'></div></a><div class='content'><div class='content_header'><div "
+            "class='category'>Front Page</div></div><div class='title'> <a href='/n/" + town +
+            "'>Ferry operator of " + town + " changes its timetable</a> </div><div class='author'>Webmaster</div>"
+            "<div class='date'><div class='date_part'>December 19, 2025</div></div><div class='body'>THE "
+            "OPERATOR said on Monday that the later boats to " + town +
+            ", which ran since spring, will stop in December...</div></div></article>";
+  html += "</div></div><div class='foot'>About us</div></body></html>";
+  pith::dom::Dom dom = pith::dom::build_dom(html);
+  pith::extraction::ContentOptions options;  // an article: teasers are clutter
+  const std::string kept = text_of(pith::extraction::extract_content(dom, options));
+  CHECK(contains(kept, "Paragraph 5 of the story"));
+  CHECK_FALSE(contains(kept, "will stop in December"));
+}
