@@ -79,7 +79,10 @@ constexpr std::string_view kUnlikelyPrefixes[] = {"-ad-", "ai2html", "banner", "
      "signature",
      // Machine-written summaries of the article ("AI summary" boxes): not
      // the author's text, and a second copy of it.
-     "ai-summar", "aisummar"};
+     "ai-summar", "aisummar",
+     // Skeleton screens: the grey blocks or "Loading…" a page shows until
+     // its scripts bring the content (a streamed part's fallback).
+     "skeleton"};
 constexpr std::string_view kUnlikelyWholeTokens[] = {"nav"};
 constexpr WordList kUnlikelyNames{NameList::unlikely, kUnlikelyPrefixes, kUnlikelyWholeTokens};
 

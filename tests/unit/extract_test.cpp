@@ -187,6 +187,13 @@ TEST_CASE("node_hints: class \"comment-list\" is unlikely with negative weight")
   CHECK_FALSE(h.content);
 }
 
+TEST_CASE("node_hints: a skeleton screen is unlikely") {
+  Dom dom = build_dom("<html><body><div class=\"card skeleton-loader\"><p>Loading</p></div></body></html>");
+  NodeId n = find_by_attr(dom, Attr::class_, "card skeleton-loader");
+  REQUIRE(n != kNoNode);
+  CHECK(node_hints(dom, n).unlikely);
+}
+
 TEST_CASE("node_hints: class \"article-body\" has positive weight and is not unlikely") {
   Dom dom = build_dom("<html><body><div class=\"article-body\">c</div></body></html>");
   NodeId n = find_by_attr(dom, Attr::class_, "article-body");
