@@ -105,7 +105,8 @@ class Reader {
   }
 
   // With `product_description`, the main entity's description as written
-  // (its line breaks kept) goes there when the entity is a product.
+  // (its line breaks kept) goes there when the entity is the page's one
+  // product (a category page declares each of its products).
   Metadata result(std::string* product_description) {
     Metadata m;
     const Json* main = nullptr;
@@ -136,7 +137,8 @@ class Reader {
     if (m.date_published.empty()) m.date_published = normalize_date(string_of(value(o, "uploadDate")));
     m.date_modified = normalize_date(string_of(value(o, "dateModified")));
     m.description = string_of(value(o, "description"));
-    if (product_description && m.page_type == "product" && value(o, "description").is_string())
+    if (product_description && m.page_type == "product" && declared_products() == 1 &&
+        value(o, "description").is_string())
       *product_description = value(o, "description").get<std::string>();
     m.image = image_url(value(o, "image"));
     if (m.image.empty()) m.image = image_url(value(o, "thumbnailUrl"));
@@ -159,6 +161,14 @@ class Reader {
       m.categories = {string_of(section)};
     }
     return m;
+  }
+
+  // How many objects of the graphs are products.
+  std::size_t declared_products() const {
+    std::size_t n = 0;
+    for (const Json* obj : objects_)
+      for (const std::string& t : types_of(*obj)) n += page_type_of(t) == "product";
+    return n;
   }
 
  private:

@@ -526,3 +526,15 @@ TEST_CASE("extract: a percent-encoded product description is not text") {
       "with%20you.%20Seams%20taped%20against%20the%20rain%2C%20MARKERTWO%2C%20and%20a%20hood%20that%20folds"));
   CHECK_FALSE(contains(doc.text, "MARKERONE"));
 }
+
+TEST_CASE("extract: a page declaring several products gets none of their descriptions") {
+  std::string page = product_page(kJacketDescription);
+  const std::string second =
+      "<script type=\"application/ld+json\">{\"@context\":\"https://schema.org\",\"@type\":\"Product\","
+      "\"name\":\"Trail Trousers\",\"description\":\"Stretch trousers for the same ridges, MARKERTHREE, "
+      "with zipped pockets and cuffs that close over a boot, in three leg lengths and five colours.\"}</script>";
+  page.insert(page.find("</head>"), second);
+  Document doc = pith::extract(page);
+  CHECK_FALSE(contains(doc.text, "MARKERONE"));
+  CHECK_FALSE(contains(doc.text, "MARKERTHREE"));
+}
