@@ -441,3 +441,22 @@ TEST_CASE("node_hints: a table named for its header row is not the page's header
   CHECK(tables == 1);
   CHECK(divs == 1);
 }
+
+TEST_CASE("node_hints: a section's id that its own heading links to is an anchor, not a name") {
+  pith::dom::Dom dom = pith::dom::build_dom(
+      "<html><body><section id=\"cookies\"><h2>Cookies<a href=\"#cookies\">¶</a></h2><p>x</p></section>"
+      "<div id=\"cookie-notice\"><h2>Cookies</h2><p>We use cookies.</p></div></body></html>");
+  int sections = 0, divs = 0;
+  for (pith::dom::NodeId i = 0; i < dom.size(); ++i) {
+    const Hints h = node_hints(dom, i);
+    if (dom.nodes[i].tag == pith::dom::Tag::section) {
+      ++sections;
+      CHECK_FALSE(h.unlikely);
+    } else if (dom.nodes[i].tag == pith::dom::Tag::div) {
+      ++divs;
+      CHECK(h.unlikely);  // a heading without the permalink: the id names the banner
+    }
+  }
+  CHECK(sections == 1);
+  CHECK(divs == 1);
+}
