@@ -3,6 +3,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "text/utf8_blocks.hpp"
+
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
@@ -93,7 +95,10 @@ std::size_t ascii_run_end(const unsigned char* data, std::size_t i, std::size_t 
 std::size_t valid_utf8_prefix_length(std::string_view s) noexcept {
   const auto* data = reinterpret_cast<const unsigned char*>(s.data());
   const std::size_t size = s.size();
-  std::size_t i = 0;
+  // Blocks first, where the processor has the instructions; from where they
+  // stop (the end, or just before the first ill-formed sequence) a character
+  // at a time.
+  std::size_t i = utf8_valid_in_blocks(data, size);
   while (i < size) {
     // After a non-ASCII character another one is likely (text in scripts
     // written without ASCII): it is checked before an ASCII run is looked for.

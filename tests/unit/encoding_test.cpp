@@ -116,6 +116,74 @@ TEST_CASE("utf8: validation, repair and append") {
   CHECK(out == "A\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80\xEF\xBF\xBD\xEF\xBF\xBD");
 }
 
+namespace {
+
+// The well-formed prefix as Table 3-7 of the Unicode standard has it, a
+// character at a time: what valid_utf8_prefix_length gives with or without
+// its block check (text/utf8_blocks.cpp).
+std::size_t well_formed_prefix(std::string_view s) {
+  const auto* d = reinterpret_cast<const unsigned char*>(s.data());
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const unsigned char b = d[i];
+    if (b < 0x80) {
+      ++i;
+      continue;
+    }
+    std::size_t length = 0;
+    unsigned char lower = 0x80, upper = 0xBF;
+    if (b >= 0xC2 && b <= 0xDF) length = 2;
+    else if (b >= 0xE0 && b <= 0xEF) length = 3;
+    else if (b >= 0xF0 && b <= 0xF4) length = 4;
+    else return i;
+    if (b == 0xE0) lower = 0xA0;
+    if (b == 0xED) upper = 0x9F;
+    if (b == 0xF0) lower = 0x90;
+    if (b == 0xF4) upper = 0x8F;
+    if (length > s.size() - i || d[i + 1] < lower || d[i + 1] > upper) return i;
+    for (std::size_t k = 2; k < length; ++k)
+      if ((d[i + k] & 0xC0) != 0x80) return i;
+    i += length;
+  }
+  return s.size();
+}
+
+}  // namespace
+
+TEST_CASE("utf8: the prefix checked in blocks ends where the one checked a character at a time does") {
+  using pith::text::valid_utf8_prefix_length;
+  // Three bytes (every first byte; seconds and thirds from each class of the
+  // tables) on both sides of the 32-byte blocks and at the text's end, in
+  // ASCII and in text of two-, three- and four-byte characters; each text in
+  // a heap block of its size, so that the ASan build sees a read past it.
+  const unsigned char classes[] = {0x41, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC1, 0xC2,
+                                   0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF};
+  auto filled = [](std::string_view character) {
+    std::string text;
+    while (text.size() < 100) text += character;
+    return text;
+  };
+  const std::string fills[] = {filled("a"), filled("\xC3\xA9"), filled("\xE4\xB8\xAD"), filled("\xF0\x9F\x98\x80")};
+  std::size_t mismatches = 0;
+  for (const std::string& fill : fills)
+    for (std::size_t at : {0, 30, 31, 32, 33, 62, 63, 64, 65, 97}) {
+      for (int first = 0; first < 256; ++first)
+        for (unsigned char second : classes)
+          for (unsigned char third : classes) {
+            std::string text = fill.substr(0, 100);
+            text[at] = static_cast<char>(first);
+            text[at + 1] = static_cast<char>(second);
+            text[at + 2] = static_cast<char>(third);
+            for (std::size_t size : {std::size_t{100}, at + 3}) {
+              std::vector<char> exact(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(size));
+              const std::string_view s(exact.data(), exact.size());
+              mismatches += valid_utf8_prefix_length(s) != well_formed_prefix(s);
+            }
+          }
+    }
+  CHECK(mismatches == 0);
+}
+
 TEST_CASE("utf8: fewer_lead_bytes_than agrees with lead_bytes") {
   using namespace pith::text;
   const std::string_view texts[] = {"", "abc", "caf\xC3\xA9", "\xE2\x82\xAC\xE2\x82\xAC\xE2\x82\xAC",
