@@ -101,6 +101,14 @@ std::unordered_set<std::string> word_set(std::string_view utf8) {
   return words;
 }
 
+double word_set_share(const std::unordered_set<std::string>& reference,
+                      const std::unordered_set<std::string>& words) {
+  if (reference.empty()) return 0.0;
+  std::size_t found = 0;
+  for (const std::string& w : reference) found += words.count(w);
+  return static_cast<double>(found) / reference.size();
+}
+
 double word_set_f1(const std::unordered_set<std::string>& words,
                    const std::unordered_set<std::string>& reference) {
   if (words.empty() || reference.empty()) return 0.0;

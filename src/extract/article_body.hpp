@@ -31,6 +31,10 @@ void keep_longest_article_body(const nlohmann::json& root, std::string& best);
 // The distinct words of `utf8`, ASCII lower-cased, each CJK character a word.
 std::unordered_set<std::string> word_set(std::string_view utf8);
 
+// The share of `reference`'s words that `words` holds (0 for no reference).
+double word_set_share(const std::unordered_set<std::string>& reference,
+                      const std::unordered_set<std::string>& words);
+
 // How well `words` matches `reference`: the harmonic mean of the share of
 // `reference` found in `words` and the share of `words` found in `reference`.
 double word_set_f1(const std::unordered_set<std::string>& words,

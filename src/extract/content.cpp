@@ -547,13 +547,8 @@ bool cross_check_with_article_body(PreparedPasses& passes, NodeId discussion, No
   if (declared.empty()) return false;
   std::unordered_set<std::string> reference = word_set(declared);
   if (reference.size() < kCrossCheckMinWords) return false;
-  auto coverage = [&](const std::unordered_set<std::string>& words) {
-    std::size_t found = 0;
-    for (const std::string& w : reference) found += words.count(w);
-    return static_cast<double>(found) / reference.size();
-  };
   std::unordered_set<std::string> best_words = words_of(best);
-  double best_coverage = coverage(best_words);
+  double best_coverage = word_set_share(reference, best_words);
   if (debug_trace())
     std::fprintf(stderr, "articleBody cross-check: %zu words, coverage %.2f\n", reference.size(),
                  best_coverage);
@@ -567,7 +562,7 @@ bool cross_check_with_article_body(PreparedPasses& passes, NodeId discussion, No
   for (Attempt& other : others) {
     std::unordered_set<std::string> words = words_of(other);
     double f1 = word_set_f1(words, reference);
-    if (f1 > best_f1 && coverage(words) >= best_coverage + kCrossCheckGain) {
+    if (f1 > best_f1 && word_set_share(reference, words) >= best_coverage + kCrossCheckGain) {
       best_f1 = f1;
       other.strategy += " (chosen by the JSON-LD articleBody cross-check)";
       best = std::move(other);
@@ -658,11 +653,8 @@ void add_declared_product_description(std::string_view declared, Attempt& best) 
   if (declared.find("</") != std::string_view::npos) return;
   if (declared.find("%20") != std::string_view::npos) return;  // percent-encoded, not text
   const std::unordered_set<std::string> declared_words = word_set(declared);
-  if (declared_words.empty()) return;
-  const std::unordered_set<std::string> content_words = words_of(best);
-  std::size_t shared = 0;
-  for (const std::string& w : declared_words) shared += content_words.count(w);
-  if (shared >= kProductDescriptionCoverage * declared_words.size()) return;
+  if (declared_words.empty() || word_set_share(declared_words, words_of(best)) >= kProductDescriptionCoverage)
+    return;
   Attempt description = declared_paragraphs(declared);
   auto at = std::find_if(best.blocks.begin(), best.blocks.end(),
                          [](const Block& b) { return b.kind != BlockKind::heading; });
