@@ -163,6 +163,7 @@ class Reader {
     return m;
   }
 
+ private:
   // How many objects of the graphs are products.
   std::size_t declared_products() const {
     std::size_t n = 0;
@@ -171,7 +172,6 @@ class Reader {
     return n;
   }
 
- private:
   static const Json& null_json() {
     static const Json null;
     return null;
