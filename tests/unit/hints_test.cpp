@@ -423,40 +423,38 @@ TEST_CASE("node_hints: a class's conditions and arbitrary values are not names")
   CHECK(agreement.mismatches == 0);
 }
 
+namespace {
+
+// The hints of every `tag` element of `dom`, in document order.
+std::vector<Hints> hints_of(const pith::dom::Dom& dom, pith::dom::Tag tag) {
+  std::vector<Hints> found;
+  for (pith::dom::NodeId i = 0; i < dom.size(); ++i)
+    if (dom.nodes[i].tag == tag) found.push_back(node_hints(dom, i));
+  return found;
+}
+
+}  // namespace
+
 TEST_CASE("node_hints: a table named for its header row is not the page's header") {
   pith::dom::Dom dom = pith::dom::build_dom(
       "<html><body><table class=\"wikitable sortable sticky-header\"><tr><th>Year</th></tr>"
       "<tr><td>1901</td></tr></table><div class=\"sticky-header\">Menu</div></body></html>");
-  int tables = 0, divs = 0;
-  for (pith::dom::NodeId i = 0; i < dom.size(); ++i) {
-    const Hints h = node_hints(dom, i);
-    if (dom.nodes[i].tag == pith::dom::Tag::table) {
-      ++tables;
-      CHECK_FALSE(h.header_name);
-    } else if (dom.nodes[i].tag == pith::dom::Tag::div) {
-      ++divs;
-      CHECK(h.header_name);
-    }
-  }
-  CHECK(tables == 1);
-  CHECK(divs == 1);
+  const std::vector<Hints> tables = hints_of(dom, pith::dom::Tag::table);
+  const std::vector<Hints> divs = hints_of(dom, pith::dom::Tag::div);
+  REQUIRE(tables.size() == 1);
+  REQUIRE(divs.size() == 1);
+  CHECK_FALSE(tables[0].header_name);
+  CHECK(divs[0].header_name);
 }
 
 TEST_CASE("node_hints: a section's id that its own heading links to is an anchor, not a name") {
   pith::dom::Dom dom = pith::dom::build_dom(
       "<html><body><section id=\"cookies\"><h2>Cookies<a href=\"#cookies\">¶</a></h2><p>x</p></section>"
       "<div id=\"cookie-notice\"><h2>Cookies</h2><p>We use cookies.</p></div></body></html>");
-  int sections = 0, divs = 0;
-  for (pith::dom::NodeId i = 0; i < dom.size(); ++i) {
-    const Hints h = node_hints(dom, i);
-    if (dom.nodes[i].tag == pith::dom::Tag::section) {
-      ++sections;
-      CHECK_FALSE(h.unlikely);
-    } else if (dom.nodes[i].tag == pith::dom::Tag::div) {
-      ++divs;
-      CHECK(h.unlikely);  // a heading without the permalink: the id names the banner
-    }
-  }
-  CHECK(sections == 1);
-  CHECK(divs == 1);
+  const std::vector<Hints> sections = hints_of(dom, pith::dom::Tag::section);
+  const std::vector<Hints> divs = hints_of(dom, pith::dom::Tag::div);
+  REQUIRE(sections.size() == 1);
+  REQUIRE(divs.size() == 1);
+  CHECK_FALSE(sections[0].unlikely);
+  CHECK(divs[0].unlikely);  // a heading without the permalink: the id names the banner
 }
