@@ -264,6 +264,12 @@ inline constexpr double kDataTableMaxLinkDensity = 0.1;
 // top of an item. The finder's first value, never tuned on data; it is apart
 // from kStampSearchBytes, which only finds a date.
 inline constexpr std::size_t kCommentStampSearchBytes = 400;
+// Posts of one thread share their design; a class token holding this many
+// digits or more names the post, not the design ("id-t1_o8n5jvy",
+// "post-42886"; "layer81", "col-md-6" are designs), and is left out when
+// items are compared (items_repeat). At 1 digit, a news page's numbered
+// layout wrappers ("layer1", "layer2") became a thread.
+inline constexpr std::ptrdiff_t kPostNumberMinDigits = 3;
 // How far into an item to look for its own controls (like/reply buttons).
 inline constexpr std::uint32_t kControlSearchNodes = 256;
 inline constexpr int kMinItemControls = 2;

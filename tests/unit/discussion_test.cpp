@@ -107,3 +107,33 @@ TEST_CASE("teaser lists: cards opening with a linked title and carrying a date")
   CHECK_FALSE(teaser_list_of("<h3><a href=/a>A story</a></h3><p>15 December 2025</p><p>" +
                              std::string(pith::extraction::kTeaserMaxItemLength, 'a') + "</p>"));
 }
+
+namespace {
+
+// Whether the page's discussion is found: a <div id=thread> of five dated
+// posts, the k-th of class `classes[k]`.
+bool thread_found(const std::vector<std::string>& classes) {
+  std::string html = "<html><body><div id=thread>";
+  for (const std::string& cls : classes)
+    html += "<div class='" + cls + "'><p>user <time datetime='2026-03-04T19:34:47Z'>17 hours ago</time></p>"
+            "<p>A reply that says something, with a sentence of its own. And then another one.</p></div>";
+  html += "</div></body></html>";
+  pith::dom::Dom dom = pith::dom::build_dom(html);
+  std::vector<pith::extraction::Hints> hints = pith::extraction::page_hints(dom);
+  pith::extraction::reference::WalkedPass walked(dom, hints, pith::extraction::Flags{.strip_unlikely = false});
+  pith::extraction::Discussion found = pith::extraction::find_discussion(walked.pass);
+  return found.node != pith::dom::kNoNode && dom.attr(found.node, pith::dom::Attr::id) == "thread";
+}
+
+}  // namespace
+
+TEST_CASE("discussion: posts whose classes name the post itself are still of one design") {
+  CHECK(thread_found({"comment", "comment", "comment", "comment", "comment"}));
+  // Each post's own id among its classes (three digits or more).
+  CHECK(thread_found({"thing id-t1_o8n5jvy comment", "thing id-t1_o8nd42m comment", "thing id-t1_o8o9g61 comment",
+                      "thing id-t1_o8n5vbe comment", "thing id-t1_o8nl6q0 comment"}));
+  CHECK(thread_found({"post post-4711", "post post-4748", "post post-4785", "post post-4822", "post post-4859"}));
+  // Classes numbered with a digit or two are designs: a page's numbered
+  // layout wrappers are not a thread.
+  CHECK_FALSE(thread_found({"layer1", "layer2", "layer3", "layer81", "layer82"}));
+}
