@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "extract/class_design.hpp"
 #include "extract/heuristics.hpp"
 #include "text/ascii.hpp"
 #include "text/chars.hpp"
@@ -199,25 +200,6 @@ bool stamped_items(const Pass& pass, const std::vector<NodeId>& items, double mi
   return stamped >= needed;
 }
 
-// Whether two class lists are the same but for the tokens that hold
-// kPostNumberMinDigits digits or more: those name the post an item shows
-// ("post-42886", "id-t1_o8n5jvy"), the rest its design ("layer81", "col-6").
-bool same_classes_but_numbered(std::string_view a, std::string_view b) {
-  auto next_design_token = [](std::string_view& list) {
-    for (;;) {
-      std::string_view token = text::first_token(list);
-      if (token.empty()) return token;
-      list.remove_prefix(static_cast<std::size_t>(token.data() - list.data()) + token.size());
-      if (std::count_if(token.begin(), token.end(), [](char c) { return c >= '0' && c <= '9'; }) < kPostNumberMinDigits) return token;
-    }
-  };
-  for (;;) {
-    std::string_view x = next_design_token(a), y = next_design_token(b);
-    if (x != y) return false;
-    if (x.empty()) return true;
-  }
-}
-
 // Posts of one thread share their markup: most items are of one design.
 // (An article's own parts — headline, byline, body — are not.)
 bool items_repeat(const dom::Dom& dom, const std::vector<NodeId>& items) {
@@ -226,7 +208,7 @@ bool items_repeat(const dom::Dom& dom, const std::vector<NodeId>& items) {
     std::size_t same = 0;
     for (NodeId other : items)
       if (dom.nodes[other].tag == dom.nodes[items[i]].tag &&
-          same_classes_but_numbered(dom.attr(other, dom::Attr::class_), dom.attr(items[i], dom::Attr::class_)))
+          same_design_classes(dom.attr(other, dom::Attr::class_), dom.attr(items[i], dom::Attr::class_)))
         ++same;
     best = std::max(best, same);
   }
