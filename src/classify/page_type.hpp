@@ -58,6 +58,12 @@ inline constexpr double kReviewPruningProductProbability = 0.5;
 // page 0.12), and a news home page the model calls a service lost its cards.
 inline constexpr double kTeaserPruningArticleProbability = 0.5;
 
+// Pages the model calls documentation with at least this probability keep
+// the blocks of prose that repeat earlier ones
+// (extraction::ContentOptions::repeats_are_clutter): a guide's tabs (one per
+// language or platform) say the same sentences each.
+inline constexpr double kRepeatsKeptDocumentationProbability = 0.5;
+
 PageTypeGuess classify_page_type(const PageFeatures& features);
 
 }  // namespace pith::classify

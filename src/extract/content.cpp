@@ -466,6 +466,33 @@ void choose_between_attempts(PreparedPasses& passes, const Discussion& discussio
   best.strategy += " (chosen by the attempt model)";
 }
 
+// A block of prose that says again, word for word, what an earlier block of
+// the content said is left out: a reply's quote of the post above it, a
+// thread's preview of the post replied to, the mobile copy of a section
+// beside the desktop one. Code and table rows repeat by design (a setting
+// shown in each of its variants), short lines ("Reply", "Free shipping on
+// orders over $50") are a page's furniture: both stay (see
+// kRepeatedBlockMinLength).
+void leave_out_repeated_blocks(Attempt& a) {
+  std::unordered_set<std::string_view> seen;
+  std::vector<std::uint8_t> repeated(a.blocks.size(), 0);
+  std::size_t left_out = 0;
+  for (std::size_t k = 0; k < a.blocks.size(); ++k) {
+    const Block& b = a.blocks[k];
+    if (b.kind != BlockKind::paragraph && b.kind != BlockKind::quote && b.kind != BlockKind::list_item) continue;
+    const std::uint32_t length = text::weighted_length(b.text);
+    if (length < kRepeatedBlockMinLength || seen.insert(b.text).second) continue;
+    repeated[k] = 1;
+    a.length -= std::min(a.length, length);
+    ++left_out;
+  }
+  if (left_out == 0) return;
+  std::size_t k = 0;
+  a.blocks.erase(std::remove_if(a.blocks.begin(), a.blocks.end(), [&](const Block&) { return repeated[k++] != 0; }),
+                 a.blocks.end());
+  a.strategy += fmt::format(" (less {} repeated block{})", left_out, left_out == 1 ? "" : "s");
+}
+
 // The chosen attempt's lead blocks, less those that are not its lead, put
 // before its content.
 void keep_lead(Attempt& a) {
@@ -771,6 +798,7 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
   if (options.choose_attempt && !judged_by_article_body)
     choose_between_attempts(*passes, discussion, options, best);
   add_declared_product_description(options.product_description, best);
+  if (options.repeats_are_clutter) leave_out_repeated_blocks(best);
   bool too_short = best.length < kMinContentLength;
   if (too_short && options.declares_article && is_short_declared_article(dom, page, best)) {
     too_short = false;

@@ -69,6 +69,11 @@ struct ContentOptions {
   // on articles (classify::kTeaserPruningArticleProbability); elsewhere they
   // are often the content.
   bool teasers_are_clutter = true;
+  // Whether a block of prose that repeats an earlier one word for word is
+  // left out (leave_out_repeated_blocks): not on documentation, whose tabs
+  // say a setting again for each of its variants
+  // (classify::kRepeatsKeptDocumentationProbability).
+  bool repeats_are_clutter = true;
   // When set, says which of AttemptChoice::attempts to keep (0, 1 or 2):
   // classify/attempt_choice.hpp. Not asked when the page's JSON-LD
   // articleBody judged the content (its words are the better judge).

@@ -538,3 +538,40 @@ TEST_CASE("extract: a page declaring several products gets none of their descrip
   CHECK_FALSE(contains(doc.text, "MARKERONE"));
   CHECK_FALSE(contains(doc.text, "MARKERTHREE"));
 }
+
+namespace {
+
+// An article whose prose has one paragraph said twice (`repeat`, a reply's
+// quote or a mobile copy) and one short line said three times.
+std::string page_with_repeats(std::string_view repeat) {
+  std::string body = "<article><h1>The Old Mill</h1>";
+  body += "<p>" + std::string(repeat) + "</p>";
+  for (int k = 0; k < 3; ++k)
+    body += "<p>The wheel was rebuilt in the spring, and the race was cleared of the silt that had "
+            "gathered there over forty winters, so that water reached it again. Part " +
+            std::to_string(k) + ".</p><p>Open on Sundays.</p>";
+  body += "<blockquote><p>" + std::string(repeat) + "</p></blockquote></article>";
+  return page(body);
+}
+
+std::size_t occurrences(std::string_view text, std::string_view what) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(what); at != std::string_view::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("extract: a paragraph of prose said again word for word is left out, short lines stay") {
+  const std::string repeat =
+      "REPEATMARKER The mill stood on the river for two hundred years before the flood of 1953 took "
+      "its roof, and the village rebuilt it stone by stone.";
+  Document doc = pith::extract(page_with_repeats(repeat));
+  REQUIRE(doc.has_main_content());
+  CHECK(occurrences(doc.text, "REPEATMARKER") == 1);
+  CHECK(occurrences(doc.text, "Open on Sundays.") == 3);
+  // A paragraph shorter than kRepeatedBlockMinLength is a page's furniture:
+  // said twice, it stays twice.
+  Document short_repeat = pith::extract(page_with_repeats("REPEATMARKER Built in 1750."));
+  CHECK(occurrences(short_repeat.text, "REPEATMARKER") == 2);
+}
