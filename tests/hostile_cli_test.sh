@@ -30,8 +30,10 @@ sample=$fixtures/gate-news-pt/page.html
 # A big page whose output is larger than a pipe buffer, read by `head`.
 python3 - "$work/big.html" <<'PY'
 import sys
-p = "<p>" + "A sentence of the article that goes on for a while. " * 20 + "</p>\n"
-open(sys.argv[1], "w").write("<html><body><article><h1>Big</h1>" + p * 3000 + "</article></body></html>")
+# Numbered paragraphs: a paragraph said again word for word is left out.
+p = "".join("<p>Part %d. " % k + "A sentence of the article that goes on for a while. " * 20 + "</p>\n"
+            for k in range(3000))
+open(sys.argv[1], "w").write("<html><body><article><h1>Big</h1>" + p + "</article></body></html>")
 PY
 for format in text json markdown html; do
   "$pith" -f "$format" "$work/big.html" 2>"$work/err" | head -c 10 >"$work/out"
