@@ -203,6 +203,7 @@ Document read_page(std::string_view html, const Options& options, detail::ModelI
       page_type.probability(classify::PageType::article) >= classify::kTeaserPruningArticleProbability;
   content.repeats_are_clutter = page_type.probability(classify::PageType::documentation) <
                                 classify::kRepeatsKeptDocumentationProbability;
+  content.thread_page = page_type.probability(classify::PageType::forum) >= classify::kThreadJoinForumProbability;
   content.declares_article =
       !doc.metadata.date_published.empty() || doc.metadata.declared_page_type == "article";
   content.deadline = &deadline;

@@ -64,6 +64,11 @@ inline constexpr double kTeaserPruningArticleProbability = 0.5;
 // language or platform) say the same sentences each.
 inline constexpr double kRepeatsKeptDocumentationProbability = 0.5;
 
+// Pages the model calls forums with at least this probability have their
+// discussion joined to the content however long the post opening it
+// (extraction::ContentOptions::thread_page).
+inline constexpr double kThreadJoinForumProbability = 0.5;
+
 PageTypeGuess classify_page_type(const PageFeatures& features);
 
 }  // namespace pith::classify

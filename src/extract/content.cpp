@@ -748,7 +748,8 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
     if (debug_trace())
       std::fprintf(stderr, "with thread: outside=%u length=%u\n", with_thread.outside_discussion,
                    with_thread.length);
-    if (with_thread.outside_discussion < discussion.length * kDiscussionArticleShare) {
+    const bool thread_left_out = options.thread_page && with_thread.length > kThreadJoinGain * best.length;
+    if (thread_left_out || with_thread.outside_discussion < discussion.length * kDiscussionArticleShare) {
       best = std::move(with_thread);
       passes = &*marked_passes;
     }

@@ -74,6 +74,10 @@ struct ContentOptions {
   // say a setting again for each of its variants
   // (classify::kRepeatsKeptDocumentationProbability).
   bool repeats_are_clutter = true;
+  // Whether the page is a thread (classify::kThreadJoinForumProbability):
+  // its discussion joins the content however long the post opening it
+  // (kDiscussionArticleShare bounds a story's own text otherwise).
+  bool thread_page = false;
   // When set, says which of AttemptChoice::attempts to keep (0, 1 or 2):
   // classify/attempt_choice.hpp. Not asked when the page's JSON-LD
   // articleBody judged the content (its words are the better judge).

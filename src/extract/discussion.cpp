@@ -99,6 +99,18 @@ bool counted_at_least(const dom::Dom& dom, NodeId text, std::size_t chars) {
          dom.counts[text].chars >= chars;
 }
 
+// Whether an element marks a moment in its attributes rather than in words:
+// a microdata date (itemprop "datePublished", "dateCreated") or a date or
+// time in its title, where the words are relative ("2y", "3 hours ago", often
+// written by the page's scripts) and the tooltip holds the moment.
+bool marks_a_moment(const dom::Dom& dom, NodeId element) {
+  if (dom.nodes[element].attr_count == 0) return false;
+  const std::string_view itemprop = dom.attr(element, dom::Attr::itemprop);
+  if (text::iequals_ascii(itemprop, "datePublished") || text::iequals_ascii(itemprop, "dateCreated")) return true;
+  const std::string_view title = dom.attr(element, dom::Attr::title);
+  return !title.empty() && holds_timestamp(title);
+}
+
 // Whether an item opens with a stamp: a <time> element (or a datetime
 // attribute: language-free, and how "3 hours ago" is usually marked up) or a
 // date or time in its first kStampSearchBytes bytes of text. Whitespace is
@@ -132,7 +144,7 @@ bool opens_with_stamp(const dom::Dom& dom, NodeId item, std::string& head) {
       if (counted_at_least(dom, i, kStampSearchBytes - head.size())) return false;
       append_collapsed_up_to(head, text, pending_space, kStampSearchBytes);
       pending_space = true;
-    } else if (dom.nodes[i].tag == Tag::time || dom.has_attr(i, dom::Attr::datetime)) {
+    } else if (dom.nodes[i].tag == Tag::time || dom.has_attr(i, dom::Attr::datetime) || marks_a_moment(dom, i)) {
       return true;
     }
   }

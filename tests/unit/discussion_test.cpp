@@ -47,6 +47,11 @@ TEST_CASE("stamped items: a stamp in the item's opening bytes counts, one past t
   CHECK(stamped_list_of("<p>Posted 12.09.2024 by someone. Text.</p>"));
   CHECK(stamped_list_of("<time>now</time><p>A reply. Text.</p>"));
   CHECK_FALSE(stamped_list_of("<p>No date at all in here. Text.</p>"));
+  // Relative words whose moment is the tooltip, or a microdata date.
+  CHECK(stamped_list_of("<span title='August 13, 2023 - 3:05pm'>2y</span><p>A reply. Text.</p>"));
+  CHECK(stamped_list_of("<a class=timeago title='2024-11-27T15:50:23.066Z'></a><p>A reply. Text.</p>"));
+  CHECK(stamped_list_of("<meta itemprop=datePublished content='2024-11-27'><p>A reply. Text.</p>"));
+  CHECK_FALSE(stamped_list_of("<span title='Senior member'>2y</span><p>A reply. Text.</p>"));
   // The stamp in a text node of its own, after a first one: found while the
   // first leaves room (collapsed, with the space between the two).
   for (std::size_t chars : {std::size_t{10}, kStampSearchBytes / 2, kStampSearchBytes - 40}) {
