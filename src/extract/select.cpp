@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <memory>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 
 #include "assert.hpp"
 #include "extract/heuristics.hpp"
@@ -134,12 +136,23 @@ void remove_unlikely_from(Pass& pass, const Pass& unstripped,
   pass.dead = unstripped.dead;
   pass.why = unstripped.why;
   DeclaredContent declared(pass);
+  // Headers of one design (class list) repeated down the page are the
+  // entries' (a card's title row), not the site's (see kEntryHeaderMinRepeats).
+  std::unordered_map<std::string_view, std::uint32_t> header_designs;
+  for (NodeId i : candidates)
+    if (pass.hints[i].header_name && !pass.hints[i].unlikely && !dom.attr(i, dom::Attr::class_).empty())
+      ++header_designs[dom.attr(i, dom::Attr::class_)];
+  auto entry_header = [&](NodeId i) {
+    auto design = header_designs.find(dom.attr(i, dom::Attr::class_));
+    return design != header_designs.end() && design->second >= kEntryHeaderMinRepeats;
+  };
   // In document order, as a walk over the live nodes would meet them: those
   // inside a subtree left out (before, or here) are dead.
   for (NodeId i : candidates) {
     if (pass.dead[i]) continue;
     const Hints& h = pass.hints[i];
-    bool clutter_named = h.unlikely || (h.header_name && !header_reads_as_content(unstripped.features[i]));
+    bool clutter_named =
+        h.unlikely || (h.header_name && !entry_header(i) && !header_reads_as_content(unstripped.features[i]));
     if (clutter_named && nodes[i].tag != Tag::text && !declared.held_by(i) &&
         removable_by_name(dom, i) && !wraps_page_layout(unstripped, i)) {
       NodeId end = nodes[i].subtree_end;

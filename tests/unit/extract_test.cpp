@@ -575,3 +575,18 @@ TEST_CASE("extract: a paragraph of prose said again word for word is left out, s
   Document short_repeat = pith::extract(page_with_repeats("REPEATMARKER Built in 1750."));
   CHECK(occurrences(short_repeat.text, "REPEATMARKER") == 2);
 }
+
+TEST_CASE("extract: headers of one design repeated down the page are the entries', not the site's") {
+  const std::string teams = "ABCDEF";
+  std::string body = "<div class=\"site-header\"><a href=\"/\">SITEHEADERMARK Home</a> <a href=\"/jobs\">Jobs</a></div><main>";
+  for (char team : teams)
+    body += std::string("<section class=\"job\"><div class=\"job-header\">CARDTITLE") + team +
+            " Senior Engineer for Parsing</div><p>Remote, full time, team " + team +
+            ". Work on the parsing library that reads millions of pages a day, with a small team that writes "
+            "its own tools.</p></section>";
+  body += "</main>";
+  Document doc = pith::extract(page(body));
+  REQUIRE(doc.has_main_content());
+  for (char team : teams) CHECK(contains(doc.text, std::string("CARDTITLE") + team));
+  CHECK_FALSE(contains(doc.text, "SITEHEADERMARK"));
+}
