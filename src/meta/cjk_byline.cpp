@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 
+#include "meta/cjk_closing_names.hpp"
 #include "meta/sources.hpp"
 #include "text/ascii.hpp"
 #include "text/utf8.hpp"
@@ -27,42 +28,6 @@ const RE2& cjk_byline() {
       // The name ends where the Han text does, or at "发自" (filed from), "报道" (reports), "摄" (photo).
       R"((?:发自|报道|摄|[^\p{Han}]|$))");
   return re;
-}
-
-// "……恢复运营。（何静 周明）", "（记者 唐雨）", "（何静 宁波报道）": Chinese
-// news closes with the reporters' names in brackets, after the last
-// sentence or on a line of their own.
-const RE2& cjk_closing_names() {
-  // After the last sentence's full stop, or alone with "记者".
-  static const RE2 re(
-      R"((?:[。！？”」]\s*[（(]\s*(?:\p{Han}{0,6}记者\s*)?|^[（(]\s*(?:\p{Han}{0,6}记者\s*)?))"
-      R"((\p{Han}{2,4}(?:[ 　、]+\p{Han}{2,6}){0,4})\s*[）)]\s*$)");
-  return re;
-}
-
-// RE2::PartialMatch(line, cjk_closing_names(), names) without RE2's reverse
-// search: a pattern that ends with '$' is searched backwards from the end,
-// which compiles it a second time, reversed, for each process. A match
-// opens at the line's start or at one of "。！？”」", so anchored tries at
-// those places, leftmost first, find the match the unanchored search finds
-// (the leftmost one; every match ends at the line's end).
-bool find_cjk_closing_names(std::string_view line, re2::StringPiece& names) {
-  const RE2& re = cjk_closing_names();
-  const re2::StringPiece input(line.data(), line.size());
-  re2::StringPiece groups[2];
-  for (std::size_t at = 0; at < line.size(); ++at) {
-    const std::string_view rest = line.substr(at);
-    const bool may_open = at == 0 || rest.rfind("\xE3\x80\x82", 0) == 0 ||  // 。
-                          rest.rfind("\xEF\xBC\x81", 0) == 0 ||                 // ！
-                          rest.rfind("\xEF\xBC\x9F", 0) == 0 ||                 // ？
-                          rest.rfind("\xE2\x80\x9D", 0) == 0 ||                 // ”
-                          rest.rfind("\xE3\x80\x8D", 0) == 0;                   // 」
-    if (may_open && re.Match(input, at, line.size(), RE2::ANCHOR_START, groups, 2)) {
-      names = groups[1];
-      return true;
-    }
-  }
-  return false;
 }
 
 // Where the first label cjk_byline() looks for starts, at or after `from`;
@@ -128,7 +93,7 @@ bool next_cjk_byline(std::string_view line, std::size_t from, re2::StringPiece* 
   return false;
 }
 
-// cjk_closing_names() ends with a closing bracket and white space.
+// Closing names (find_cjk_closing_names) end with a closing bracket and white space.
 bool ends_with_closing_bracket(std::string_view line) {
   while (!line.empty() && text::is_ascii_whitespace(line.back())) line.remove_suffix(1);
   return line.ends_with(")") || line.ends_with("\xEF\xBC\x89");  // ')' or '）'
@@ -222,7 +187,6 @@ void drop_dateline(std::vector<std::string>& names) {
 }  // namespace
 
 void read_cjk_byline(std::string_view line, int& best_rank, std::vector<std::string>& best) {
-  re2::StringPiece names;
   auto offer = [&](int rank, std::string_view raw, bool needs_family_name) {
     if (rank >= best_rank || is_cjk_non_name(raw)) return;
     std::vector<std::string> found = split_cjk_names(raw);
@@ -248,9 +212,9 @@ void read_cjk_byline(std::string_view line, int& best_rank, std::vector<std::str
     // may be the next label ("来源：舟山晚报 编辑：范小青").
     at = static_cast<std::size_t>(g[3].data() - line.data());
   }
-  if (best_rank > kClosingNamesRank && ends_with_closing_bracket(line) &&
-      find_cjk_closing_names(line, names))
-    offer(kClosingNamesRank, std::string_view(names.data(), names.size()), true);
+  std::string_view names;
+  if (best_rank > kClosingNamesRank && ends_with_closing_bracket(line) && find_cjk_closing_names(line, names))
+    offer(kClosingNamesRank, names, true);
 }
 
 }  // namespace pith::meta

@@ -1,6 +1,7 @@
-// Unicode letters by general category, for code that reads names without a
-// regex: RE2 compiles a class such as \p{L} (some 650 ranges) anew for every
-// pattern that holds it, several million instructions each time.
+// Unicode letters by general category and script, for code that reads names
+// without a regex: RE2 compiles a class such as \p{L} (some 650 ranges) anew
+// for every pattern that holds it, several million instructions each time,
+// and a counted one (\p{Han}{2,6}) once for each count.
 #pragma once
 
 namespace pith::text {
@@ -9,5 +10,7 @@ namespace pith::text {
 bool is_letter(char32_t c);
 // General category Lu: what RE2's \p{Lu} matches.
 bool is_upper_case_letter(char32_t c);
+// Script Han: what RE2's \p{Han} matches.
+bool is_han(char32_t c);
 
 }  // namespace pith::text
