@@ -4,8 +4,8 @@
 #include <cstddef>
 
 #include "text/ascii.hpp"
+#include "text/byte_filters.hpp"
 #include "text/letters.hpp"
-#include "text/utf8.hpp"
 
 namespace pith::meta {
 namespace {
@@ -13,18 +13,6 @@ namespace {
 constexpr std::string_view kReporter = "\xE8\xAE\xB0\xE8\x80\x85";  // 记者
 constexpr int kMaxCharsBeforeReporter = 6;
 constexpr int kMaxMoreNames = 4;
-
-// The Han character at line[at]: its length in bytes, 0 when there is none.
-std::size_t han_at(std::string_view line, std::size_t at) {
-  if (at >= line.size()) return 0;
-  std::size_t next = at;
-  return text::is_han(text::decode_utf8(line, next)) ? next - at : 0;
-}
-
-std::size_t skip_white_space(std::string_view line, std::size_t at) {
-  while (at < line.size() && text::is_ascii_whitespace(line[at])) ++at;
-  return at;
-}
 
 // Where the opening bracket and the white space after it end, when a match
 // can start at line[at] ("[。！？”」]\s*[（(]\s*", or "^[（(]\s*"); npos if
@@ -34,13 +22,13 @@ std::size_t after_opening(std::string_view line, std::size_t at) {
                                                        "\xE2\x80\x9D", "\xE3\x80\x8D"};                  // ”」
   std::size_t bracket = std::string_view::npos;
   for (std::string_view end : kSentenceEnds)
-    if (line.compare(at, end.size(), end) == 0) bracket = skip_white_space(line, at + end.size());
+    if (line.compare(at, end.size(), end) == 0) bracket = text::skip_ascii_whitespace(line, at + end.size());
   if (bracket == std::string_view::npos) {
     if (at != 0) return std::string_view::npos;
     bracket = 0;
   }
-  if (line.compare(bracket, 1, "(") == 0) return skip_white_space(line, bracket + 1);
-  if (line.compare(bracket, 3, "\xEF\xBC\x88") == 0) return skip_white_space(line, bracket + 3);  // （
+  if (line.compare(bracket, 1, "(") == 0) return text::skip_ascii_whitespace(line, bracket + 1);
+  if (line.compare(bracket, 3, "\xEF\xBC\x88") == 0) return text::skip_ascii_whitespace(line, bracket + 3);  // （
   return std::string_view::npos;
 }
 
@@ -63,7 +51,7 @@ bool reads_as_names(std::string_view line, std::size_t from, std::size_t to) {
   if (from >= to) return false;
   for (int name = 0;; ++name) {
     int chars = 0;
-    for (std::size_t n; from < to && (n = han_at(line, from)) != 0; from += n) ++chars;
+    for (std::size_t n; from < to && (n = text::han_length_at(line, from)) != 0; from += n) ++chars;
     if (chars < 2 || chars > (name == 0 ? 4 : 6)) return false;
     if (from == to) return true;
     if (name == kMaxMoreNames) return false;
@@ -96,11 +84,11 @@ bool find_cjk_closing_names(std::string_view line, std::string_view& names) {
     // characters before 记者 as can be (记者 is Han itself), then without.
     std::array<std::size_t, kMaxCharsBeforeReporter + 1> after_chars{open};
     int chars = 0;
-    for (std::size_t n; chars < kMaxCharsBeforeReporter && (n = han_at(line, after_chars[chars])) != 0; ++chars)
+    for (std::size_t n; chars < kMaxCharsBeforeReporter && (n = text::han_length_at(line, after_chars[chars])) != 0; ++chars)
       after_chars[chars + 1] = after_chars[chars] + n;
     for (int k = chars; k >= 0; --k)
       if (line.compare(after_chars[k], kReporter.size(), kReporter) == 0 &&
-          names_from(skip_white_space(line, after_chars[k] + kReporter.size())))
+          names_from(text::skip_ascii_whitespace(line, after_chars[k] + kReporter.size())))
         return true;
     if (names_from(open)) return true;
   }

@@ -6,6 +6,8 @@
 #include <iterator>
 #include <utility>
 
+#include "text/utf8.hpp"
+
 namespace pith::text {
 
 bool is_letter(char32_t c) {
@@ -31,6 +33,12 @@ bool is_han(char32_t c) {
   const auto* range = std::lower_bound(std::begin(kHan), std::end(kHan), c,
                                        [](const std::pair<char32_t, char32_t>& r, char32_t v) { return r.second < v; });
   return range != std::end(kHan) && range->first <= c;
+}
+
+std::size_t han_length_at(std::string_view s, std::size_t at) {
+  if (at >= s.size()) return 0;
+  std::size_t next = at;
+  return is_han(decode_utf8(s, next)) ? next - at : 0;
 }
 
 }  // namespace pith::text
