@@ -1,10 +1,11 @@
 #include "meta/cjk_byline.hpp"
 
-#include <re2/re2.h>
 
 #include <array>
 #include <cstdint>
 
+#include "meta/cjk_closing_names.hpp"
+#include "meta/cjk_labelled_byline.hpp"
 #include "meta/sources.hpp"
 #include "text/ascii.hpp"
 #include "text/utf8.hpp"
@@ -17,55 +18,7 @@ constexpr int kSourceRank = 4;
 // Names in closing brackets rank below a "记者" label and above an editor.
 constexpr int kClosingNamesRank = 2;
 
-const RE2& cjk_byline() {
-  // A label opens its line or follows a separator; "记者" (reporter) may also
-  // follow the paper's name ("东海日报记者 林晓"). A translated author's
-  // original name may follow in brackets ("周思远 (Joan Smith)").
-  static const RE2 re(
-      R"((?:(?:^|[\s(（【\[|｜·:：])(作者|撰文|执笔人|执笔|记者|記者|编辑|責任編輯|责任编辑|编者|发表人|發表人|发布人|发布者|发帖人|楼主|樓主|来源|來源|文(?:[/／:：]))|(记者|記者))\s*[:：/／]?\s*)"
-      R"(((?:\p{Han}{2,4}?|[A-Za-z][A-Za-z0-9_.-]{2,20})(?:[ 　、,，]+\p{Han}{2,6}){0,4}(?:\s*[(（][A-Za-z][A-Za-z .'-]{1,40}[)）])?))"
-      // The name ends where the Han text does, or at "发自" (filed from), "报道" (reports), "摄" (photo).
-      R"((?:发自|报道|摄|[^\p{Han}]|$))");
-  return re;
-}
-
-// "……恢复运营。（何静 周明）", "（记者 唐雨）", "（何静 宁波报道）": Chinese
-// news closes with the reporters' names in brackets, after the last
-// sentence or on a line of their own.
-const RE2& cjk_closing_names() {
-  // After the last sentence's full stop, or alone with "记者".
-  static const RE2 re(
-      R"((?:[。！？”」]\s*[（(]\s*(?:\p{Han}{0,6}记者\s*)?|^[（(]\s*(?:\p{Han}{0,6}记者\s*)?))"
-      R"((\p{Han}{2,4}(?:[ 　、]+\p{Han}{2,6}){0,4})\s*[）)]\s*$)");
-  return re;
-}
-
-// RE2::PartialMatch(line, cjk_closing_names(), names) without RE2's reverse
-// search: a pattern that ends with '$' is searched backwards from the end,
-// which compiles it a second time, reversed, for each process. A match
-// opens at the line's start or at one of "。！？”」", so anchored tries at
-// those places, leftmost first, find the match the unanchored search finds
-// (the leftmost one; every match ends at the line's end).
-bool find_cjk_closing_names(std::string_view line, re2::StringPiece& names) {
-  const RE2& re = cjk_closing_names();
-  const re2::StringPiece input(line.data(), line.size());
-  re2::StringPiece groups[2];
-  for (std::size_t at = 0; at < line.size(); ++at) {
-    const std::string_view rest = line.substr(at);
-    const bool may_open = at == 0 || rest.rfind("\xE3\x80\x82", 0) == 0 ||  // 。
-                          rest.rfind("\xEF\xBC\x81", 0) == 0 ||                 // ！
-                          rest.rfind("\xEF\xBC\x9F", 0) == 0 ||                 // ？
-                          rest.rfind("\xE2\x80\x9D", 0) == 0 ||                 // ”
-                          rest.rfind("\xE3\x80\x8D", 0) == 0;                   // 」
-    if (may_open && re.Match(input, at, line.size(), RE2::ANCHOR_START, groups, 2)) {
-      names = groups[1];
-      return true;
-    }
-  }
-  return false;
-}
-
-// Where the first label cjk_byline() looks for starts, at or after `from`;
+// Where the first label match_cjk_byline() looks for starts, at or after `from`;
 // line.size() when there is none.
 std::size_t find_cjk_label(std::string_view line, std::size_t from) {
   static constexpr std::string_view kLabels[] = {
@@ -107,13 +60,10 @@ std::size_t find_cjk_label(std::string_view line, std::size_t from) {
   return line.size();
 }
 
-// The leftmost match of cjk_byline() starting at or after `from`, as an
-// unanchored search finds it. A match starts at a label or at the one
-// character before it, so the regex is tried anchored at those places, in
-// order: an unanchored search that captures ends by running the regex
-// backwards to find where the match starts, which on long CJK lines costs
-// several times more than everything else here.
-bool next_cjk_byline(std::string_view line, std::size_t from, re2::StringPiece* groups, int ngroups) {
+// The leftmost match of match_cjk_byline()'s regex starting at or after
+// `from`, as an unanchored search finds it. A match starts at a label or at
+// the one character before it, so it is tried at those places, in order.
+bool next_cjk_byline(std::string_view line, std::size_t from, CjkByline& found) {
   std::size_t tried = std::string::npos;
   for (std::size_t label = find_cjk_label(line, from); label < line.size(); label = find_cjk_label(line, label + 1)) {
     std::size_t before = label;
@@ -122,13 +72,13 @@ bool next_cjk_byline(std::string_view line, std::size_t from, re2::StringPiece* 
     for (std::size_t start : {before, label}) {
       if (start < from || start == tried) continue;
       tried = start;
-      if (cjk_byline().Match(line, start, line.size(), RE2::ANCHOR_START, groups, ngroups)) return true;
+      if (match_cjk_byline(line, start, found)) return true;
     }
   }
   return false;
 }
 
-// cjk_closing_names() ends with a closing bracket and white space.
+// Closing names (find_cjk_closing_names) end with a closing bracket and white space.
 bool ends_with_closing_bracket(std::string_view line) {
   while (!line.empty() && text::is_ascii_whitespace(line.back())) line.remove_suffix(1);
   return line.ends_with(")") || line.ends_with("\xEF\xBC\x89");  // ')' or '）'
@@ -222,7 +172,6 @@ void drop_dateline(std::vector<std::string>& names) {
 }  // namespace
 
 void read_cjk_byline(std::string_view line, int& best_rank, std::vector<std::string>& best) {
-  re2::StringPiece names;
   auto offer = [&](int rank, std::string_view raw, bool needs_family_name) {
     if (rank >= best_rank || is_cjk_non_name(raw)) return;
     std::vector<std::string> found = split_cjk_names(raw);
@@ -235,22 +184,19 @@ void read_cjk_byline(std::string_view line, int& best_rank, std::vector<std::str
     best_rank = rank;
     best = std::move(found);
   };
-  re2::StringPiece g[4];  // whole match, label, reporter label, names
-  for (std::size_t at = 0; next_cjk_byline(line, at, g, 4);) {
-    bool is_reporter = g[2].data() != nullptr;
-    std::string_view l = is_reporter ? std::string_view(g[2].data(), g[2].size())
-                                     : std::string_view(g[1].data(), g[1].size());
-    int rank = cjk_label_rank(l);
+  CjkByline found;
+  for (std::size_t at = 0; next_cjk_byline(line, at, found);) {
+    int rank = cjk_label_rank(found.label);
     // A source's words, and those after "记者" run into the paper's name
     // ("日报记者王五"), are a name only if they start like one.
-    offer(rank, std::string_view(g[3].data(), g[3].size()), is_reporter || rank >= kSourceRank);
+    offer(rank, found.names, found.reporter || rank >= kSourceRank);
     // Go on from the names, not past them: what looked like a second name
     // may be the next label ("来源：舟山晚报 编辑：范小青").
-    at = static_cast<std::size_t>(g[3].data() - line.data());
+    at = static_cast<std::size_t>(found.names.data() - line.data());
   }
-  if (best_rank > kClosingNamesRank && ends_with_closing_bracket(line) &&
-      find_cjk_closing_names(line, names))
-    offer(kClosingNamesRank, std::string_view(names.data(), names.size()), true);
+  std::string_view names;
+  if (best_rank > kClosingNamesRank && ends_with_closing_bracket(line) && find_cjk_closing_names(line, names))
+    offer(kClosingNamesRank, names, true);
 }
 
 }  // namespace pith::meta

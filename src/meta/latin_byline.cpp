@@ -7,12 +7,14 @@
 
 #include "meta/sources.hpp"
 #include "text/ascii.hpp"
+#include "text/letters.hpp"
+#include "text/utf8.hpp"
 
 namespace pith::meta {
 namespace {
 
 // Latin-script byline labels (Cyrillic and Greek ones too), lower case, in
-// the order latin_byline() tries them; the line labels below hold them too.
+// the order latin_label() tries them; the line labels below hold them too.
 constexpr std::string_view kLatinLabels[] = {
     "by", "von", "par", "por", "di", "door", "autor", "autora", "autorin", "author", "auteur", "written by",
     "posted by", "texto", "text", "reporter", "redacción", "redaccion", "redaktion",
@@ -34,35 +36,71 @@ const std::string& latin_labels() {
 
 namespace {
 
-// A name in a byline: up to four capitalised words, each after the first
-// perhaps after a particle ("Juan de Vega"). The byline regex once held
-// the whole name, "(" + kNameWord + "(?:\\s+" + kNameParticles + kNameWord +
-// "){0,3})", and compiled three more copies of the large letter classes
-// (10 M instructions, 1 ms per process); the words after the first are read
-// with latin_next_name_word() instead (find_latin_byline).
-constexpr std::string_view kNameWord = "\\p{Lu}[\\p{L}'’.-]*";
-constexpr std::string_view kNameParticles = "(?:(?:de|da|del|van|von|der|di|le|la|y|e)\\s+)?";
+constexpr std::size_t npos = std::string_view::npos;
 
-// A label and the first word of the name after it (group 1).
-const RE2& latin_byline() {
+// A name in a byline: up to four capitalised words ("\\p{Lu}[\\p{L}'’.-]*"),
+// each after the first perhaps after a particle ("Juan de Vega"). The words
+// are read by hand, not by the byline regex: RE2 compiles its letter classes
+// anew for each pattern that holds them (17 M instructions for the two
+// patterns that once did, once per process), and they add nothing to where
+// a byline starts (find_latin_byline).
+constexpr std::string_view kNameParticles[] = {"de", "da", "del", "van", "von", "der", "di", "le", "la", "y", "e"};
+
+// Where the name word ("\\p{Lu}[\\p{L}'’.-]*", as long as it goes) that starts
+// at line[at] ends; npos when none starts there.
+std::size_t name_word_end(std::string_view line, std::size_t at) {
+  if (at >= line.size()) return npos;
+  std::size_t end = at;
+  if (!text::is_upper_case_letter(text::decode_utf8(line, end))) return npos;
+  while (end < line.size()) {
+    std::size_t next = end;
+    const char32_t c = text::decode_utf8(line, next);
+    if (!text::is_letter(c) && c != '\'' && c != U'\u2019' && c != '.' && c != '-') break;
+    end = next;
+  }
+  return end;
+}
+
+// Where one more word of the name after line[at] ends, with the white space
+// (and particle) before it ("\\s+(?:particle\\s+)?" and a name word); npos
+// when none follows. At most one particle can be followed by white space, and
+// a particle's lower-case first letter starts no name word: there is one way
+// to read the words, the one the regex would take.
+std::size_t next_name_word_end(std::string_view line, std::size_t at) {
+  std::size_t word = at;
+  while (word < line.size() && text::is_ascii_whitespace(line[word])) ++word;
+  if (word == at) return npos;
+  for (std::string_view particle : kNameParticles) {
+    if (line.compare(word, particle.size(), particle) != 0) continue;
+    std::size_t after = word + particle.size();
+    while (after < line.size() && text::is_ascii_whitespace(line[after])) ++after;
+    if (after > word + particle.size()) return name_word_end(line, after);
+  }
+  return name_word_end(line, word);
+}
+
+// A label and the white space or colon after it: where a name may start.
+// Longest match, so that the match ends where the name would start (see
+// find_latin_byline).
+const RE2& latin_label() {
   // A label without a colon ("By Jane Doe") must open its line or follow a
   // date ("Published March 2, 2021 by Jane Doe"); one with a colon
   // ("Автор: Ольга Смирнова") may follow a date on the same line.
-  static const RE2 re("(?:(?:^|[(|•·]\\s*|\\d\\s+)" + latin_labels() + "\\s*[:：]?\\s+|(?:^|[\\s(|•·])" +
-                      latin_labels() + "\\s*[:：]\\s*)(" + std::string(kNameWord) + ")");
-  return re;
-}
-
-// One more word of the name, with the white space (and particle) before it.
-const RE2& latin_next_name_word() {
-  static const RE2 re("\\s+" + std::string(kNameParticles) + std::string(kNameWord));
+  static const RE2 re(
+      "(?:(?:^|[(|•·]\\s*|\\d\\s+)" + latin_labels() + "\\s*[:：]?\\s+|(?:^|[\\s(|•·])" + latin_labels() +
+          "\\s*[:：]\\s*)",
+      [] {
+        RE2::Options options;
+        options.set_longest_match(true);
+        return options;
+      }());
   return re;
 }
 
 // Cheap tests before the byline regexes: most lines near a headline hold no
 // label at all, and a regex search costs far more than a look at the bytes.
 
-// Can latin_byline() match the line? Its label opens the line or follows
+// Can latin_label() match the line? Its label opens the line or follows
 // white space, '(', '|', '•' or '·', and white space or a colon follows it.
 // Lines with Greek or Cyrillic letters, or with the few characters RE2's
 // case folding matches to ASCII letters (KELVIN SIGN, LONG S, dotted and
@@ -121,42 +159,46 @@ bool may_hold_latin_label(std::string_view line) {
   return false;
 }
 
-// The name RE2::PartialMatch would capture with latin_byline()'s label and
-// up to three latin_next_name_word()s after its first word, as one regex
-// (the leftmost match, and at its start the first alternative that
-// matches; each word is taken whole and as many words as follow): the
-// words after the first always match something or nothing, so they
-// change neither where the match starts nor which alternative matches,
-// and each is the one the regex would take.
+// The name RE2::PartialMatch would capture with the byline regex that held
+// the name's words, "LABEL(\\p{Lu}[\\p{L}'’.-]*(?:\\s+(?:particle\\s+)?\\p{Lu}[\\p{L}'’.-]*){0,3})"
+// (LABEL: latin_label() under leftmost-first matching), as [begin, end) of
+// the line.
 //
-// The label's match is found without the reverse search RE2 runs to find
-// where an unanchored match starts (that search compiles the regex a
-// second time, reversed, for each process): once a match is known to
-// exist, the leftmost match is the one anchored at the first place it can
-// start. A match starts at the line's start or at a character of its
+// From a given start, LABEL ends in one place only where a name word can
+// follow: the label is fixed by the start (a label opens with a letter, what
+// comes before it with none; no label is another's prefix followed by white
+// space or a colon), and a name word opens with neither white space nor a
+// colon, so every white space and colon after the label that LABEL can take
+// belongs to it. That place is where the longest match of latin_label()
+// ends: the regex matches there exactly when a name word starts at it.
+//
+// The leftmost match is the one anchored at the first place it can start,
+// found without the reverse search RE2 runs to find where an unanchored
+// match starts (that search compiles the regex a second time, reversed, for
+// each process). A match starts at the line's start or at a character of its
 // opening classes: '(', '|', '•' (E2 ..), '·' (C2 ..), a digit or RE2's \s.
-bool find_latin_byline(std::string_view line, re2::StringPiece& name) {
-  const RE2& re = latin_byline();
+bool find_latin_byline(std::string_view line, std::size_t& begin, std::size_t& end) {
+  const RE2& re = latin_label();
   const re2::StringPiece input(line);
   if (!re.Match(input, 0, line.size(), RE2::UNANCHORED, nullptr, 0)) return false;
-  re2::StringPiece groups[2];
-  bool found = false;
-  for (std::size_t at = 0; at < line.size() && !found; ++at) {
+  re2::StringPiece label;
+  for (std::size_t at = 0; at < line.size(); ++at) {
     const auto b = static_cast<unsigned char>(line[at]);
     const bool may_open = at == 0 || b == '(' || b == '|' || b == 0xE2 || b == 0xC2 || (b >= '0' && b <= '9') ||
                           b == ' ' || (b >= '\t' && b <= '\r');
-    found = may_open && re.Match(input, at, line.size(), RE2::ANCHOR_START, groups, 2);
+    if (!may_open || !re.Match(input, at, line.size(), RE2::ANCHOR_START, &label, 1)) continue;
+    begin = static_cast<std::size_t>(label.data() - line.data()) + label.size();
+    end = name_word_end(line, begin);
+    if (end == npos) continue;
+    constexpr int kMoreWords = 3;
+    for (int k = 0; k < kMoreWords; ++k) {
+      const std::size_t word_end = next_name_word_end(line, end);
+      if (word_end == npos) break;
+      end = word_end;
+    }
+    return true;
   }
-  // Not reached: some place above opens the match.
-  if (!found && !RE2::PartialMatch(input, re, &groups[1])) return false;
-  constexpr int kMoreWords = 3;
-  std::size_t end = static_cast<std::size_t>(groups[1].data() - line.data()) + groups[1].size();
-  re2::StringPiece word;
-  for (int k = 0; k < kMoreWords && latin_next_name_word().Match(input, end, line.size(), RE2::ANCHOR_START, &word, 1);
-       ++k)
-    end = static_cast<std::size_t>(word.data() - line.data()) + word.size();
-  name = re2::StringPiece(groups[1].data(), static_cast<std::size_t>(line.data() + end - groups[1].data()));
-  return true;
+  return false;
 }
 
 // The labels a line may hold alone (is_label_only_line): kLatinLabels but
@@ -180,12 +222,11 @@ bool any_line_label(Visit visit) {
 
 std::string latin_byline_name(std::string_view line) {
   if (!may_hold_latin_label(line)) return {};
-  re2::StringPiece latin_piece;
-  if (!find_latin_byline(line, latin_piece)) return {};
-  std::string latin(latin_piece.data(), latin_piece.size());
+  std::size_t begin = 0, after = 0;
+  if (!find_latin_byline(line, begin, after)) return {};
+  std::string latin(line.substr(begin, after - begin));
   // "Автор: Ольга Смирнова Просмотров: 8 314": a word followed by a
   // colon is the next label, not part of the name.
-  std::size_t after = static_cast<std::size_t>(latin_piece.data() - line.data()) + latin_piece.size();
   if (after < line.size() && line[after] == ':') {
     std::size_t space = latin.rfind(' ');
     latin = space == std::string::npos ? std::string() : latin.substr(0, space);

@@ -103,7 +103,7 @@ TEST_CASE("cjk labels past the Latin window: only lines with CJK characters can 
 
 TEST_CASE("latin bylines: the name is what the byline regex with the whole name captures, on random lines") {
   // The regex as it was before the words after the first were read one by
-  // one (latin_byline.cpp, latin_byline() and latin_next_name_word()).
+  // one and then by hand (latin_byline.cpp, find_latin_byline).
   const std::string& labels = meta::latin_labels();
   const RE2 whole("(?:(?:^|[(|•·]\\s*|\\d\\s+)" + labels + "\\s*[:：]?\\s+|(?:^|[\\s(|•·])" + labels +
                   "\\s*[:：]\\s*)"
@@ -134,7 +134,8 @@ TEST_CASE("latin bylines: the name is what the byline regex with the whole name 
       {"and", "the", "news", "2021", "7", "March 2, 2021", "(", ")", "|", "•", "·", ":", "：", ",", "-", "’", ".",
        "12:30"}};
   const std::vector<int> kind_weights = {3, 8, 2, 3};
-  const std::vector<std::string> glue = {" ", " ", " ", " ", " ", "", ": ", " : ", "：", "(", " | ", " • ", "·", ", "};
+  const std::vector<std::string> glue = {" ", " ", " ", " ", " ", "", ": ", " : ", "：", "(", " | ", " • ", "·", ", ",
+                                         "  ", "\t", " \n ", "\v", ":", " :", "\t:\t"};
   std::mt19937 random(20241201);
   std::discrete_distribution<int> kind(kind_weights.begin(), kind_weights.end());
   int matched = 0;
@@ -153,6 +154,10 @@ TEST_CASE("latin bylines: the name is what the byline regex with the whole name 
     matched += !want.empty();
     const Names got = bylines_of(page(kHeadline + "<p>" + collapsed + "</p>")).authors;
     CHECK_MESSAGE(got == want, collapsed);
+    // The line as it is, runs of white space (tabs, line breaks, a vertical
+    // tab, which RE2's \s leaves out) and a colon without a space included.
+    const std::string name = meta::latin_byline_name(line);
+    CHECK_MESSAGE((name.empty() ? Names{} : Names{name}) == expected(line), line);
   }
   CHECK(matched > 1000);  // the lines exercise the regex, not only its absence
 }
