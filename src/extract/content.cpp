@@ -730,8 +730,7 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
   // outside it (a forum thread, a link shared with a long thread under it),
   // has the discussion as its content: its names ("comment", "reply") then
   // describe content, and it joins the selection.
-  Discussion discussion = find_discussion(page_passes.prepared(/*strip_unlikely=*/false),
-                                          options.thread_page ? kThreadDiscussionShare : kDiscussionShare);
+  Discussion discussion = find_discussion(page_passes.prepared(/*strip_unlikely=*/false));
   NodeId headline = find_headline(dom, options.title, page.h1);
   timer.lap(&Timings::features);
   Attempt best = select_with_retries(page_passes, discussion.node, false, headline, options);

@@ -327,41 +327,7 @@ bool is_interactive_item_list(const Pass& pass, NodeId id) {
   return with_controls >= items.size() * kClutterStampedShare;
 }
 
-namespace {
-
-// `loosely`: items of one design need only share their tag and first class
-// (a forum's replies carry their author's role among their classes:
-// "Item Alt ItemComment Role_Member").
-bool is_discussion(const Pass& pass, NodeId node, bool loosely) {
-  if (!has_enough_items(pass, node)) return false;
-  std::vector<NodeId> items = list_items(pass, node);
-  if (!stamped_items(pass, items, kDiscussionStampedShare)) return false;
-  if (items_repeat(pass.dom, items)) return true;
-  if (!loosely) return false;
-  std::size_t same = 0;
-  for (NodeId item : items) same += same_design(pass.dom, item, items.front());
-  return same * 2 >= items.size();
-}
-
-// From `node` down the chain of children holding the most text (at least
-// `min_length`), the first node that is a discussion, or kNoNode.
-NodeId discussion_below(const Pass& pass, NodeId node, std::uint32_t min_length) {
-  const dom::Dom& dom = pass.dom;
-  while (node != kNoNode) {
-    if (is_discussion(pass, node, /*loosely=*/true)) return node;
-    NodeId next = kNoNode;
-    for (NodeId c = dom.nodes[node].first_child; c != kNoNode; c = dom.nodes[c].next_sibling)
-      if (!pass.dead[c] && pass.features[c].length() >= min_length &&
-          (next == kNoNode || pass.features[c].length() > pass.features[next].length()))
-        next = c;
-    node = next;
-  }
-  return kNoNode;
-}
-
-}  // namespace
-
-Discussion find_discussion(const Pass& pass, double min_share) {
+Discussion find_discussion(const Pass& pass) {
   const dom::Dom& dom = pass.dom;
   NodeId body = dom.find_first(Tag::body);
   if (body == kNoNode) return {};
@@ -373,18 +339,14 @@ Discussion find_discussion(const Pass& pass, double min_share) {
       std::fprintf(stderr, "discussion chain %u <%s> len=%u of %u\n", node,
                    std::string(dom::tag_name(dom.nodes[node].tag)).c_str(),
                    pass.features[node].length(), page);
-    if (is_discussion(pass, node, /*loosely=*/false)) return {node, pass.features[node].length()};
+    if (has_enough_items(pass, node)) {
+      std::vector<NodeId> items = list_items(pass, node);
+      if (stamped_items(pass, items, kDiscussionStampedShare) && items_repeat(dom, items))
+        return {node, pass.features[node].length()};
+    }
     NodeId next = kNoNode;
     for (NodeId c = dom.nodes[node].first_child; c != kNoNode; c = dom.nodes[c].next_sibling)
       if (!pass.dead[c] && pass.features[c].length() >= page * kDiscussionShare) next = c;
-    // A thread beside a longer opening post: the replies hold less than half
-    // the page, in a sibling of the chain's next step.
-    if (min_share < kDiscussionShare)
-      for (NodeId c = dom.nodes[node].first_child; c != kNoNode; c = dom.nodes[c].next_sibling) {
-        if (c == next || pass.dead[c] || pass.features[c].length() < page * min_share) continue;
-        NodeId thread = discussion_below(pass, c, static_cast<std::uint32_t>(page * min_share));
-        if (thread != kNoNode) return {thread, pass.features[thread].length()};
-      }
     node = next;
   }
   return {};

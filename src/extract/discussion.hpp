@@ -7,7 +7,6 @@
 #include <cstdint>
 #include <vector>
 
-#include "extract/heuristics.hpp"
 #include "extract/pass.hpp"
 
 namespace pith::extraction {
@@ -38,9 +37,7 @@ struct Discussion {
   std::uint32_t length = 0;  // weighted characters of text
 };
 // `pass` is prepared without strip_unlikely (names do not remove anything).
-// With `min_share` under kDiscussionShare (a page the page-type model calls
-// a forum), a list holding that share beside the chain counts too.
-Discussion find_discussion(const Pass& pass, double min_share = kDiscussionShare);
+Discussion find_discussion(const Pass& pass);
 
 // Inside the discussion, names such as "comment" or "reply" describe the
 // content: clears their negative weight and unlikely mark, and flags every node

@@ -309,16 +309,6 @@ inline constexpr std::uint32_t kRepeatedBlockMinLength = 100;
 // (user-status lines kept inside a thread now found); joining at any gain
 // moved 4 threads already whole by -0.001 to -0.011.
 inline constexpr double kThreadJoinGain = 2.0;
-// On such a page the thread may hold less than kDiscussionShare of the text,
-// beside an opening post that holds more: a dated list of replies holding
-// this share in a sibling of the chain find_discussion follows is the
-// discussion, its items of one design when they share tag and first class
-// (replies carry their author's role among their classes). train + dev,
-// CV by site, models fixed: all +0.0003 [-0.0001, +0.0009], forum +0.0034;
-// 3 pages changed (a thread 0.62 -> 0.99, +0.05, -0.04); 0.2 the same. The
-// first class alone on every page took articles' paragraph wrappers for
-// threads (daniel -0.005).
-inline constexpr double kThreadDiscussionShare = 0.3;
 
 // An element named like a header is the site's (removed as clutter unless
 // it reads as content, header_reads_as_content) when its design is unique;

@@ -142,27 +142,3 @@ TEST_CASE("discussion: posts whose classes name the post itself are still of one
   // layout wrappers are not a thread.
   CHECK_FALSE(thread_found({"layer1", "layer2", "layer3", "layer81", "layer82"}));
 }
-
-TEST_CASE("discussion: on a forum, replies beside a longer opening post are the thread") {
-  std::string html = "<html><body><main><div class=op><h1>A question</h1>";
-  for (int k = 0; k < 5; ++k)
-    html += "<p>The opening post says a good deal, with a sentence and then another, at some length. Part " +
-            std::to_string(k) + ".</p>";
-  html += "</div><div class=replies><ul class=comments>";
-  const char* roles[] = {"Role_Member", "Role_Administrator", "Role_Member", "Role_Moderator"};
-  for (int k = 0; k < 4; ++k)
-    html += std::string("<li class='Item") + (k % 2 ? "" : " Alt") + " ItemComment " + roles[k] +
-            "'><time datetime='2025-03-04T19:40:35Z'>March 4</time><p>A reply with a sentence of its own, "
-            "and then some more words to say. Reply " + std::to_string(k) + ".</p></li>";
-  html += "</ul></div></main></body></html>";
-  pith::dom::Dom dom = pith::dom::build_dom(html);
-  std::vector<pith::extraction::Hints> hints = pith::extraction::page_hints(dom);
-  pith::extraction::reference::WalkedPass walked(dom, hints, pith::extraction::Flags{.strip_unlikely = false});
-  // The replies hold under half the page: not a discussion on any page...
-  CHECK(pith::extraction::find_discussion(walked.pass).node == pith::dom::kNoNode);
-  // ...but beside the opening post of a page the page-type model calls a forum.
-  pith::extraction::Discussion found =
-      pith::extraction::find_discussion(walked.pass, pith::extraction::kThreadDiscussionShare);
-  REQUIRE(found.node != pith::dom::kNoNode);
-  CHECK(found.node == dom.find_first(pith::dom::Tag::ul));
-}
