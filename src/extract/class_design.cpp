@@ -26,11 +26,11 @@ std::string_view next_design_token(std::string_view& list) {
 
 }  // namespace
 
-int compare_designs(std::string_view a, std::string_view b) {
+bool same_design_classes(std::string_view a, std::string_view b) {
   for (;;) {
     std::string_view x = next_design_token(a), y = next_design_token(b);
-    if (x.empty() || y.empty()) return x.empty() == y.empty() ? 0 : x.empty() ? -1 : 1;
-    if (int order = x.compare(y); order != 0) return order;
+    if (x != y) return false;
+    if (x.empty()) return true;
   }
 }
 

@@ -116,6 +116,15 @@ inline constexpr std::uint32_t kBuilderNamedProseMinLength = 150;
 // elements +0.0008 [-0.0009, +0.0026], 115 pages worse.
 inline constexpr double kHeaderContentLinkDensity = 0.2;
 inline constexpr std::uint32_t kHeaderContentMinLength = 100;
+// An element named like a header is the site's (removed as clutter unless
+// it reads as content, header_reads_as_content) when its design is unique;
+// when this many header-named elements of the page share its class list,
+// they are the entries' own (a product card's title row, a job's header in
+// a listing). train + dev, CV by site, models fixed: all +0.0006 [-0.0000,
+// +0.0015], collection +0.0070, listing +0.0018; 23 pages changed, a
+// collection 0.15 -> 0.72, a listing 0.80 -> 0.97, two services -0.04 and
+// -0.05; dev sources unchanged. At 3: the same overall, 41 pages changed.
+inline constexpr std::uint32_t kEntryHeaderMinRepeats = 6;
 // A clutter-named element that holds more than this share of the page's text
 // (measured without the boilerplate) and some of that boilerplate (an
 // <aside>, a <nav>) is the frame of the page's layout ("sidebar-container"
@@ -286,6 +295,16 @@ inline constexpr double kDiscussionStampedShare = 0.5;
 // ...and it is the content only when the article outside it is shorter than
 // this share of it: a news story's long comment thread stays clutter.
 inline constexpr double kDiscussionArticleShare = 0.15;
+// ...but on a page the page-type model calls a forum
+// (classify::kThreadJoinForumProbability) the discussion joins whatever the
+// opening post's length, when the content with it is more than this many
+// times the content without it: the replies were left out, not a few lines
+// of them. train + dev, CV by site, models fixed, with stamps read from
+// titles (discussion.cpp, marks_a_moment): all +0.0005 [-0.0001, +0.0015],
+// forum +0.0058; 3 pages better (a thread 0.35 -> 0.98), 2 worse by 0.03
+// (user-status lines kept inside a thread now found); joining at any gain
+// moved 4 threads already whole by -0.001 to -0.011.
+inline constexpr double kThreadJoinGain = 2.0;
 
 // A block of prose (paragraph, quote, list item) of at least this weighted
 // length that repeats an earlier block of the content word for word is left
@@ -298,27 +317,6 @@ inline constexpr double kDiscussionArticleShare = 0.15;
 // spared (see classify::kRepeatsKeptDocumentationProbability): with it,
 // -0.0021, tabs of a guide (one per language) repeat their prose.
 inline constexpr std::uint32_t kRepeatedBlockMinLength = 100;
-
-// ...but on a page the page-type model calls a forum
-// (classify::kThreadJoinForumProbability) the discussion joins whatever the
-// opening post's length, when the content with it is more than this many
-// times the content without it: the replies were left out, not a few lines
-// of them. train + dev, CV by site, models fixed, with stamps read from
-// titles (discussion.cpp, marks_a_moment): all +0.0005 [-0.0001, +0.0015],
-// forum +0.0058; 3 pages better (a thread 0.35 -> 0.98), 2 worse by 0.03
-// (user-status lines kept inside a thread now found); joining at any gain
-// moved 4 threads already whole by -0.001 to -0.011.
-inline constexpr double kThreadJoinGain = 2.0;
-
-// An element named like a header is the site's (removed as clutter unless
-// it reads as content, header_reads_as_content) when its design is unique;
-// when this many header-named elements of the page share its class list,
-// they are the entries' own (a product card's title row, a job's header in
-// a listing). train + dev, CV by site, models fixed: all +0.0006 [-0.0000,
-// +0.0015], collection +0.0070, listing +0.0018; 23 pages changed, a
-// collection 0.15 -> 0.72, a listing 0.80 -> 0.97, two services -0.04 and
-// -0.05; dev sources unchanged. At 3: the same overall, 41 pages changed.
-inline constexpr std::uint32_t kEntryHeaderMinRepeats = 6;
 
 // --- accepting a result -----------------------------------------------------
 // A pass whose content is shorter than this is retried with fewer
