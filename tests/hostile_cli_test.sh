@@ -174,7 +174,7 @@ assert r[2]['error']['code'] == 'bad_line' and '65536' in r[2]['error']['message
   # The list is streamed: records come out while the writer of the list is
   # still at work (a mapper's stdin), and a list of any length runs in
   # bounded memory (`yes | pith --batch -` used to be read whole first).
-  mkfifo "$work/list.fifo"
+  rm -f "$work/list.fifo" && mkfifo "$work/list.fifo"
   (for i in $(seq 1100); do echo "$work/missing-$i.html"; done; sleep 20) >"$work/list.fifo" &
   writer=$!
   "$pith" --batch - <"$work/list.fifo" >"$work/stream.out" 2>/dev/null &
