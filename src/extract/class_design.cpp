@@ -4,14 +4,15 @@
 
 #include "extract/heuristics.hpp"
 #include "text/ascii.hpp"
+#include "text/chars.hpp"
 
 namespace pith::extraction {
 
 namespace {
 
 bool names_the_item(std::string_view token) {
-  return std::count_if(token.begin(), token.end(), [](char c) { return c >= '0' && c <= '9'; }) >=
-         kPostNumberMinDigits;
+  return std::count_if(token.begin(), token.end(),
+                       [](char c) { return text::is_digit(static_cast<unsigned char>(c)); }) >= kPostNumberMinDigits;
 }
 
 // The next design token of `list`, which is left after it; empty at the end.
