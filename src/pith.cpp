@@ -15,6 +15,7 @@
 #include "classify/page_type.hpp"
 #include "dom/build.hpp"
 #include "encoding/decode.hpp"
+#include "encoding/mojibake.hpp"
 #include "extract/content.hpp"
 #include "extract/comments.hpp"
 #include "fingerprint/fingerprint.hpp"
@@ -70,6 +71,29 @@ bool only_whitespace(std::string_view s) {
   for (char c : s)
     if (c != ' ' && c != '\n' && c != '\r' && c != '\t' && c != '\f' && c != '\v') return false;
   return true;
+}
+
+// Characters of the content's text that were double-encoded (read as
+// windows-1252 before the page was written) decoded again; inline ranges
+// follow the text.
+void repair_double_encoding(std::vector<Block>& blocks) {
+  std::vector<encoding::MojibakeRepair> repairs;
+  std::vector<std::uint32_t> edges;
+  for (Block& block : blocks) {
+    edges.clear();
+    for (const Inline& span : block.inlines) {
+      edges.push_back(span.begin);
+      edges.push_back(span.end);
+    }
+    std::string repaired = encoding::repair_mojibake(block.text, repairs, edges);
+    if (repairs.empty()) continue;
+    for (Inline& span : block.inlines) {
+      span.begin = encoding::repaired_offset(repairs, span.begin);
+      span.end = encoding::repaired_offset(repairs, span.end);
+    }
+    block.text = std::move(repaired);
+    for (std::string& cell : block.cells) cell = encoding::repair_mojibake(cell, repairs);
+  }
 }
 
 // Links and images in the blocks point where the page's markup said; made
@@ -230,6 +254,7 @@ Document read_page(std::string_view html, const Options& options, detail::ModelI
   content.no_content_reason = &doc.no_content_reason;
   doc.blocks = extraction::extract_content(dom, content);
   deadline.check("the end of content extraction");
+  repair_double_encoding(doc.blocks);
   resolve_inline_urls(doc.blocks, link_base);
   doc.direction = media::page_direction(dom);
   if (options.links) doc.links = media::page_links(dom, link_base, doc.blocks);

@@ -1,0 +1,34 @@
+// Text whose UTF-8 bytes were read a second time as windows-1252 before the
+// page was written ("isnâ€™t" for "isn’t", "cafÃ©" for "café", "Â " for a
+// no-break space): a CMS that stored UTF-8 in a Latin-1 column, a template
+// that escaped it as entities. Browsers show such pages as they are; readers
+// and the text's users want the characters meant. Each sequence that reads
+// back as one well-formed UTF-8 character is decoded again, under the guards
+// in mojibake.cpp that keep real Latin text ("CAFÉ»") as it is.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pith::encoding {
+
+// One repaired sequence: `length` bytes at `at` of the text became
+// `repaired_length` bytes.
+struct MojibakeRepair {
+  std::uint32_t at = 0;
+  std::uint32_t length = 0;
+  std::uint32_t repaired_length = 0;
+};
+
+// `text` with every double-encoded character decoded; the repairs made, in
+// order, in `repairs` (cleared first). A sequence that a position of
+// `keep_whole` falls strictly inside is left alone (an inline element's edge).
+std::string repair_mojibake(std::string_view text, std::vector<MojibakeRepair>& repairs,
+                            const std::vector<std::uint32_t>& keep_whole = {});
+
+// Where byte `offset` of the original text is in the repaired one.
+std::uint32_t repaired_offset(const std::vector<MojibakeRepair>& repairs, std::uint32_t offset);
+
+}  // namespace pith::encoding
