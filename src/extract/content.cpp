@@ -691,6 +691,37 @@ void add_declared_product_description(std::string_view declared, Attempt& best) 
   best.strategy += " + the product's declared description";
 }
 
+// Whether `id` or one of its ancestors is an aside, a footer or a dialog
+// (hints.hpp, is_page_region).
+bool in_page_region(const dom::Dom& dom, NodeId id) {
+  for (NodeId k = id; k != kNoNode; k = dom.nodes[k].parent)
+    if (is_page_region(dom.nodes[k].tag, dom.attr(k, dom::Attr::role))) return true;
+  return false;
+}
+
+// Last of all, when nothing outside them is content: the page's asides,
+// footers and dialogs, read like the rest of the page. Their selection is the
+// content when it lies in one of them, is long enough not to be a footer's
+// few lines (kLastResortMinLength) and is prose (kPageRegionMinSentences), not
+// a list of links. A page that holds its article in an <aside>, a
+// <footer> or an open dialog otherwise gives nothing.
+bool use_page_regions(const dom::Dom& dom, const ContentOptions& options, Attempt& best) {
+  const PageHints page = read_page_hints(dom, {.reviews_are_clutter = options.reviews_are_clutter,
+                                               .page_regions_kept = true});
+  PreparedStore store(dom, page);
+  PreparedPasses passes(store, page.hints);
+  Attempt regions = select_with_retries(passes, kNoNode, false, kNoNode, options);
+  if (regions.length < kLastResortMinLength || regions.roots.empty()) return false;
+  for (NodeId r : regions.roots)
+    if (!in_page_region(dom, r)) return false;
+  std::uint32_t sentences = 0;
+  for (const Block& b : regions.blocks) sentences += text::count_text(b.text).sentence_ends;
+  if (sentences < kPageRegionMinSentences) return false;
+  regions.strategy = "selection in the page's asides, footers and dialogs (nothing found outside them)";
+  best = std::move(regions);
+  return true;
+}
+
 // The characters of text in the page's <body> (hidden parts and scripts are
 // not in the Dom).
 std::uint64_t body_text_chars(const dom::Dom& dom) {
@@ -805,6 +836,7 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
     too_short = false;
     best.strategy = "a short article in the declared content";
   }
+  if (too_short && !options.noindex && use_page_regions(dom, options, best)) too_short = false;
   // A sign-in, challenge or error page: the page says it is not for search
   // engines, and shows little.
   const bool noindex_page = !too_short && options.noindex && best.length < kNoindexMinContentLength;

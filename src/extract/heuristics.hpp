@@ -341,6 +341,12 @@ inline constexpr std::uint32_t kRegionFallbackGain = 6;
 // 2 empty pages get 0.96 and 0.60 word F1; at 240, two more pages change
 // by < 0.06 and a 404 page's menu of eight links (235) passes.
 inline constexpr std::uint32_t kLastResortMinLength = 500;
+// A page whose only text sits in its asides, footers or dialogs has it as
+// content (use_page_regions) when it is that long and holds at least this
+// many sentence ends: prose, not a footer's columns of links and addresses.
+// No page of train + dev has its content there (none changes); the
+// selection must also lie inside such an element.
+inline constexpr std::uint32_t kPageRegionMinSentences = 3;
 // A page whose markup shows less than kShellMaxVisibleLength of text (a
 // shell its scripts fill: a forum thread served with its title at most) and
 // that declares a description of kMinContentLength or more has that

@@ -665,6 +665,16 @@ void add_role_hints(Hints& h, std::string_view role, std::string_view itemprop) 
     h.content = true;
 }
 
+}  // namespace
+
+bool is_page_region(Tag tag, std::string_view role) {
+  if (tag == Tag::aside || tag == Tag::footer || tag == Tag::dialog) return true;
+  return text::iequals_ascii(role, "complementary") || text::iequals_ascii(role, "contentinfo") ||
+         text::iequals_ascii(role, "dialog");
+}
+
+namespace {
+
 // What an element's markup says but for its class and id names: the tag,
 // the role and the itemprop. `attrs` gets the attributes read (none when the
 // element has none).
@@ -864,7 +874,8 @@ PageHints read_page_hints(const dom::Dom& dom, PageReading reading) {
       leave_out_reading_markup();
       continue;
     }
-    if (h.boilerplate_tag && !h.content && !declared.within(i + 1, node.subtree_end)) {
+    if (h.boilerplate_tag && !h.content && !declared.within(i + 1, node.subtree_end) &&
+        !(reading.page_regions_kept && is_page_region(node.tag, attrs.role))) {
       hints[i] = h;  // the subtree's elements got theirs from the search
       page.left_out.push_back(i);
       i = node.subtree_end;

@@ -86,7 +86,17 @@ struct PageReading {
   // A product page's customer reviews (NameList::review, a schema.org
   // review) are clutter, whatever else they are named.
   bool reviews_are_clutter = false;
+  // The page's asides, footers and dialogs (by tag or role) are read like
+  // any element rather than left out with its navigation: for a page whose
+  // text sits only there (is_page_region).
+  bool page_regions_kept = false;
 };
 PageHints read_page_hints(const dom::Dom& dom, PageReading reading = {});
+
+// An aside, a footer or a dialog (by tag, or by role: complementary,
+// contentinfo, dialog): parts of a page that may hold prose (an author box,
+// a site's "about" lines, an article opened over a list), unlike its
+// navigation, menus and form controls.
+bool is_page_region(dom::Tag tag, std::string_view role);
 
 }  // namespace pith::extraction

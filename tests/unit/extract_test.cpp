@@ -590,3 +590,40 @@ TEST_CASE("extract: headers of one design repeated down the page are the entries
   for (char team : teams) CHECK(contains(doc.text, std::string("CARDTITLE") + team));
   CHECK_FALSE(contains(doc.text, "SITEHEADERMARK"));
 }
+
+TEST_CASE("a page whose only prose sits in an aside, a footer or a dialog has it as content") {
+  const std::string prose =
+      "<p>The river rose four metres overnight, and the town's lower streets were under water by dawn. "
+      "Volunteers filled sandbags in the square while the ferry stayed tied up at the quay.</p>"
+      "<p>By noon the rain had eased, but the council kept the schools closed and asked people living "
+      "near the bank to move their cars to higher ground before the evening tide.</p>"
+      "<p>Engineers expect the water to fall slowly over the weekend, they said, as long as the dam "
+      "upstream holds and the forecast of dry weather is right.</p>"
+      "<p>Shops on the quay opened late, their owners sweeping mud out of doorways, and the baker handed "
+      "out bread to the volunteers who had worked through the night.</p>";
+  const std::string menu = "<nav><ul><li><a href=\"/\">Home</a></li><li><a href=\"/news\">News</a></li></ul></nav>";
+  for (const char* region : {"aside", "footer", "dialog open"}) {
+    const std::string tag(region);
+    const std::string close = tag.substr(0, tag.find(' '));
+    INFO(tag);
+    pith::Document doc = pith::extract("<html><body>" + menu + "<" + tag + ">" + prose + "</" + close +
+                                       "></body></html>");
+    REQUIRE(doc.has_main_content());
+    CHECK(doc.text.find("The river rose four metres") != std::string::npos);
+    CHECK(doc.text.find("Home") == std::string::npos);
+  }
+  pith::Document role = pith::extract("<html><body>" + menu + "<div role=\"complementary\">" + prose +
+                                      "</div></body></html>");
+  CHECK(role.has_main_content());
+}
+
+TEST_CASE("a footer of links and addresses, or a few lines, is still no content") {
+  std::string links = "<footer>";
+  for (int i = 0; i < 40; ++i)
+    links += "<a href=\"/p" + std::to_string(i) + "\">Products and services " + std::to_string(i) + "</a> ";
+  links += "<p>1 Main Street, Springfield</p></footer>";
+  CHECK_FALSE(pith::extract("<html><body><h1>Page not found</h1>" + links + "</body></html>").has_main_content());
+  CHECK_FALSE(pith::extract("<html><body><h1>Page not found</h1><footer><p>Copyright 2024 Example Inc. "
+                            "All rights reserved. Terms of use apply.</p></footer></body></html>")
+                  .has_main_content());
+}
