@@ -10,39 +10,13 @@
 #include <optional>
 #include <vector>
 
+#include "meta/month_dates.hpp"
 #include "text/ascii.hpp"
 #include "text/chars.hpp"
+#include "text/utf8.hpp"
 
 namespace pith::meta {
 namespace {
-
-// One alternation group per month, longest spellings first (RE2 alternation
-// is leftmost-first, so "mar" must not win over "march").
-constexpr std::array<std::string_view, 12> kMonthWords = {
-    "january|januari|januar|janvier|janeiro|gennaio|enero|janv|jan|stycznia|styczeń|января|январь|янв|ιανουαρίου|ιανουάριος|ιαν",
-    "february|februari|februar|février|fevrier|fevereiro|febbraio|febrero|févr|febr|feb|fev|lutego|luty|февраля|февраль|фев|φεβρουαρίου|φεβρουάριος|φεβ",
-    "march|märz|maerz|marz|mars|marzo|março|marco|maart|mar|marca|marzec|марта|март|мар|μαρτίου|μάρτιος|μαρ",
-    "april|avril|abril|aprile|apr|abr|kwietnia|kwiecień|апреля|апрель|апр|απριλίου|απρίλιος|απρ",
-    "may|mai|mayo|maio|maggio|mei|maja|maj|мая|май|μαΐου|μαΐου|μαΐ|μάιος|μαΐου",
-    "june|juni|juin|junio|junho|giugno|jun|czerwca|czerwiec|июня|июнь|июн|ιουνίου|ιούνιος|ιουν",
-    "july|juli|juillet|julio|julho|luglio|jul|lipca|lipiec|июля|июль|июл|ιουλίου|ιούλιος|ιουλ",
-    "august|augustus|août|aout|agosto|aug|ago|sierpnia|sierpień|августа|август|авг|αυγούστου|αύγουστος|αυγ",
-    "september|septembre|septiembre|setembro|settembre|sept|sep|set|września|wrzesień|сентября|сентябрь|сен|σεπτεμβρίου|σεπτέμβριος|σεπ",
-    "october|oktober|octobre|octubre|outubro|ottobre|oct|okt|ott|października|październik|октября|октябрь|окт|οκτωβρίου|οκτώβριος|οκτ",
-    "november|novembre|noviembre|novembro|nov|listopada|listopad|ноября|ноябрь|ноя|νοεμβρίου|νοέμβριος|νοε",
-    "december|dezember|décembre|decembre|diciembre|dezembro|dicembre|dec|dez|dic|grudnia|grudzień|декабря|декабрь|дек|δεκεμβρίου|δεκέμβριος|δεκ",
-};
-
-std::string month_alternation() {
-  std::string out;
-  for (std::string_view words : kMonthWords) {
-    if (!out.empty()) out += '|';
-    out += '(';
-    out += words;
-    out += ')';
-  }
-  return out;
-}
 
 int to_int(std::string_view digits) {
   int value = 0;
@@ -118,8 +92,7 @@ const RE2& day_first() {
 }
 
 const RE2& day_month_name_year() {
-  static const RE2 re("(?i)(?:^|[^\\d])(\\d{1,2})(?:st|nd|rd|th|er|º|\\.)?\\s+(?:de\\s+)?(?:" +
-                      month_alternation() + ")\\.?,?\\s+(?:de\\s+)?((?:19|20)\\d{2})(?:[^\\d]|$)");
+  static const RE2 re(day_month_name_year_pattern());
   return re;
 }
 
@@ -131,8 +104,7 @@ const RE2& day_month_name_year() {
 // time, reversed: for this pattern (a Unicode letter class, month names in
 // ten languages, case folding) that costs more than the searches.
 const RE2& month_name_day_year() {
-  static const RE2 re("(?s:.*?)((?i)(?:^|[^\\pL])(?:" + month_alternation() +
-                      ")\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+((?:19|20)\\d{2})(?:[^\\d]|$))");
+  static const RE2 re(month_name_day_year_pattern());
   return re;
 }
 
@@ -174,16 +146,16 @@ using text::is_ascii_whitespace;  // RE2's \s
 // of another length (the Kelvin sign K for "k", "ſ" for "s"); none is longer
 // than three bytes in UTF-8.
 std::size_t longest_month_bytes() {
+  const std::string words = month_alternation();
   std::size_t longest = 0, letters = 0;
-  for (std::string_view words : kMonthWords)
-    for (std::size_t i = 0; i <= words.size(); ++i) {
-      if (i == words.size() || words[i] == '|') {
-        longest = std::max(longest, letters);
-        letters = 0;
-      } else if ((static_cast<unsigned char>(words[i]) & 0xC0) != 0x80) {
-        ++letters;
-      }
+  for (std::size_t i = 0; i <= words.size(); ++i) {
+    if (i == words.size() || words[i] == '|' || words[i] == '(' || words[i] == ')') {
+      longest = std::max(longest, letters);
+      letters = 0;
+    } else if ((static_cast<unsigned char>(words[i]) & 0xC0) != 0x80) {
+      ++letters;
     }
+  }
   return 3 * longest;
 }
 
@@ -317,53 +289,6 @@ Found match_day_first(std::string_view text, const std::vector<Window>& windows)
   return {};
 }
 
-// The groups of the month_name_day_year() match known to start at `at`,
-// read without RE2's backtracker (which tries every month name), when its
-// month name is written in ASCII: the month name is the run of letters
-// before the first '.' or white space; the day is the first run of digits
-// after it and the year the next one (the pattern allows no other digit
-// there, and \d{1,2} and the year are whole runs: a digit cannot follow
-// them). An ASCII name can only be an ASCII spelling under (?i); the first
-// group holding it is the one RE2 reports (alternation is leftmost-first).
-// Returns nothing when the match is not of that kind, and no position when
-// its date is not valid.
-std::optional<Found> read_month_name_day(std::string_view text, std::size_t at) {
-  auto ascii_letter = [](char c) { return (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; };
-  auto digit = [](char c) { return c >= '0' && c <= '9'; };
-  if (at >= text.size() || static_cast<unsigned char>(text[at]) >= 0x80) return std::nullopt;
-  // At the text's start a letter opens the month name (^); otherwise the
-  // match's first character is the one before it.
-  std::size_t name = at == 0 && ascii_letter(text[0]) ? 0 : at + 1;
-  std::size_t name_end = name;
-  while (name_end < text.size() && ascii_letter(text[name_end])) ++name_end;
-  if (name_end == name || name_end == text.size() || (text[name_end] != '.' && !is_ascii_whitespace(text[name_end])))
-    return std::nullopt;
-  int month = 0;
-  for (int m = 0; m < 12 && month == 0; ++m) {
-    std::string_view words = kMonthWords[static_cast<std::size_t>(m)];
-    for (std::size_t from = 0; from <= words.size() && month == 0;) {
-      std::size_t bar = std::min(words.find('|', from), words.size());
-      std::string_view word = words.substr(from, bar - from);
-      if (word.size() == name_end - name &&
-          std::equal(word.begin(), word.end(), text.begin() + static_cast<std::ptrdiff_t>(name),
-                     [](char w, char t) { return w == (t | 0x20); }))
-        month = m + 1;
-      from = bar + 1;
-    }
-  }
-  if (month == 0) return std::nullopt;
-  std::size_t k = name_end;
-  while (k < text.size() && !digit(text[k])) ++k;
-  std::size_t day_end = k;
-  while (day_end < text.size() && digit(text[day_end])) ++day_end;
-  std::size_t year = day_end;
-  while (year < text.size() && !digit(text[year])) ++year;
-  if (year + 4 > text.size()) return std::nullopt;
-  const int d = to_int(text.substr(k, day_end - k)), y = to_int(text.substr(year, 4));
-  if (!valid_date(y, month, d)) return Found{};
-  return Found{at, ymd(y, month, d)};
-}
-
 // How far from the start the text is whole UTF-8 characters, as RE2 reads
 // them, when that is short of `upto`; otherwise `upto` or more.
 std::size_t valid_utf8_prefix(std::string_view text, std::size_t upto) {
@@ -389,7 +314,10 @@ bool may_open_month_match(std::string_view text, std::size_t at) {
   return next >= 0x80 || ascii_letter(next);
 }
 
-Found match_month_names(std::string_view text, const Candidates& can) {
+// The month-name patterns searched by RE2, for text that is not well-formed
+// UTF-8 (which RE2 reads in its own way; the hand readers need whole
+// characters): the first window of each pattern that holds a match decides.
+Found match_month_names_by_regex(std::string_view text, const Candidates& can) {
   re2::StringPiece input(text.data(), text.size());
   Found best;
   for (const Window& w : can.day_month_name) {
@@ -427,18 +355,37 @@ Found match_month_names(std::string_view text, const Candidates& can) {
       --start;
       if (may_open_month_match(text, start) && re.Match(input, start, end, RE2::ANCHOR_START, nullptr, 0)) break;
     }
-    std::optional<Found> read = read_month_name_day(text, start);
-    Found f = read ? *read : Found{};
-    if (!read) {
-      re2::StringPiece g[16];  // the lazy prefix and the match, then the match's groups
-      if (!re.Match(input, start, end, RE2::ANCHOR_START, g, 16)) break;  // not reached
-      int month = matched_month(g, 2), day = to_int(g[14]), year = to_int(g[15]);
-      // The match starts one character before the month name, when there is one.
-      std::size_t at = static_cast<std::size_t>(g[1].data() - text.data());
-      if (valid_date(year, month, day)) f = {at, ymd(year, month, day)};
-    }
+    Found f;
+    re2::StringPiece g[16];  // the lazy prefix and the match, then the match's groups
+    if (!re.Match(input, start, end, RE2::ANCHOR_START, g, 16)) break;  // not reached
+    int month = matched_month(g, 2), day = to_int(g[14]), year = to_int(g[15]);
+    // The match starts one character before the month name, when there is one.
+    if (valid_date(year, month, day)) f = {static_cast<std::size_t>(g[1].data() - text.data()), ymd(year, month, day)};
     if (f.at < best.at) best = f;
     break;
+  }
+  return best;
+}
+
+// The month-name patterns read by hand (meta/month_dates.hpp), window by
+// window as match_month_names_by_regex searches them.
+Found match_month_names(std::string_view text, const Candidates& can) {
+  if (!text::is_valid_utf8(text)) return match_month_names_by_regex(text, can);
+  Found best;
+  for (const Window& w : can.day_month_name) {
+    if (std::optional<MonthNameDate> d = read_day_month_name_year(text, w.from, w.to)) {
+      if (valid_date(d->year, d->month, d->day)) best = {d->at, ymd(d->year, d->month, d->day)};
+      break;
+    }
+  }
+  for (Window w : can.month_name_day) {
+    while (w.from > 0 && (static_cast<unsigned char>(text[w.from]) & 0xC0) == 0x80) --w.from;
+    if (std::optional<MonthNameDate> d = read_month_name_day_year(text, w.from, w.to)) {
+      Found f;
+      if (valid_date(d->year, d->month, d->day)) f = {d->at, ymd(d->year, d->month, d->day)};
+      if (f.at < best.at) best = f;
+      break;
+    }
   }
   return best;
 }
