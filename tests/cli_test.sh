@@ -57,7 +57,7 @@ cat >"$work/media.html" <<'PAGE'
 and a <a href="guide">guide</a> in it.</p>
 <figure><img src="data:image/gif;base64,R0lGOD" data-src="/img/cat.jpg" alt="A cat" width="640">
 <figcaption>The cat, asleep.</figcaption></figure>
-<ul><li>one<ol><li>one a</li></ol></li><li>two</li></ul>
+<ul><li>The first point of the list<ol><li>A detail of the first point</li></ol></li><li>The second point</li></ul>
 <p>The last paragraph also has enough words to count as the content of this page, to be sure.</p></article></body></html>
 PAGE
 expect "json links images" 0 "$pith" -f json --links --images -u https://x.example/a/ "$work/media.html"
@@ -68,9 +68,9 @@ assert {'text': 'Home', 'url': 'https://x.example/home', 'in_content': False} in
 assert d['images'][0] == {'url': 'https://x.example/img/cat.jpg', 'alt': 'A cat', 'caption': 'The cat, asleep.', 'width': 640, 'height': None}, d['images']
 assert d['direction'] == 'rtl' and '[guide](https://x.example/a/guide)' in d['markdown']"
 expect "text structure" 0 "$pith" "$work/media.html"
-check "text keeps bullets and nesting" grep -qx "  1. one a" "$work/out"
+check "text keeps bullets and nesting" grep -qx "  1. A detail of the first point" "$work/out"
 expect "text plain" 0 "$pith" --plain "$work/media.html"
-check "plain text has no bullets" bash -c "grep -qx 'one a' '$work/out' && ! grep -q '^- ' '$work/out'"
+check "plain text has no bullets" bash -c "grep -qx 'A detail of the first point' '$work/out' && ! grep -q '^- ' '$work/out'"
 expect "text alt and links" 0 "$pith" --links --images -u https://x.example/a/ "$work/media.html"
 check "text shows the alt text and the address" bash -c "grep -q '\[A cat\]' '$work/out' && grep -q 'guide <https://x.example/a/guide>' '$work/out'"
 expect "markdown front matter" 0 "$pith" -f md --with-metadata "$work/media.html"
