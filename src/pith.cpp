@@ -96,6 +96,21 @@ void repair_double_encoding(std::vector<Block>& blocks) {
   }
 }
 
+// The same for the metadata's text (once the extraction, which matches the
+// headline against the title as the page wrote both, is done).
+void repair_double_encoding(Metadata& metadata) {
+  std::vector<encoding::MojibakeRepair> repairs;
+  auto repair = [&](std::string& field) {
+    if (!field.empty()) field = encoding::repair_mojibake(field, repairs);
+  };
+  repair(metadata.title);
+  repair(metadata.description);
+  repair(metadata.site_name);
+  for (std::string& author : metadata.authors) repair(author);
+  for (std::string& tag : metadata.tags) repair(tag);
+  for (std::string& category : metadata.categories) repair(category);
+}
+
 // Links and images in the blocks point where the page's markup said; made
 // absolute here, once, so that every renderer prints usable URLs.
 void resolve_inline_urls(std::vector<Block>& blocks, std::string_view base) {
@@ -255,6 +270,8 @@ Document read_page(std::string_view html, const Options& options, detail::ModelI
   doc.blocks = extraction::extract_content(dom, content);
   deadline.check("the end of content extraction");
   repair_double_encoding(doc.blocks);
+  repair_double_encoding(doc.metadata);
+  doc.title = doc.metadata.title;
   resolve_inline_urls(doc.blocks, link_base);
   doc.direction = media::page_direction(dom);
   if (options.links) doc.links = media::page_links(dom, link_base, doc.blocks);

@@ -99,3 +99,20 @@ TEST_CASE("mojibake: extracted text is repaired, links still on their words") {
     }
   CHECK(link_found);
 }
+
+TEST_CASE("mojibake: the metadata's text is repaired too, the headline still found") {
+  std::string body = "<h1>The caf&Atilde;&copy; opens</h1>";
+  for (int i = 0; i < 4; ++i)
+    body += "<p>The new caf&Atilde;&copy; on the square opens on Monday, with tables outside and a terrace "
+            "over the river for the summer evenings.</p>";
+  pith::Document doc = pith::extract(
+      "<html><head><title>The caf&Atilde;&copy; opens</title><meta name=\"description\" content=\"A "
+      "caf&Atilde;&copy; opens\"></head><body><article>" + body + "</article></body></html>");
+  REQUIRE(doc.has_main_content());
+  CHECK(doc.title == "The caf\xC3\xA9 opens");
+  CHECK(doc.metadata.title == "The caf\xC3\xA9 opens");
+  CHECK(doc.metadata.description == "A caf\xC3\xA9 opens");
+  REQUIRE_FALSE(doc.blocks.empty());
+  CHECK(doc.blocks.front().kind == pith::BlockKind::heading);
+  CHECK(doc.blocks.front().text == "The caf\xC3\xA9 opens");
+}
