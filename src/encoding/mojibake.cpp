@@ -26,8 +26,10 @@ class Windows1252Bytes {
         const char32_t c = text::decode_utf8(*decoded, i);
         if (c != text::kReplacementCharacter) cp = c;
       }
-      entries_.push_back({cp, static_cast<unsigned char>(b)});
-      if (cp != static_cast<char32_t>(b) && b < 0xA0) entries_.push_back({static_cast<char32_t>(b), static_cast<unsigned char>(b)});
+      const auto byte_value = static_cast<unsigned char>(b);
+      entries_.push_back({cp, byte_value});
+      // Latin-1 decoders give the C1 control for the bytes windows-1252 maps elsewhere.
+      if (cp != static_cast<char32_t>(b) && b < 0xA0) entries_.push_back({static_cast<char32_t>(b), byte_value});
     }
     std::sort(entries_.begin(), entries_.end());
   }
