@@ -73,6 +73,11 @@ bool only_whitespace(std::string_view s) {
   return true;
 }
 
+// `text` with its double-encoded characters decoded again (encoding/mojibake.hpp).
+void repair_double_encoding(std::string& text, std::vector<encoding::MojibakeRepair>& repairs) {
+  if (std::optional<std::string> repaired = encoding::repair_mojibake(text, repairs)) text = std::move(*repaired);
+}
+
 // Characters of the content's text that were double-encoded (read as
 // windows-1252 before the page was written) decoded again; inline ranges
 // follow the text.
@@ -85,14 +90,14 @@ void repair_double_encoding(std::vector<Block>& blocks) {
       edges.push_back(span.begin);
       edges.push_back(span.end);
     }
-    std::string repaired = encoding::repair_mojibake(block.text, repairs, edges);
-    if (repairs.empty()) continue;
+    std::optional<std::string> repaired = encoding::repair_mojibake(block.text, repairs, edges);
+    if (!repaired) continue;
     for (Inline& span : block.inlines) {
       span.begin = encoding::repaired_offset(repairs, span.begin);
       span.end = encoding::repaired_offset(repairs, span.end);
     }
-    block.text = std::move(repaired);
-    for (std::string& cell : block.cells) cell = encoding::repair_mojibake(cell, repairs);
+    block.text = std::move(*repaired);
+    for (std::string& cell : block.cells) repair_double_encoding(cell, repairs);
   }
 }
 
@@ -100,9 +105,7 @@ void repair_double_encoding(std::vector<Block>& blocks) {
 // headline against the title as the page wrote both, is done).
 void repair_double_encoding(Metadata& metadata) {
   std::vector<encoding::MojibakeRepair> repairs;
-  auto repair = [&](std::string& field) {
-    if (!field.empty()) field = encoding::repair_mojibake(field, repairs);
-  };
+  auto repair = [&](std::string& field) { repair_double_encoding(field, repairs); };
   repair(metadata.title);
   repair(metadata.description);
   repair(metadata.site_name);

@@ -17,15 +17,16 @@ namespace {
 class Windows1252Bytes {
  public:
   Windows1252Bytes() {
+    // Bytes 0x80-0xFF decoded in one call: each gives one code point (an
+    // undefined byte U+FFFD, decoding resuming at the next byte).
+    std::string high;
+    for (int b = 0x80; b <= 0xFF; ++b) high.push_back(static_cast<char>(b));
+    const std::string decoded = convert_to_utf8(high, "WINDOWS-1252").value_or(std::string());
+    std::size_t at = 0;
     for (int b = 0x80; b <= 0xFF; ++b) {
-      const char byte = static_cast<char>(b);
-      std::optional<std::string> decoded = convert_to_utf8(std::string_view(&byte, 1), "WINDOWS-1252");
-      char32_t cp = static_cast<char32_t>(b);  // undefined in windows-1252: the C1 control
-      if (decoded && !decoded->empty()) {
-        std::size_t i = 0;
-        const char32_t c = text::decode_utf8(*decoded, i);
-        if (c != text::kReplacementCharacter) cp = c;
-      }
+      const char32_t c = at < decoded.size() ? text::decode_utf8(decoded, at) : text::kReplacementCharacter;
+      // Undefined in windows-1252: the C1 control, as browsers decode it.
+      const char32_t cp = c != text::kReplacementCharacter ? c : static_cast<char32_t>(b);
       const auto byte_value = static_cast<unsigned char>(b);
       entries_.push_back({cp, byte_value});
       // Latin-1 decoders give the C1 control for the bytes windows-1252 maps elsewhere.
@@ -92,12 +93,12 @@ bool next_is_letter(std::string_view text, std::size_t at) {
 
 }  // namespace
 
-std::string repair_mojibake(std::string_view text, std::vector<MojibakeRepair>& repairs,
-                            const std::vector<std::uint32_t>& keep_whole) {
+std::optional<std::string> repair_mojibake(std::string_view text, std::vector<MojibakeRepair>& repairs,
+                                           const std::vector<std::uint32_t>& keep_whole) {
   repairs.clear();
   // Every lead byte read as windows-1252 is a character of U+00C2..U+00F4,
   // whose UTF-8 starts with 0xC3: text without that byte has nothing to repair.
-  if (text.find('\xC3') == std::string_view::npos) return std::string(text);
+  if (text.find('\xC3') == std::string_view::npos) return std::nullopt;
   std::string out;
   const Windows1252Bytes& table = windows_1252();
   std::size_t copied = 0;  // bytes of `text` already in `out`
@@ -146,7 +147,7 @@ std::string repair_mojibake(std::string_view text, std::vector<MojibakeRepair>& 
     i = end;
     previous = repaired;
   }
-  if (repairs.empty()) return std::string(text);
+  if (repairs.empty()) return std::nullopt;
   out.append(text.substr(copied));
   return out;
 }

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,11 +23,12 @@ struct MojibakeRepair {
   std::uint32_t repaired_length = 0;
 };
 
-// `text` with every double-encoded character decoded; the repairs made, in
-// order, in `repairs` (cleared first). A sequence that a position of
-// `keep_whole` falls strictly inside is left alone (an inline element's edge).
-std::string repair_mojibake(std::string_view text, std::vector<MojibakeRepair>& repairs,
-                            const std::vector<std::uint32_t>& keep_whole = {});
+// `text` with every double-encoded character decoded, or nothing when it has
+// none (most text: no copy is made); the repairs made, in order, in `repairs`
+// (cleared first). A sequence that a position of `keep_whole` falls strictly
+// inside is left alone (an inline element's edge).
+std::optional<std::string> repair_mojibake(std::string_view text, std::vector<MojibakeRepair>& repairs,
+                                           const std::vector<std::uint32_t>& keep_whole = {});
 
 // Where byte `offset` of the original text is in the repaired one.
 std::uint32_t repaired_offset(const std::vector<MojibakeRepair>& repairs, std::uint32_t offset);

@@ -705,7 +705,14 @@ bool in_page_region(const dom::Dom& dom, NodeId id) {
 // few lines (kLastResortMinLength) and is prose (kPageRegionMinSentences), not
 // a list of links. A page that holds its article in an <aside>, a
 // <footer> or an open dialog otherwise gives nothing.
-bool use_page_regions(const dom::Dom& dom, const ContentOptions& options, Attempt& best) {
+// `left_out`: what the first reading of the page left out (PageHints::left_out),
+// among which those regions, if the page has any.
+bool use_page_regions(const dom::Dom& dom, const std::vector<NodeId>& left_out, const ContentOptions& options,
+                      Attempt& best) {
+  if (std::none_of(left_out.begin(), left_out.end(), [&](NodeId i) {
+        return is_page_region(dom.nodes[i].tag, dom.attr(i, dom::Attr::role));
+      }))
+    return false;  // no such region: a second reading would find what the first did
   const PageHints page = read_page_hints(dom, {.reviews_are_clutter = options.reviews_are_clutter,
                                                .page_regions_kept = true});
   PreparedStore store(dom, page);
@@ -836,7 +843,7 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
     too_short = false;
     best.strategy = "a short article in the declared content";
   }
-  if (too_short && !options.noindex && use_page_regions(dom, options, best)) too_short = false;
+  if (too_short && !options.noindex && use_page_regions(dom, page.left_out, options, best)) too_short = false;
   // A sign-in, challenge or error page: the page says it is not for search
   // engines, and shows little.
   const bool noindex_page = !too_short && options.noindex && best.length < kNoindexMinContentLength;

@@ -649,12 +649,18 @@ const std::array<Hints, 256> kTagHints = [] {
   return table;
 }();
 
+// The roles of a page's asides, footers and dialogs (is_page_region).
+bool is_page_region_role(std::string_view role) {
+  return text::iequals_ascii(role, "complementary") || text::iequals_ascii(role, "contentinfo") ||
+         text::iequals_ascii(role, "dialog");
+}
+
 // What the role and itemprop add to the tag's hints (few elements have them).
 void add_role_hints(Hints& h, std::string_view role, std::string_view itemprop) {
   if (!role.empty()) {
-    if (text::iequals_ascii(role, "navigation") || text::iequals_ascii(role, "banner") || text::iequals_ascii(role, "contentinfo") ||
-        text::iequals_ascii(role, "complementary") || text::iequals_ascii(role, "menu") || text::iequals_ascii(role, "menubar") ||
-        text::iequals_ascii(role, "search") || text::iequals_ascii(role, "dialog") || text::iequals_ascii(role, "alert") ||
+    if (is_page_region_role(role) || text::iequals_ascii(role, "navigation") || text::iequals_ascii(role, "banner") ||
+        text::iequals_ascii(role, "menu") || text::iequals_ascii(role, "menubar") ||
+        text::iequals_ascii(role, "search") || text::iequals_ascii(role, "alert") ||
         text::iequals_ascii(role, "toolbar"))
       h.boilerplate_tag = true;
     else if (text::iequals_ascii(role, "main") || text::iequals_ascii(role, "article"))
@@ -668,9 +674,7 @@ void add_role_hints(Hints& h, std::string_view role, std::string_view itemprop) 
 }  // namespace
 
 bool is_page_region(Tag tag, std::string_view role) {
-  if (tag == Tag::aside || tag == Tag::footer || tag == Tag::dialog) return true;
-  return text::iequals_ascii(role, "complementary") || text::iequals_ascii(role, "contentinfo") ||
-         text::iequals_ascii(role, "dialog");
+  return tag == Tag::aside || tag == Tag::footer || tag == Tag::dialog || is_page_region_role(role);
 }
 
 namespace {
