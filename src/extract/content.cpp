@@ -845,8 +845,10 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
   }
   if (too_short && !options.noindex && use_page_regions(dom, page.left_out, options, best)) too_short = false;
   // A sign-in, challenge or error page: the page says it is not for search
-  // engines, and shows little.
-  const bool noindex_page = !too_short && options.noindex && best.length < kNoindexMinContentLength;
+  // engines, and shows little. Not a story whose metadata declares it (see
+  // kNoindexMinContentLength): its few lines are the part a paywall shows.
+  const bool noindex_page = !too_short && options.noindex && !options.declares_article &&
+                            best.length < kNoindexMinContentLength;
   if (options.explanation) {
     std::string strategy = noindex_page ? "none: a page that asks not to be indexed, with little text"
                            : too_short  ? "none: the best candidate is too short to be main content"

@@ -396,7 +396,10 @@ inline constexpr double kShortArticleMaxLinkShare = 0.5;
 // this much content: sign-in walls, bot challenges and error pages say
 // noindex and show a few lines (a challenge some 200 characters). Of the
 // 1,556 pages of train + dev, 4 say noindex; their content is 1,281 to
-// 26,708 characters long.
+// 26,708 characters long. A page whose metadata declares an article (a
+// publish date, an article type) is exempt: a paywalled story that says
+// noindex shows its standfirst and first paragraph, and error and sign-in
+// pages declare no publish date.
 inline constexpr std::uint32_t kNoindexMinContentLength = 500;
 
 // --- precision and recall modes ----------------------------------------------

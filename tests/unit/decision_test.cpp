@@ -157,6 +157,15 @@ TEST_CASE("a page that asks not to be indexed needs more than a few lines") {
                                                 paragraph(5) + paragraph(6) + "</article>"));
   CHECK(story.has_main_content());
   CHECK(story.no_content_reason.empty());
+  // So is a paywalled story's first paragraph when its metadata declares it.
+  const std::string teaser = "<article><h1>Council votes on the harbour plan</h1>" + paragraph(1) + "</article>";
+  pith::Document paywalled = pith::extract(
+      page("<meta name='robots' content='noindex'><meta property='article:published_time' "
+           "content='2024-03-05T10:00:00Z'>",
+           teaser));
+  CHECK(paywalled.has_main_content());
+  CHECK(contains(paywalled.text, "Paragraph 1 of the story"));
+  CHECK_FALSE(pith::extract(page("<meta name='robots' content='noindex'>", teaser)).has_main_content());
 }
 
 TEST_CASE("precision keeps no more than balanced, recall no less") {
