@@ -28,6 +28,7 @@ struct Flags {
   bool clean_conditionally = true;  // prune link lists, counters, galleries inside the content
   bool keep_dominant_lists = true;  // keep a comment/teaser list that is most of the selection
   bool prune_teasers = true;        // prune lists of teasers (ContentOptions::teasers_are_clutter)
+  bool keep_spec_rows = false;      // spare label/value rows: a product's specs (kSpecLabelMaxChars)
 };
 
 // Why a node was left out: recorded where its subtree was removed, so that

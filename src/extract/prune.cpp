@@ -229,6 +229,42 @@ bool is_sublist(const dom::Dom& dom, NodeId id) {
   return holder != kNoNode && dom.nodes[holder].tag == Tag::li;
 }
 
+// A label/value row ("Fabric Content" / "100% cotton"): a container of
+// exactly two elements with text and nothing else, no links, the label short
+// and not much longer than its value (see kSpecLabelMaxChars), beside a
+// sibling row of its design (tag and class).
+bool is_spec_row(const Pass& pass, NodeId id) {
+  const auto& nodes = pass.dom.nodes;
+  const auto& f = pass.features;
+  if (f[id].link_chars > 0) return false;
+  NodeId parts[2];
+  int n = 0;
+  for (NodeId c = nodes[id].first_child; c != kNoNode; c = nodes[c].next_sibling) {
+    if (pass.dead[c] || f[c].text.chars == 0) continue;
+    if (nodes[c].tag == Tag::text || n == 2) return false;
+    parts[n++] = c;
+  }
+  if (n != 2) return false;
+  const std::uint32_t label = f[parts[0]].text.chars;
+  if (label > kSpecLabelMaxChars || label > f[parts[1]].text.chars + kSpecLabelMaxExcessChars) return false;
+  const std::string_view cls = pass.dom.attr(id, dom::Attr::class_);
+  const NodeId parent = nodes[id].parent;
+  if (parent == kNoNode) return false;
+  for (NodeId s = nodes[parent].first_child; s != kNoNode; s = nodes[s].next_sibling)
+    if (s != id && nodes[s].tag == nodes[id].tag && pass.dom.attr(s, dom::Attr::class_) == cls) return true;
+  return false;
+}
+
+// A container of label/value rows (is_spec_row): a specification, however
+// numeric its text.
+bool holds_spec_rows(const Pass& pass, NodeId id) {
+  const auto& nodes = pass.dom.nodes;
+  int rows = 0;
+  for (NodeId c = nodes[id].first_child; c != kNoNode && rows < 2; c = nodes[c].next_sibling)
+    rows += !pass.dead[c] && is_spec_row(pass, c);
+  return rows >= 2;
+}
+
 // `in_item_run`: the node is one of the content's grids or in one of their items
 // (mark_item_runs).
 Rule prune_rule(const Pass& pass, NodeId id, const Remaining& r, bool in_item_run) {
@@ -238,6 +274,7 @@ Rule prune_rule(const Pass& pass, NodeId id, const Remaining& r, bool in_item_ru
   if (pass.flags.weight_classes && h.weight < 0 && (h.strong_clutter_name || !is_prose(pass, id, r)))
     return Rule::negative_name;
   if (r.text.commas >= kProseCommas) return Rule::none;
+  if (pass.flags.keep_spec_rows && (is_spec_row(pass, id) || holds_spec_rows(pass, id))) return Rule::none;
   if (r.headings == 0 && r.length() < kMinContainerLength && r.images == 0 &&
       r.text.chars > 0 && !holds_code(pass, id) && !is_sublist(pass.dom, id))
     return Rule::too_short;

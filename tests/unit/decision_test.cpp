@@ -796,6 +796,40 @@ TEST_CASE("a product page's reviews stay out whatever else they are named") {
 
 namespace {
 
+// A product's description and its specification: rows of a label and a
+// value, each row two paragraphs in a <div> of one design; one value is a
+// link (a row of links is no specification).
+std::string product_with_spec_rows() {
+  std::string html =
+      "<html><body><div class='product'><h1>Percale sheet set</h1><p>Crisp, cool and matte, woven from "
+      "long-staple cotton for a bed that breathes through the warmest nights of the year.</p>" +
+      paragraph(1) + paragraph(2) + paragraph(3) + paragraph(4) + paragraph(5) + "<div class='specs'>";
+  const char* rows[][2] = {{"Fabric", "100% cotton"}, {"Thread count", "270 TC"}, {"Weight", "140 GSM"}};
+  for (const auto& row : rows)
+    html += std::string("<div class='row'><p class='label'>") + row[0] + "</p><p class='value'>" + row[1] +
+            "</p></div>";
+  html += "<div class='row'><p class='label'>Care</p><p class='value'><a href='/care'>Guide</a></p></div>";
+  html += "</div></div></body></html>";
+  return html;
+}
+
+}  // namespace
+
+TEST_CASE("a product page's label and value rows are its specification") {
+  pith::dom::Dom dom = pith::dom::build_dom(product_with_spec_rows());
+  pith::extraction::ContentOptions options;
+  const std::string other = text_of(pith::extraction::extract_content(dom, options));
+  CHECK(contains(other, "Crisp, cool and matte"));
+  CHECK_FALSE(contains(other, "270 TC"));  // elsewhere, short lines are decoration
+  options.reviews_are_clutter = true;      // a product page
+  const std::string product = text_of(pith::extraction::extract_content(dom, options));
+  CHECK(contains(product, "Thread count\n270 TC"));
+  CHECK(contains(product, "Fabric\n100% cotton"));
+  CHECK_FALSE(contains(product, "Guide"));
+}
+
+namespace {
+
 // The story and its sidebar in one wrapper the theme names for the sidebar,
 // and a list of other posts under it, outside.
 std::string story_in_sidebar_layout() {
