@@ -57,6 +57,8 @@ struct Attempt {
   // For --explain: what the attempt left out, and why.
   std::vector<std::uint8_t> dead;
   std::vector<Rule> why;
+  // The blocks leave_out_repeated_blocks took out, one text per copy left out.
+  std::vector<std::string> repeated;
   std::string strategy;
   // The main region's text before pruning, as the first attempt (which
   // prepares the page as the pruned-region attempt does) measured it: the
@@ -488,6 +490,8 @@ void leave_out_repeated_blocks(Attempt& a) {
     ++left_out;
   }
   if (left_out == 0) return;
+  for (std::size_t k = 0; k < a.blocks.size(); ++k)
+    if (repeated[k]) a.repeated.push_back(a.blocks[k].text);
   std::size_t k = 0;
   a.blocks.erase(std::remove_if(a.blocks.begin(), a.blocks.end(), [&](const Block&) { return repeated[k++] != 0; }),
                  a.blocks.end());
@@ -855,7 +859,7 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
                            : too_short  ? "none: the best candidate is too short to be main content"
                                         : best.strategy;
     *options.explanation =
-        explain(dom, best.roots, best.dead, best.why, too_short || noindex_page, std::move(strategy));
+        explain(dom, best.roots, best.dead, best.why, best.repeated, too_short || noindex_page, std::move(strategy));
   }
   if (noindex_page) {
     if (options.no_content_reason)

@@ -1,6 +1,8 @@
 #include "extract/explain.hpp"
 
+#include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "extract/features.hpp"
 #include "text/chars.hpp"
@@ -48,7 +50,7 @@ Rule removal_rule(const dom::Dom& dom, NodeId id, const std::vector<std::uint8_t
 
 Explanation explain(const dom::Dom& dom, const std::vector<NodeId>& roots,
                     const std::vector<std::uint8_t>& dead, const std::vector<Rule>& why,
-                    bool rejected, std::string strategy) {
+                    const std::vector<std::string>& repeated, bool rejected, std::string strategy) {
   Explanation e;
   e.strategy = std::move(strategy);
   // Numbers as the page has them, before anything was left out.
@@ -80,17 +82,34 @@ Explanation explain(const dom::Dom& dom, const std::vector<NodeId>& roots,
     index.emplace(i, e.blocks.size());
     e.blocks.push_back(std::move(d));
   }
-  // Quote each block's own text.
+  // Quote each block's own text: all of it while copies left out are to be
+  // found among the kept blocks, a quote's worth otherwise.
+  const std::size_t quote_bytes = repeated.empty() ? kQuoteBytes : std::string::npos;
   std::vector<std::uint8_t> pending_space(e.blocks.size(), 0);
   for (NodeId i = 0; i < dom.size(); ++i) {
     if (dom.nodes[i].tag != Tag::text) continue;
     auto it = index.find(raw[i].block);
     if (it == index.end()) continue;
     std::string& quote = e.blocks[it->second].text;
-    if (quote.size() >= kQuoteBytes) continue;
+    if (quote.size() >= quote_bytes) continue;
     bool space = pending_space[it->second];
     text::append_collapsed(quote, dom.text(i), space);
     pending_space[it->second] = space;
+  }
+  // The later copies of a repeated block, kept by the pass, left out after
+  // it (the first copy stays).
+  if (!repeated.empty()) {
+    std::unordered_map<std::string_view, std::size_t> left_out;
+    for (const std::string& text : repeated) ++left_out[text];
+    std::unordered_set<std::string_view> seen;
+    for (BlockDecision& d : e.blocks) {
+      if (!d.kept) continue;
+      auto copies = left_out.find(d.text);
+      if (copies == left_out.end() || copies->second == 0 || seen.insert(d.text).second) continue;
+      --copies->second;
+      d.kept = false;
+      d.rule = "a copy of a block above (left out as repeated)";
+    }
   }
   for (BlockDecision& d : e.blocks) {
     if (d.text.size() <= kQuoteBytes) continue;

@@ -13,10 +13,12 @@
 
 namespace pith::extraction {
 
-// `dead` and `why` are the winning pass's; `roots` its selection. With
-// `rejected`, the page was judged to have no main content at all.
+// `dead` and `why` are the winning pass's; `roots` its selection; `repeated`
+// the text of each block left out as a copy of an earlier one (a text twice
+// when two copies went). With `rejected`, the page was judged to have no main
+// content at all.
 Explanation explain(const dom::Dom& dom, const std::vector<dom::NodeId>& roots,
                     const std::vector<std::uint8_t>& dead, const std::vector<Rule>& why,
-                    bool rejected, std::string strategy);
+                    const std::vector<std::string>& repeated, bool rejected, std::string strategy);
 
 }  // namespace pith::extraction

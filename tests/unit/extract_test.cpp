@@ -570,6 +570,16 @@ TEST_CASE("extract: a paragraph of prose said again word for word is left out, s
   REQUIRE(doc.has_main_content());
   CHECK(occurrences(doc.text, "REPEATMARKER") == 1);
   CHECK(occurrences(doc.text, "Open on Sundays.") == 3);
+  // --explain says so: the first copy kept, the second left out.
+  pith::Options explained;
+  explained.explain = true;
+  Document report = pith::extract(page_with_repeats(repeat), explained);
+  std::vector<std::string> rules;
+  for (const pith::BlockDecision& d : report.explanation.blocks)
+    if (d.text.find("REPEATMARKER") != std::string::npos) rules.push_back(d.kept ? "kept" : d.rule);
+  REQUIRE(rules.size() == 2);
+  CHECK(rules[0] == "kept");
+  CHECK(rules[1].find("repeated") != std::string::npos);
   // A paragraph shorter than kRepeatedBlockMinLength is a page's furniture:
   // said twice, it stays twice.
   Document short_repeat = pith::extract(page_with_repeats("REPEATMARKER Built in 1750."));
