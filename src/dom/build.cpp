@@ -885,7 +885,8 @@ Dom build_dom_in_place(std::string&& utf8_html, BuildTimings* timings, const Mar
   if (guarded.changed && !moved.tag_runs.empty()) {
     // The guard's cuts move the tags from where the runs were recorded:
     // filtered again, with every run behind a marker (pages the guard
-    // changes are rare).
+    // changes are rare). The page only: without the values decoded after it.
+    moved.source.resize(moved.page_bytes);
     stripped = drop_unseen_markup(std::move(moved.source), &moved, deadline);
     guarded = guard_markup(stripped, limits, deadline);
   }

@@ -417,6 +417,109 @@ bool passes_unchanged(std::string_view v, bool cr_allowed = false) {
   return true;
 }
 
+// The named references that need no ';' (the WHATWG table's legacy names):
+// in an attribute value Gumbo reads "&copy" as the character unless a
+// letter, a digit or '=' follows the name.
+constexpr std::string_view kLegacyReferenceNames[] = {
+    "AElig", "AMP", "Aacute", "Acirc", "Agrave", "Aring", "Atilde", "Auml", "COPY", "Ccedil", "ETH",
+    "Eacute", "Ecirc", "Egrave", "Euml", "GT", "Iacute", "Icirc", "Igrave", "Iuml", "LT", "Ntilde",
+    "Oacute", "Ocirc", "Ograve", "Oslash", "Otilde", "Ouml", "QUOT", "REG", "THORN", "Uacute", "Ucirc",
+    "Ugrave", "Uuml", "Yacute", "aacute", "acirc", "acute", "aelig", "agrave", "amp", "aring", "atilde",
+    "auml", "brvbar", "ccedil", "cedil", "cent", "copy", "curren", "deg", "divide", "eacute", "ecirc",
+    "egrave", "eth", "euml", "frac12", "frac14", "frac34", "gt", "iacute", "icirc", "iexcl", "igrave",
+    "iquest", "iuml", "laquo", "lt", "macr", "micro", "middot", "nbsp", "not", "ntilde", "oacute",
+    "ocirc", "ograve", "ordf", "ordm", "oslash", "otilde", "ouml", "para", "plusmn", "pound", "quot",
+    "raquo", "reg", "sect", "shy", "sup1", "sup2", "sup3", "szlig", "thorn", "times", "uacute", "ucirc",
+    "ugrave", "uml", "uuml", "yacute", "yen", "yuml"};
+
+static_assert(std::is_sorted(std::begin(kLegacyReferenceNames), std::end(kLegacyReferenceNames)),
+              "longest_legacy_prefix looks the names up by their first byte");
+
+// The length of the longest legacy name the (non-empty) `name` starts with;
+// 0 when none. Only the names with its first byte are compared.
+std::size_t longest_legacy_prefix(std::string_view name) {
+  std::size_t longest = 0;
+  for (const auto* it = std::lower_bound(std::begin(kLegacyReferenceNames), std::end(kLegacyReferenceNames),
+                                         name.substr(0, 1));
+       it != std::end(kLegacyReferenceNames) && (*it)[0] == name[0]; ++it)
+    if (it->size() > longest && name.starts_with(*it)) longest = it->size();
+  return longest;
+}
+
+bool ascii_alnum(char c) { return letter(c) || (c >= '0' && c <= '9'); }
+
+// The ';'-terminated named references read here: the ASCII ones that
+// addresses and titles hold.
+struct NamedAscii {
+  std::string_view name;
+  char value;
+};
+constexpr NamedAscii kNamedAscii[] = {{"amp", '&'}, {"quot", '"'}, {"apos", '\''}, {"lt", '<'}, {"gt", '>'}};
+
+// Appends to `out` the value Gumbo's tokenizer makes of the attribute value
+// `v` (HTML 13.2.5.72-80, as Gumbo 0.10 reads character references in an
+// attribute), when every '&' in it is one this reads for sure: "&amp;" and
+// the other references of kNamedAscii, "&#38;" and "&#x26;" for printable
+// ASCII ('&' then a number and ';'), and the '&'s that stay as they are:
+// before a byte that starts no reference, before a name no legacy name
+// starts, or before a name and '=' (a query's "&id=3"), or where the
+// longest legacy name is followed by a letter or digit. False otherwise
+// (then `out` may hold a part): a named reference read to a character
+// beyond ASCII, a number with no ';', "&copy" at the value's end. The bytes
+// between the '&'s must pass unchanged (passes_unchanged). Each reference
+// is longer than its character: the value never grows.
+bool decode_attribute_references(std::string_view v, std::string& out) {
+  std::size_t from = 0;
+  for (std::size_t amp; (amp = v.find('&', from)) != npos;) {
+    if (!passes_unchanged(v.substr(from, amp - from))) return false;
+    out.append(v, from, amp - from);
+    std::size_t k = amp + 1;
+    from = k;
+    if (k == v.size() || (!ascii_alnum(v[k]) && v[k] != '#')) {
+      // No reference starts here: ASCII only (no name starts beyond it; a
+      // quote, white space or '>' ends the value).
+      if (k < v.size() && static_cast<unsigned char>(v[k]) >= 0x80) return false;
+      out.push_back('&');
+      continue;
+    }
+    if (v[k] == '#') {
+      const bool hex = k + 1 < v.size() && (v[k + 1] | 0x20) == 'x';
+      std::size_t d = k + 1 + (hex ? 1 : 0), end = d;
+      unsigned value = 0;
+      for (; end < v.size() && end - d < 8; ++end) {
+        const char c = v[end], folded = static_cast<char>(c | 0x20);
+        const int digit = c >= '0' && c <= '9'                        ? c - '0'
+                          : hex && folded >= 'a' && folded <= 'f' ? folded - 'a' + 10
+                                                                  : -1;
+        if (digit < 0) break;
+        value = value * (hex ? 16 : 10) + static_cast<unsigned>(digit);
+      }
+      if (end == d || end == v.size() || v[end] != ';' || value < 0x20 || value > 0x7E) return false;
+      out.push_back(static_cast<char>(value));
+      from = end + 1;
+      continue;
+    }
+    std::size_t end = k;
+    while (end < v.size() && ascii_alnum(v[end])) ++end;
+    const std::string_view name = v.substr(k, end - k);
+    if (end < v.size() && v[end] == ';') {
+      const auto* known = std::find_if(std::begin(kNamedAscii), std::end(kNamedAscii),
+                                       [name](const NamedAscii& n) { return n.name == name; });
+      if (known == std::end(kNamedAscii)) return false;
+      out.push_back(known->value);
+      from = end + 1;
+      continue;
+    }
+    const std::size_t legacy = longest_legacy_prefix(name);
+    // A legacy name followed by a letter, a digit or '=' stays as it is.
+    if (legacy != 0 && legacy == name.size() && (end == v.size() || v[end] != '=')) return false;
+    out.push_back('&');
+  }
+  if (!passes_unchanged(v.substr(from))) return false;
+  out.append(v.substr(from));
+  return true;
+}
+
 // The first code point of the marker planes (15 and 16, private use).
 constexpr char32_t kFirstMarkerCodePoint = 0xF0000;
 
@@ -674,6 +777,7 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
     moved->attribute_runs.clear();
     moved->tag_runs.clear();
     moved->source = std::move(html);
+    moved->page_bytes = moved->source.size();
     s = moved->source;
     if (references_mark(s)) moved = nullptr;  // nothing moves
   }
@@ -707,7 +811,15 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
     AttrFate fate;
     Attr kept;
     bool moves;  // into a run
+    // Where its value is in `decoded` when it moves decoded; kNotDecoded
+    // otherwise. (32 bits: the filter copies a Fate per attribute.)
+    std::uint32_t decoded_at;
+    std::uint32_t decoded_size;
   };
+  constexpr std::uint32_t kNotDecoded = ~std::uint32_t{0};
+  // The values that move with their character references read
+  // (decode_attribute_references), to follow the page in moved->source.
+  std::string decoded;
   std::vector<Fate> fates;
   TagToken tag;
   int verbatim = 0;  // open <pre>, <code>, <listing>: their white space is content
@@ -888,6 +1000,7 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
     // dozen at most. (An <isindex> kept all of its attributes once: 40,000
     // distinct names then took seconds.)
     fates.clear();
+    const std::size_t decoded_before = decoded.size();
     std::uint64_t names_seen = 0;  // bit per Attr: a name repeated stops the runs
     std::size_t moving = 0, in_place = 0;  // attributes that go into a run, that stay as they are
     const std::uint64_t name_word = text::word_at(s, name_at);
@@ -939,12 +1052,25 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
         names_seen |= bit;
       }
       bool moves = false;
-      if (runs && fate == AttrFate::movable)
-        moves = a.value_begin == npos || passes_unchanged(s.substr(a.value_begin, a.value_end - a.value_begin));
-      fates.push_back({fate, kept, moves});
+      std::uint32_t decoded_at = kNotDecoded, decoded_size = 0;
+      if (runs && fate == AttrFate::movable) {
+        const std::string_view value = a.value_begin == npos ? std::string_view()
+                                                             : s.substr(a.value_begin, a.value_end - a.value_begin);
+        moves = passes_unchanged(value);
+        // A value with references (most often an address's "&amp;") moves as
+        // Gumbo would decode it.
+        if (!moves && std::memchr(value.data(), '&', value.size()) != nullptr) {
+          decoded_at = static_cast<std::uint32_t>(decoded.size());
+          moves = decode_attribute_references(value, decoded);
+          if (moves) decoded_size = static_cast<std::uint32_t>(decoded.size() - decoded_at);
+          else decoded.resize(decoded_at);
+        }
+      }
+      fates.push_back({fate, kept, moves, moves ? decoded_at : kNotDecoded, decoded_size});
       moving += moves ? 1 : 0;
       in_place += !moves && fate != AttrFate::drop ? 1 : 0;
     }
+    if (!runs && decoded.size() != decoded_before) decoded.resize(decoded_before);  // nothing moves into a run
     // All attributes left are one run: found by the tag's offset.
     bool by_tag = runs && runs_by_tag && in_place == 0 && moving > 0;
     bool run_open = false;  // the last attribute left in the tag is a run's marker
@@ -964,7 +1090,7 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
     bool last_unquoted = false;  // the last attribute left in place has an unquoted value
     for (std::size_t k = 0; k < attrs.size(); ++k) {
       const AttrSpan& a = attrs[k];
-      auto [fate, kept, moves] = fates[k];
+      auto [fate, kept, moves, decoded_at, decoded_size] = fates[k];
       const std::size_t from = space_from(a.begin);
       if (fate == AttrFate::drop) {
         cut(from, a.end);
@@ -994,8 +1120,13 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
           moved->attribute_runs.emplace_back(static_cast<std::uint32_t>(moved->attributes.size()), 0);
           run_open = true;
         }
-        std::uint32_t value_at = static_cast<std::uint32_t>(a.value_begin == npos ? a.begin : a.value_begin);
-        moved->attributes.push_back({kept, value_at, static_cast<std::uint32_t>(value.size())});
+        std::size_t value_at = a.value_begin == npos ? a.begin : a.value_begin, value_size = value.size();
+        if (decoded_at != kNotDecoded) {
+          value_at = s.size() + decoded_at;
+          value_size = decoded_size;
+        }
+        moved->attributes.push_back(
+            {kept, static_cast<std::uint32_t>(value_at), static_cast<std::uint32_t>(value_size)});
         ++moved->attribute_runs.back().second;
         continue;
       }
@@ -1099,6 +1230,7 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
   if (guard && !read_to_end) guard->give_up();
   if (!changed) return kept_in_moved ? std::string(s) : html;
   out.append(s.substr(copied));
+  if (!decoded.empty()) moved->source.append(decoded);  // (s is done with)
   return out;
 }
 
