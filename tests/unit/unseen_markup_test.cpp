@@ -22,11 +22,14 @@ namespace {
 using pith::dom::drop_unseen_markup;
 
 // Attributes the filter keeps: those the DOM build reads, and those Gumbo's
-// tree builder reads.
-bool kept_attribute(std::string_view name, std::string_view value) {
+// tree builder reads, of the elements it reads them of.
+bool kept_attribute(GumboTag tag, std::string_view name, std::string_view value) {
   pith::dom::Attr attr;
   if (pith::dom::dom_attribute(name, attr)) return true;
   if (name == "style") return pith::dom::style_hides(value);
+  if (name == "color" || name == "face" || name == "size") return tag == GUMBO_TAG_FONT;
+  if (name == "encoding") return tag == GUMBO_TAG_ANNOTATION_XML;
+  if (name == "prompt" || name == "action") return tag == GUMBO_TAG_ISINDEX;
   for (std::string_view read : pith::dom::kReadBeforeTheDom)
     if (name == read) return true;
   return false;
@@ -102,7 +105,7 @@ void flatten(const GumboNode* node, std::string& out, const pith::dom::MovedValu
         continue;
       }
       std::string_view value = moved ? moved->resolve(a->value) : std::string_view(a->value);
-      if (!kept_attribute(name, value)) continue;
+      if (!kept_attribute(el.tag, name, value)) continue;
       pith::dom::Attr attr;
       out += " ";
       out += pith::dom::dom_attribute(name, attr) ? "#" + std::to_string(static_cast<int>(attr)) : std::string(name);
@@ -290,6 +293,18 @@ TEST_CASE("unseen markup: attributes nothing reads go, those Gumbo or the build 
   // Gumbo makes text of an <isindex>'s prompt and the form's action of its action.
   CHECK(drop_unseen_markup("<isindex prompt=\"Find: \" action=/s data-x=1>") ==
         "<isindex prompt=\"Find: \" action=/s>");
+  // Those Gumbo reads of one element only go from the others.
+  CHECK(drop_unseen_markup("<form action=/s><input size=3 color=red></form><div face=x encoding=y>t</div>") ==
+        "<form><input></form><div>t</div>");
+  CHECK(drop_unseen_markup("<math><annotation-xml encoding=text/html prompt=p><p>x</p></annotation-xml></math>") ==
+        "<math><annotation-xml encoding=text/html><p>x</p></annotation-xml></math>");
+  // An <input>'s type (the tree builder reads it) and a <script>'s (the build
+  // tells JSON-LD by it) stay in place; another element's moves with its run.
+  pith::dom::MovedValues moved;
+  CHECK(drop_unseen_markup("<link type=text/css rel=a><input type=hidden name=q>", &moved) ==
+        "<link " + pith::dom::moved_marker(0) + "><input type=hidden " + pith::dom::moved_marker(1) + ">");
+  CHECK(drop_unseen_markup("<script type=application/ld+json id=x>{}</script>", &moved) ==
+        "<script type=application/ld+json " + pith::dom::moved_marker(0) + ">{}</script>");
 }
 
 TEST_CASE("unseen markup: a tag the page ends in goes, and an end tag's attributes") {
