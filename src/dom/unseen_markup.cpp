@@ -468,76 +468,120 @@ std::size_t longest_legacy_prefix(std::string_view name) {
 
 bool ascii_alnum(char c) { return letter(c) || (c >= '0' && c <= '9'); }
 
-// The ';'-terminated named references read here: the ASCII ones that
-// addresses and titles hold.
-struct NamedAscii {
-  std::string_view name;
-  char value;
+// The ';'-terminated named references read here, with their characters in
+// UTF-8: those pages write most (in text, titles and addresses).
+struct NamedReference {
+  std::string_view name, utf8;
 };
-constexpr NamedAscii kNamedAscii[] = {{"amp", '&'}, {"quot", '"'}, {"apos", '\''}, {"lt", '<'}, {"gt", '>'}};
+constexpr NamedReference kNamedReferences[] = {
+    {"nbsp", "\u00A0"},   {"amp", "&"},          {"lt", "<"},          {"gt", ">"},
+    {"quot", "\""},       {"apos", "'"},         {"rsquo", "\u2019"},  {"lsquo", "\u2018"},
+    {"rdquo", "\u201D"},  {"ldquo", "\u201C"},   {"ndash", "\u2013"},  {"mdash", "\u2014"},
+    {"hellip", "\u2026"}, {"bull", "\u2022"},    {"copy", "\u00A9"},   {"raquo", "\u00BB"},
+    {"laquo", "\u00AB"},  {"middot", "\u00B7"}};
+
+// A number's code point that Gumbo returns as it is (HTML 13.2.5.80 maps
+// C1 controls, NUL, surrogates and code points past U+10FFFF to others):
+// printable ASCII and the rest of the Basic Multilingual Plane but its
+// noncharacters. (None of the marker planes.)
+bool read_as_is(char32_t c) {
+  return (c >= 0x20 && c <= 0x7E) || (c >= 0xA0 && c <= 0xD7FF) || (c >= 0xE000 && c <= 0xFDCF) ||
+         (c >= 0xFDF0 && c <= 0xFFFD);
+}
+
+// Reads the '&' at s[at] (a reference or not; before `end`, where the text
+// or the attribute value ends) as Gumbo 0.10's tokenizer does (HTML
+// 13.2.5.72-80), when it is one read here for sure, and appends what Gumbo
+// makes of it to `out`: a reference of kNamedReferences, a number and ';'
+// for a code point read_as_is, or a '&' that stays as it is (before a byte
+// that starts no reference, before a name no legacy name starts; in an
+// attribute value also before a name and '=', a query's "&id=3", and where
+// a letter or digit follows the longest legacy name in it). Returns where
+// the text goes on; npos when the reference is not one of those (another
+// name, a number with no ';', "&copy" read without its ';'). Each reference
+// is longer than its character: what it appends never grows the text.
+std::size_t read_reference(std::string_view s, std::size_t at, std::size_t end, bool in_attribute,
+                           std::string& out) {
+  const std::size_t k = at + 1;
+  if (k == end || (!ascii_alnum(s[k]) && s[k] != '#')) {
+    // ASCII only: no name starts beyond it. (At `end` a quote, white space,
+    // '>' or '<' follows.)
+    if (k < end && static_cast<unsigned char>(s[k]) >= 0x80) return npos;
+    out.push_back('&');
+    return k;
+  }
+  if (s[k] == '#') {
+    const bool hex = k + 1 < end && (s[k + 1] | 0x20) == 'x';
+    const std::size_t digits = k + 1 + (hex ? 1 : 0);
+    std::size_t e = digits;
+    char32_t value = 0;
+    for (; e < end && e - digits < 8; ++e) {
+      const char c = s[e], folded = static_cast<char>(c | 0x20);
+      const int digit = c >= '0' && c <= '9'                        ? c - '0'
+                        : hex && folded >= 'a' && folded <= 'f' ? folded - 'a' + 10
+                                                                : -1;
+      if (digit < 0) break;
+      value = value * (hex ? 16 : 10) + static_cast<char32_t>(digit);
+    }
+    if (e == digits || e == end || s[e] != ';' || !read_as_is(value)) return npos;
+    text::append_utf8(out, value);
+    return e + 1;
+  }
+  std::size_t e = k;
+  while (e < end && ascii_alnum(s[e])) ++e;
+  const std::string_view name = s.substr(k, e - k);
+  if (e < end && s[e] == ';') {
+    const auto* known = std::find_if(std::begin(kNamedReferences), std::end(kNamedReferences),
+                                     [name](const NamedReference& n) { return n.name == name; });
+    if (known == std::end(kNamedReferences)) return npos;
+    out.append(known->utf8);
+    return e + 1;
+  }
+  const std::size_t legacy = longest_legacy_prefix(name);
+  // In an attribute value a legacy name followed by a letter, a digit or
+  // '=' stays as it is; in text it is read.
+  if (legacy != 0 && !(in_attribute && (legacy < name.size() || (e < end && s[e] == '=')))) return npos;
+  out.push_back('&');
+  return k;
+}
 
 // Appends to `out` the value Gumbo's tokenizer makes of the attribute value
-// `v` (HTML 13.2.5.72-80, as Gumbo 0.10 reads character references in an
-// attribute), when every '&' in it is one this reads for sure: "&amp;" and
-// the other references of kNamedAscii, "&#38;" and "&#x26;" for printable
-// ASCII ('&' then a number and ';'), and the '&'s that stay as they are:
-// before a byte that starts no reference, before a name no legacy name
-// starts, or before a name and '=' (a query's "&id=3"), or where the
-// longest legacy name is followed by a letter or digit. False otherwise
-// (then `out` may hold a part): a named reference read to a character
-// beyond ASCII, a number with no ';', "&copy" at the value's end. The bytes
-// between the '&'s must pass unchanged (passes_unchanged). Each reference
-// is longer than its character: the value never grows.
+// `v`, when every '&' in it is one read_reference reads and the bytes
+// between them pass unchanged (passes_unchanged); false otherwise (then
+// `out` may hold a part).
 bool decode_attribute_references(std::string_view v, std::string& out) {
   std::size_t from = 0;
   for (std::size_t amp; (amp = v.find('&', from)) != npos;) {
     if (!passes_unchanged(v.substr(from, amp - from))) return false;
     out.append(v, from, amp - from);
-    std::size_t k = amp + 1;
-    from = k;
-    if (k == v.size() || (!ascii_alnum(v[k]) && v[k] != '#')) {
-      // No reference starts here: ASCII only (no name starts beyond it; a
-      // quote, white space or '>' ends the value).
-      if (k < v.size() && static_cast<unsigned char>(v[k]) >= 0x80) return false;
-      out.push_back('&');
-      continue;
-    }
-    if (v[k] == '#') {
-      const bool hex = k + 1 < v.size() && (v[k + 1] | 0x20) == 'x';
-      std::size_t d = k + 1 + (hex ? 1 : 0), end = d;
-      unsigned value = 0;
-      for (; end < v.size() && end - d < 8; ++end) {
-        const char c = v[end], folded = static_cast<char>(c | 0x20);
-        const int digit = c >= '0' && c <= '9'                        ? c - '0'
-                          : hex && folded >= 'a' && folded <= 'f' ? folded - 'a' + 10
-                                                                  : -1;
-        if (digit < 0) break;
-        value = value * (hex ? 16 : 10) + static_cast<unsigned>(digit);
-      }
-      if (end == d || end == v.size() || v[end] != ';' || value < 0x20 || value > 0x7E) return false;
-      out.push_back(static_cast<char>(value));
-      from = end + 1;
-      continue;
-    }
-    std::size_t end = k;
-    while (end < v.size() && ascii_alnum(v[end])) ++end;
-    const std::string_view name = v.substr(k, end - k);
-    if (end < v.size() && v[end] == ';') {
-      const auto* known = std::find_if(std::begin(kNamedAscii), std::end(kNamedAscii),
-                                       [name](const NamedAscii& n) { return n.name == name; });
-      if (known == std::end(kNamedAscii)) return false;
-      out.push_back(known->value);
-      from = end + 1;
-      continue;
-    }
-    const std::size_t legacy = longest_legacy_prefix(name);
-    // A legacy name followed by a letter, a digit or '=' stays as it is.
-    if (legacy != 0 && legacy == name.size() && (end == v.size() || v[end] != '=')) return false;
-    out.push_back('&');
+    from = read_reference(v, amp, v.size(), /*in_attribute=*/true, out);
+    if (from == npos) return false;
   }
   if (!passes_unchanged(v.substr(from))) return false;
   out.append(v.substr(from));
   return true;
+}
+
+// From the '&' at s[at] in text that ends at `end`: the references
+// read_reference reads, each with the bytes after it up to the next '&' (or
+// `end`) when they pass unchanged (CR too: append_text makes it LF), go to
+// `out` as Gumbo makes them. Returns where that stops: `end`, or an '&' it
+// does not read (`at` when it reads not even the first).
+std::size_t read_text_references(std::string_view s, std::size_t at, std::size_t end, std::string& out) {
+  while (at < end) {
+    const std::size_t mark = out.size();
+    const std::size_t after = read_reference(s, at, end, /*in_attribute=*/false, out);
+    if (after == npos) return at;
+    const void* amp = std::memchr(s.data() + after, '&', end - after);
+    const std::size_t next = amp ? static_cast<std::size_t>(static_cast<const char*>(amp) - s.data()) : end;
+    if (!passes_unchanged(s.substr(after, next - after), /*cr_allowed=*/true)) {
+      out.resize(mark);
+      return at;
+    }
+    out.append(s, after, next - after);
+    at = next;
+  }
+  return at;
 }
 
 // The first code point of the marker planes (15 and 16, private use).
@@ -798,6 +842,9 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
     moved->tag_runs.clear();
     moved->source = std::move(html);
     moved->page_bytes = moved->source.size();
+    // Room for the decoded text and values (see `decoded` below): the build
+    // gives the page this much already (input_capacity, build.hpp).
+    moved->source.reserve(moved->page_bytes + moved->page_bytes / 4);
     s = moved->source;
     if (references_mark(s)) moved = nullptr;  // nothing moves
   }
@@ -831,15 +878,22 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
     AttrFate fate;
     Attr kept;
     bool moves;  // into a run
-    // Where its value is in `decoded` when it moves decoded; kNotDecoded
-    // otherwise. (32 bits: the filter copies a Fate per attribute.)
+    // Where its value is in moved->source when it moves decoded;
+    // kNotDecoded otherwise. (32 bits: the filter copies a Fate per
+    // attribute.)
     std::uint32_t decoded_at;
     std::uint32_t decoded_size;
   };
   constexpr std::uint32_t kNotDecoded = ~std::uint32_t{0};
-  // The values that move with their character references read
-  // (decode_attribute_references), to follow the page in moved->source.
-  std::string decoded;
+  // The text and values that move with their character references read
+  // (read_reference) follow the page in moved->source, written into the
+  // room the string has: it never grows past its capacity, so that `s`
+  // stays where it is (and no second copy of the page is ever made: what
+  // the build copies into the Dom's pool is less by as much). What does not
+  // fit stays as it was. (The build gives the page a quarter more room.)
+  std::string no_room;
+  std::string& decoded = moved ? moved->source : no_room;
+  auto room_for = [&](std::size_t bytes) { return decoded.size() + bytes <= decoded.capacity(); };
   std::vector<Fate> fates;
   TagToken tag;
   int verbatim = 0;  // open <pre>, <code>, <listing>: their white space is content
@@ -927,9 +981,10 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
     const std::size_t text_end = lt == npos ? s.size() : lt;
     if (text_moves && std::max(i, copied) < text_end) {
       // The pieces of the run between its character references move; the
-      // references stay for Gumbo to decode. A piece starts at its first
-      // character that is not white space until one has moved: a reference
-      // may decode to white space.
+      // references stay for Gumbo to decode, but those read_reference reads,
+      // which move decoded with the piece before them. A piece starts at its
+      // first character that is not white space until one has moved: a
+      // reference may decode to white space.
       const std::size_t end = text_end;
       std::size_t from = std::max(i, copied);
       // In the body the tree builder inserts white space as it does other
@@ -943,11 +998,33 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
         if (!seen && from < end && is_ascii_whitespace(s[from]))
           from = std::min(end, text::skip_ascii_whitespace(s, from + 1));
         const void* amp = std::memchr(s.data() + from, '&', end - from);
-        const std::size_t piece_end = amp ? static_cast<const char*>(amp) - s.data() : end;
-        if (piece_end - from >= kMinMovedTextBytes &&
+        std::size_t piece_end = amp ? static_cast<const char*>(amp) - s.data() : end;
+        const std::size_t move_from = white_space_moves ? white_space_from : from;
+        const bool at_reference = piece_end < end && piece_end > from;
+        if ((at_reference || piece_end - from >= kMinMovedTextBytes) &&
             passes_unchanged(s.substr(from, piece_end - from), /*cr_allowed=*/true)) {
-          move(white_space_moves ? white_space_from : from, piece_end);
-          seen = true;
+          const std::size_t mark = decoded.size();
+          std::size_t read_to = piece_end;
+          // (What it appends is at most the rest of the run: no reference grows.)
+          if (at_reference && room_for(end - move_from)) {
+            decoded.append(s, move_from, piece_end - move_from);
+            read_to = read_text_references(s, piece_end, end, decoded);
+          }
+          if (read_to != piece_end && read_to - from >= kMinMovedTextBytes) {
+            // Moved decoded: its text follows the page in moved->source.
+            cut(move_from, read_to);
+            append_marker(out, moved->ranges.size());
+            moved->ranges.emplace_back(static_cast<std::uint32_t>(mark),
+                                       static_cast<std::uint32_t>(decoded.size() - mark));
+            seen = true;
+            piece_end = read_to;
+          } else {
+            decoded.resize(mark);
+            if (piece_end - from >= kMinMovedTextBytes) {
+              move(move_from, piece_end);
+              seen = true;
+            }
+          }
         }
         if (piece_end == end) break;
         from = reference_end(s, piece_end, end);
@@ -1079,7 +1156,7 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
         moves = passes_unchanged(value);
         // A value with references (most often an address's "&amp;") moves as
         // Gumbo would decode it.
-        if (!moves && std::memchr(value.data(), '&', value.size()) != nullptr) {
+        if (!moves && std::memchr(value.data(), '&', value.size()) != nullptr && room_for(value.size())) {
           decoded_at = static_cast<std::uint32_t>(decoded.size());
           moves = decode_attribute_references(value, decoded);
           if (moves) decoded_size = static_cast<std::uint32_t>(decoded.size() - decoded_at);
@@ -1142,7 +1219,7 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
         }
         std::size_t value_at = a.value_begin == npos ? a.begin : a.value_begin, value_size = value.size();
         if (decoded_at != kNotDecoded) {
-          value_at = s.size() + decoded_at;
+          value_at = decoded_at;
           value_size = decoded_size;
         }
         moved->attributes.push_back(
@@ -1250,7 +1327,6 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
   if (guard && !read_to_end) guard->give_up();
   if (!changed) return kept_in_moved ? std::string(s) : html;
   out.append(s.substr(copied));
-  if (!decoded.empty()) moved->source.append(decoded);  // (s is done with)
   return out;
 }
 

@@ -396,13 +396,13 @@ TEST_CASE("unseen markup: a start tag's kept attributes reach Gumbo as runs behi
   using pith::dom::Attr;
   pith::dom::MovedValues moved;
   std::string out = drop_unseen_markup(
-      "<div class=\"a b\" data-x=1 id=main><a href=/x title=\"It&rsquo;s\" rel=nofollow>t</a>"
+      "<div class=\"a b\" data-x=1 id=main><a href=/x title=\"It&eacute;s\" rel=nofollow>t</a>"
       "<img src=a.png hidden alt></div>",
       &moved);
   // A value Gumbo would change (a reference the filter does not read) and an
   // attribute the Dom does not keep stay in place and end a run: the
   // attributes keep their order.
-  CHECK(out == "<div " + moved_marker(0) + "><a " + moved_marker(1) + " title=\"It&rsquo;s\" " + moved_marker(2) +
+  CHECK(out == "<div " + moved_marker(0) + "><a " + moved_marker(1) + " title=\"It&eacute;s\" " + moved_marker(2) +
                    ">t</a><img " + moved_marker(3) + " hidden " + moved_marker(4) + "></div>");
   REQUIRE(moved.attribute_runs.size() == 5);
   REQUIRE(moved.attributes.size() == 6);
@@ -428,9 +428,9 @@ TEST_CASE("unseen markup: a start tag's kept attributes reach Gumbo as runs behi
   }
   // With runs_by_tag, a tag left with its run alone keeps no attribute: the
   // run is found by the place of its '<' in the output.
-  out = drop_unseen_markup("<p>x</p><div class=a data-x=1 id=b>t</div><a href=/x title=\"&copy;\">l</a>", &moved,
+  out = drop_unseen_markup("<p>x</p><div class=a data-x=1 id=b>t</div><a href=/x title=\"&eacute;\">l</a>", &moved,
                            {}, /*runs_by_tag=*/true);
-  CHECK(out == "<p>x</p><div>t</div><a " + moved_marker(1) + " title=\"&copy;\">l</a>");
+  CHECK(out == "<p>x</p><div>t</div><a " + moved_marker(1) + " title=\"&eacute;\">l</a>");
   REQUIRE(moved.tag_runs.size() == 1);
   CHECK(moved.tag_runs[0] == std::pair<std::uint32_t, std::uint32_t>{8, 0});
   CHECK(out.compare(8, 4, "<div") == 0);
@@ -460,19 +460,20 @@ TEST_CASE("unseen markup: a value with character references moves as Gumbo decod
     if (moved.attributes.empty()) return std::nullopt;
     return std::string(std::string_view(moved.source).substr(moved.attributes[0].offset, moved.attributes[0].length));
   };
-  // "&amp;" and the other ASCII references, numbers for printable ASCII, and
-  // the '&'s Gumbo leaves as they are in a value: before no name, before a
-  // name and '=', where a letter or digit follows the longest legacy name.
+  // "&amp;" and the other references read_reference knows, numbers, and the
+  // '&'s Gumbo leaves as they are in a value: before no name, before a name
+  // and '=', where a letter or digit follows the longest legacy name.
   CHECK(moved_href("/a?x=1&amp;y=2") == "/a?x=1&y=2");
   CHECK(moved_href("/a?x=1&y=2&copy=3&f_id=4") == "/a?x=1&y=2&copy=3&f_id=4");
   CHECK(moved_href("a & b &") == "a & b &");
   CHECK(moved_href("&quot;q&quot; &lt;&gt; &apos;") == "\"q\" <> '");
   CHECK(moved_href("&#38;&#x26;&#039;&#X3d;") == "&&'=");
+  CHECK(moved_href("&nbsp;&rsquo;&#8217;&#xE9;") == "\u00A0\u2019\u2019\u00E9");
   CHECK(moved_href("&ampx &notin1 &copyright") == "&ampx &notin1 &copyright");
   CHECK(moved.source.size() > moved.page_bytes);  // the decoded value follows the page
-  // A legacy name read without its ';', references to characters beyond
-  // ASCII, a number without ';': in place.
-  for (std::string value : {"&copy", "a&amp b", "&copy;", "&rsquo;", "&#8217;", "&#38", "&#x;", "&nbsp x",
+  // A legacy name read without its ';', other names, numbers Gumbo reads as
+  // other characters, a number without ';': in place.
+  for (std::string value : {"&copy", "a&amp b", "&eacute;", "&hearts;", "&#128;", "&#0;", "&#xFFFE;", "&#38", "&#x;", "&nbsp x",
                             "&\xC3\xA9", "x\ry&amp;"}) {
     CAPTURE(value);
     CHECK(moved_href(value) == std::nullopt);
@@ -499,12 +500,12 @@ TEST_CASE("unseen markup: long text moves from its first character that is not w
       "<p>\n  A paragraph long enough to move.\r\nSecond line.</p><p>abc</p><p>Fish &amp; chips, "
       "a long line with a reference</p><table>  <tr><td>cell text long enough</td></tr></table>",
       &moved);
-  // The pieces around a character reference move; the reference stays.
-  CHECK(out == "<p>\n  " + moved_marker(0) + "</p><p>abc</p><p>" + moved_marker(1) + "&amp;" + moved_marker(2) +
-                   "</p><table> <tr><td>" + moved_marker(3) + "</td></tr></table>");
-  CHECK(moved.resolve(moved_marker(2)) == " chips, a long line with a reference");
+  // A reference read_reference reads moves with the text, decoded.
+  CHECK(out == "<p>\n  " + moved_marker(0) + "</p><p>abc</p><p>" + moved_marker(1) + "</p><table> <tr><td>" +
+                   moved_marker(2) + "</td></tr></table>");
+  CHECK(moved.resolve(moved_marker(1)) == "Fish & chips, a long line with a reference");
   std::string text;
-  moved.append_text(text, "x " + moved_marker(0) + moved_marker(3) + " y \xF0\x9F\x98\x80");
+  moved.append_text(text, "x " + moved_marker(0) + moved_marker(2) + " y \xF0\x9F\x98\x80");
   CHECK(text == "x A paragraph long enough to move.\nSecond line.cell text long enough y \xF0\x9F\x98\x80");
   // Nothing moves in a frameset (its text keeps only white space) or after a
   // CDATA section (which ends at "]]>").
@@ -564,9 +565,14 @@ TEST_CASE("unseen markup: text moves around character references, never past one
   // ("&notin;" is one character, "&not" + "in;" two): the rest stays.
   CHECK(drop_unseen_markup("<p>Tea &notin; cups, &notit more text here</p>", &moved) ==
         "<p>" + moved_marker(0) + "&notin;" + moved_marker(1) + "&notit more text here</p>");
-  CHECK(drop_unseen_markup("<p>AT&T and more text</p>", &moved) == "<p>AT&T and more text</p>");
-  CHECK(drop_unseen_markup("<p>Fish & chips, long enough</p>", &moved) ==
-        "<p>" + moved_marker(0) + "&" + moved_marker(1) + "</p>");
+  CHECK(drop_unseen_markup("<p>AT&T and more text</p>", &moved) == "<p>" + moved_marker(0) + "</p>");
+  CHECK(moved.resolve(moved_marker(0)) == "AT&T and more text");
+  CHECK(drop_unseen_markup("<p>Fish & chips, long enough</p>", &moved) == "<p>" + moved_marker(0) + "</p>");
+  // The references it reads go on the piece before them, decoded; from one
+  // it does not read on, the text stays.
+  CHECK(drop_unseen_markup("<p>A&nbsp;B &amp; C&#8217;s &copy D</p>", &moved) ==
+        "<p>" + moved_marker(0) + "&copy D</p>");
+  CHECK(moved.resolve(moved_marker(0)) == "A\u00A0B & C\u2019s ");
   // Until a piece has moved, a piece starts after its white space: a
   // reference may decode to white space, which the head and tables keep
   // apart from other text.
