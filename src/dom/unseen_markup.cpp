@@ -437,48 +437,55 @@ bool passes_unchanged(std::string_view v, bool cr_allowed = false) {
   return true;
 }
 
-// The named references that need no ';' (the WHATWG table's legacy names):
-// in an attribute value Gumbo reads "&copy" as the character unless a
-// letter, a digit or '=' follows the name.
-constexpr std::string_view kLegacyReferenceNames[] = {
-    "AElig", "AMP", "Aacute", "Acirc", "Agrave", "Aring", "Atilde", "Auml", "COPY", "Ccedil", "ETH",
-    "Eacute", "Ecirc", "Egrave", "Euml", "GT", "Iacute", "Icirc", "Igrave", "Iuml", "LT", "Ntilde",
-    "Oacute", "Ocirc", "Ograve", "Oslash", "Otilde", "Ouml", "QUOT", "REG", "THORN", "Uacute", "Ucirc",
-    "Ugrave", "Uuml", "Yacute", "aacute", "acirc", "acute", "aelig", "agrave", "amp", "aring", "atilde",
-    "auml", "brvbar", "ccedil", "cedil", "cent", "copy", "curren", "deg", "divide", "eacute", "ecirc",
-    "egrave", "eth", "euml", "frac12", "frac14", "frac34", "gt", "iacute", "icirc", "iexcl", "igrave",
-    "iquest", "iuml", "laquo", "lt", "macr", "micro", "middot", "nbsp", "not", "ntilde", "oacute",
-    "ocirc", "ograve", "ordf", "ordm", "oslash", "otilde", "ouml", "para", "plusmn", "pound", "quot",
-    "raquo", "reg", "sect", "shy", "sup1", "sup2", "sup3", "szlig", "thorn", "times", "uacute", "ucirc",
-    "ugrave", "uml", "uuml", "yacute", "yen", "yuml"};
+bool ascii_alnum(char c) { return letter(c) || (c >= '0' && c <= '9'); }
 
-static_assert(std::is_sorted(std::begin(kLegacyReferenceNames), std::end(kLegacyReferenceNames)),
-              "longest_legacy_prefix looks the names up by their first byte");
+// The named references read here, with their characters, in the order of
+// their names: the legacy names of the WHATWG table (Latin-1, and the few
+// that need no ';': in an attribute value Gumbo reads "&copy" as the
+// character unless a letter, a digit or '=' follows the name), and the
+// punctuation pages write most (only with ';').
+struct NamedReference {
+  std::string_view name;
+  char32_t code_point;
+  bool needs_semicolon = false;
+};
+constexpr NamedReference kNamedReferences[] = {
+    {"AElig", 0xC6}, {"AMP", 0x26}, {"Aacute", 0xC1}, {"Acirc", 0xC2}, {"Agrave", 0xC0},
+    {"Aring", 0xC5}, {"Atilde", 0xC3}, {"Auml", 0xC4}, {"COPY", 0xA9}, {"Ccedil", 0xC7}, {"ETH", 0xD0},
+    {"Eacute", 0xC9}, {"Ecirc", 0xCA}, {"Egrave", 0xC8}, {"Euml", 0xCB}, {"GT", 0x3E}, {"Iacute", 0xCD},
+    {"Icirc", 0xCE}, {"Igrave", 0xCC}, {"Iuml", 0xCF}, {"LT", 0x3C}, {"Ntilde", 0xD1}, {"Oacute", 0xD3},
+    {"Ocirc", 0xD4}, {"Ograve", 0xD2}, {"Oslash", 0xD8}, {"Otilde", 0xD5}, {"Ouml", 0xD6}, {"QUOT", 0x22},
+    {"REG", 0xAE}, {"THORN", 0xDE}, {"Uacute", 0xDA}, {"Ucirc", 0xDB}, {"Ugrave", 0xD9}, {"Uuml", 0xDC},
+    {"Yacute", 0xDD}, {"aacute", 0xE1}, {"acirc", 0xE2}, {"acute", 0xB4}, {"aelig", 0xE6}, {"agrave", 0xE0},
+    {"amp", 0x26}, {"apos", 0x27, true}, {"aring", 0xE5}, {"atilde", 0xE3}, {"auml", 0xE4},
+    {"brvbar", 0xA6}, {"bull", 0x2022, true}, {"ccedil", 0xE7}, {"cedil", 0xB8}, {"cent", 0xA2},
+    {"copy", 0xA9}, {"curren", 0xA4}, {"deg", 0xB0}, {"divide", 0xF7}, {"eacute", 0xE9}, {"ecirc", 0xEA},
+    {"egrave", 0xE8}, {"eth", 0xF0}, {"euml", 0xEB}, {"euro", 0x20AC, true}, {"frac12", 0xBD},
+    {"frac14", 0xBC}, {"frac34", 0xBE}, {"gt", 0x3E}, {"hearts", 0x2665, true}, {"hellip", 0x2026, true},
+    {"iacute", 0xED}, {"icirc", 0xEE}, {"iexcl", 0xA1}, {"igrave", 0xEC}, {"iquest", 0xBF}, {"iuml", 0xEF},
+    {"laquo", 0xAB}, {"ldquo", 0x201C, true}, {"lsquo", 0x2018, true}, {"lt", 0x3C}, {"macr", 0xAF},
+    {"mdash", 0x2014, true}, {"micro", 0xB5}, {"middot", 0xB7}, {"nbsp", 0xA0}, {"ndash", 0x2013, true},
+    {"not", 0xAC}, {"ntilde", 0xF1}, {"oacute", 0xF3}, {"ocirc", 0xF4}, {"ograve", 0xF2}, {"ordf", 0xAA},
+    {"ordm", 0xBA}, {"oslash", 0xF8}, {"otilde", 0xF5}, {"ouml", 0xF6}, {"para", 0xB6}, {"plusmn", 0xB1},
+    {"pound", 0xA3}, {"quot", 0x22}, {"raquo", 0xBB}, {"rdquo", 0x201D, true}, {"reg", 0xAE},
+    {"rsquo", 0x2019, true}, {"sect", 0xA7}, {"shy", 0xAD}, {"sup1", 0xB9}, {"sup2", 0xB2}, {"sup3", 0xB3},
+    {"szlig", 0xDF}, {"thinsp", 0x2009, true}, {"thorn", 0xFE}, {"times", 0xD7}, {"trade", 0x2122, true},
+    {"uacute", 0xFA}, {"ucirc", 0xFB}, {"ugrave", 0xF9}, {"uml", 0xA8}, {"uuml", 0xFC}, {"yacute", 0xFD},
+    {"yen", 0xA5}, {"yuml", 0xFF}};
+static_assert(std::is_sorted(std::begin(kNamedReferences), std::end(kNamedReferences),
+                             [](const NamedReference& a, const NamedReference& b) { return a.name < b.name; }),
+              "read_reference looks the names up by binary search");
 
 // The length of the longest legacy name the (non-empty) `name` starts with;
 // 0 when none. Only the names with its first byte are compared.
 std::size_t longest_legacy_prefix(std::string_view name) {
   std::size_t longest = 0;
-  for (const auto* it = std::lower_bound(std::begin(kLegacyReferenceNames), std::end(kLegacyReferenceNames),
-                                         name.substr(0, 1));
-       it != std::end(kLegacyReferenceNames) && (*it)[0] == name[0]; ++it)
-    if (it->size() > longest && name.starts_with(*it)) longest = it->size();
+  const auto* it = std::lower_bound(std::begin(kNamedReferences), std::end(kNamedReferences), name.substr(0, 1),
+                                    [](const NamedReference& n, std::string_view v) { return n.name < v; });
+  for (; it != std::end(kNamedReferences) && it->name[0] == name[0]; ++it)
+    if (!it->needs_semicolon && it->name.size() > longest && name.starts_with(it->name)) longest = it->name.size();
   return longest;
 }
-
-bool ascii_alnum(char c) { return letter(c) || (c >= '0' && c <= '9'); }
-
-// The ';'-terminated named references read here, with their characters in
-// UTF-8: those pages write most (in text, titles and addresses).
-struct NamedReference {
-  std::string_view name, utf8;
-};
-constexpr NamedReference kNamedReferences[] = {
-    {"nbsp", "\u00A0"},   {"amp", "&"},          {"lt", "<"},          {"gt", ">"},
-    {"quot", "\""},       {"apos", "'"},         {"rsquo", "\u2019"},  {"lsquo", "\u2018"},
-    {"rdquo", "\u201D"},  {"ldquo", "\u201C"},   {"ndash", "\u2013"},  {"mdash", "\u2014"},
-    {"hellip", "\u2026"}, {"bull", "\u2022"},    {"copy", "\u00A9"},   {"raquo", "\u00BB"},
-    {"laquo", "\u00AB"},  {"middot", "\u00B7"}};
 
 // A number's code point that Gumbo returns as it is (HTML 13.2.5.80 maps
 // C1 controls, NUL, surrogates and code points past U+10FFFF to others):
@@ -531,10 +538,10 @@ std::size_t read_reference(std::string_view s, std::size_t at, std::size_t end, 
   while (e < end && ascii_alnum(s[e])) ++e;
   const std::string_view name = s.substr(k, e - k);
   if (e < end && s[e] == ';') {
-    const auto* known = std::find_if(std::begin(kNamedReferences), std::end(kNamedReferences),
-                                     [name](const NamedReference& n) { return n.name == name; });
-    if (known == std::end(kNamedReferences)) return npos;
-    out.append(known->utf8);
+    const auto* known = std::lower_bound(std::begin(kNamedReferences), std::end(kNamedReferences), name,
+                                         [](const NamedReference& n, std::string_view v) { return n.name < v; });
+    if (known == std::end(kNamedReferences) || known->name != name) return npos;
+    text::append_utf8(out, known->code_point);
     return e + 1;
   }
   const std::size_t legacy = longest_legacy_prefix(name);
@@ -1000,7 +1007,7 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
         const void* amp = std::memchr(s.data() + from, '&', end - from);
         std::size_t piece_end = amp ? static_cast<const char*>(amp) - s.data() : end;
         const std::size_t move_from = white_space_moves ? white_space_from : from;
-        const bool at_reference = piece_end < end && piece_end > from;
+        const bool at_reference = piece_end < end;
         if ((at_reference || piece_end - from >= kMinMovedTextBytes) &&
             passes_unchanged(s.substr(from, piece_end - from), /*cr_allowed=*/true)) {
           const std::size_t mark = decoded.size();
@@ -1008,7 +1015,12 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
           // (What it appends is at most the rest of the run: no reference grows.)
           if (at_reference && room_for(end - move_from)) {
             decoded.append(s, move_from, piece_end - move_from);
+            const std::size_t first_read = decoded.size();
             read_to = read_text_references(s, piece_end, end, decoded);
+            // A piece may start at a reference that reads as a character
+            // other than white space ("&#32;" is the one that does not).
+            if (!seen && piece_end == from && read_to != piece_end && decoded[first_read] == ' ')
+              read_to = piece_end;
           }
           if (read_to != piece_end && read_to - from >= kMinMovedTextBytes) {
             // Moved decoded: its text follows the page in moved->source.
