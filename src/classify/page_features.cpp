@@ -263,10 +263,16 @@ void read_url(std::string_view url, PageFeatures& f) {
 // The host of an address ("https://www.a.org/x" -> "a.org"), "" when none.
 std::string_view host_of(std::string_view url) {
   std::size_t start;
+  // (Asked of every link: a scheme's "://" is looked for in the first bytes
+  // only, and the host's end byte by byte, not by a search per byte.)
+  constexpr std::size_t kLongestScheme = 7;
   if (url.starts_with("//")) start = 2;
-  else if (std::size_t scheme = url.find("://"); scheme != std::string_view::npos && scheme < 8) start = scheme + 3;
+  else if (std::size_t scheme = url.substr(0, kLongestScheme + 3).find("://"); scheme != std::string_view::npos)
+    start = scheme + 3;
   else return {};
-  std::string_view host = url.substr(start, url.find_first_of("/?#:", start) - start);
+  std::size_t end = start;
+  while (end < url.size() && url[end] != '/' && url[end] != '?' && url[end] != '#' && url[end] != ':') ++end;
+  std::string_view host = url.substr(start, end - start);
   if (host.starts_with("www.")) host.remove_prefix(4);
   return host;
 }

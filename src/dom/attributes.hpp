@@ -44,7 +44,8 @@ inline bool dom_attribute(std::string_view name, Attr& out) {
 // shadowroot, make a <template> a declarative shadow root, which shows)
 // and by Gumbo's tree builder (input
 // type is kept already; annotation-xml encoding, font color/face/size, an
-// <isindex>'s prompt and action). A style is read too, when it hides.
+// <isindex>'s prompt and action: the filter keeps these on those elements
+// only). A style is read too, when it hides.
 inline constexpr std::string_view kReadBeforeTheDom[] = {
     "hidden", "aria-hidden", "aria-labelledby", "shadowrootmode", "shadowroot", "color", "face", "size",
     "encoding", "prompt", "action"};

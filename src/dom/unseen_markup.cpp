@@ -170,29 +170,6 @@ bool read_tag(std::string_view s, std::size_t at, TagToken& tag, std::vector<Att
 // Gumbo's tree builder or the build's hidden test only.
 enum class AttrFate { drop, keep, keep_unkept, movable, style };
 
-// The attribute `a` of the markup `s`; `kept`: the Dom's attribute, when the
-// fate is keep or movable.
-AttrFate attribute_fate(std::string_view s, const AttrSpan& a, Attr& kept) {
-  // No name it looks for is longer: lower-cased eight bytes at a time.
-  std::uint64_t lower_words[2];
-  const std::size_t size = a.name_end - a.begin;
-  if (size > sizeof lower_words) return AttrFate::drop;
-  lower_words[0] = text::ascii_lower_word(text::word_at(s, a.begin));
-  lower_words[1] = size > 8 ? text::ascii_lower_word(text::word_at(s, a.begin + 8)) : 0;
-  char lower[sizeof lower_words];
-  std::memcpy(lower, lower_words, sizeof lower);
-  std::string_view n(lower, size);
-  if (dom_attribute(n, kept))
-    // Gumbo's tree builder reads <input type>: its value stays in place.
-    return kept == Attr::type ? AttrFate::keep : AttrFate::movable;
-  if (n == "style") return AttrFate::style;
-  // Read by the build's hidden test, or by Gumbo's tree builder (an
-  // <isindex>'s prompt becomes text, its action the form's).
-  for (std::string_view read : kReadBeforeTheDom)
-    if (n == read) return AttrFate::keep_unkept;
-  return AttrFate::drop;
-}
-
 // What the filter does with an element, by its name; one lookup per tag.
 enum NameTrait : unsigned {
   kTextBody = 1 << 0,     // its body is text up to its end tag (kRawText in tags.def): copied untouched (or cut)
@@ -222,6 +199,12 @@ enum NameTrait : unsigned {
   kTable = 1 << 11,
   kNoscript = 1 << 12,
   kTemplate = 1 << 13,
+  // The tags some of whose attributes nothing but Gumbo's tree builder or
+  // the build reads (attribute_fate).
+  kTypeRead = 1 << 14,
+  kFont = 1 << 15,
+  kAnnotationXml = 1 << 16,
+  kIsindex = 1 << 17,
 };
 
 // A name of up to 8 bytes as one word, each byte with its 0x20 bit set:
@@ -248,15 +231,15 @@ struct NamedTraits {
   unsigned traits;
 };
 constexpr NamedTraits kNamedTraits[] = {
-    {"script", kScript}, {"style", kLeftOut | kStyle}, {"iframe", kLeftOut}, {"noframes", kLeftOut},
-    {"noembed", kLeftOut}, {"svg", kForeignRoot | kLeftOut}, {"math", kForeignRoot | kLeftOut},
+    {"script", kScript | kTypeRead}, {"input", kTypeRead}, {"style", kLeftOut | kStyle}, {"iframe", kLeftOut},
+    {"noframes", kLeftOut}, {"noembed", kLeftOut}, {"svg", kForeignRoot | kLeftOut}, {"math", kForeignRoot | kLeftOut},
     {"canvas", kLeftOut}, {"object", kLeftOut}, {"embed", kLeftOut}, {"template", kTemplate},
     {"pre", kVerbatim}, {"listing", kVerbatim}, {"code", kVerbatim | kCompared}, {"frameset", kFrameset},
     {"head", kHead}, {"body", kCompared | kBody}, {"table", kTable}, {"noscript", kNoscript},
-    {"b", kCompared}, {"big", kCompared}, {"em", kCompared}, {"font", kCompared}, {"i", kCompared},
+    {"b", kCompared}, {"big", kCompared}, {"em", kCompared}, {"font", kCompared | kFont}, {"i", kCompared},
     {"nobr", kCompared}, {"s", kCompared}, {"small", kCompared}, {"strike", kCompared},
     {"strong", kCompared}, {"tt", kCompared}, {"u", kCompared}, {"html", kCompared},
-    {"isindex", kCompared},
+    {"isindex", kCompared | kIsindex},
 };
 
 // Both lists as one hash table by name_key(), so that a tag's traits cost a
@@ -292,13 +275,50 @@ constexpr auto kTraitTable = [] {
 // `first_eight`: the page's eight bytes from the name's first on
 // (text::word_at), which hold its name_key() at a few instructions.
 unsigned name_traits(std::string_view name, std::uint64_t first_eight) {
-  if (name.size() > 8) return name.size() == 9 && text::iequals_ascii(name, "plaintext") ? unsigned{kTextToEnd} : 0u;
+  if (name.size() > 8) {
+    if (name.size() == 9 && text::iequals_ascii(name, "plaintext")) return kTextToEnd;
+    return name.size() == 14 && text::iequals_ascii(name, "annotation-xml") ? unsigned{kAnnotationXml} : 0u;
+  }
   const std::uint64_t key = name_key(first_eight, name.size());
   // (The table has empty slots: the search ends.)
   for (std::size_t at = trait_slot(key);; at = (at + 1) % kTraitSlots) {
     if (kTraitTable[at].key == key) return kTraitTable[at].traits;
     if (kTraitTable[at].key == 0) return 0;
   }
+}
+
+// The attribute `a` of the markup `s` in a tag of these `traits`; `kept`:
+// the Dom's attribute, when the fate is keep or movable. (Inlined: as a call
+// per attribute it cost the filter 2 % more.)
+[[gnu::always_inline]] inline AttrFate attribute_fate(std::string_view s, const AttrSpan& a, unsigned traits,
+                                                      Attr& kept) {
+  // No name it looks for is longer: lower-cased eight bytes at a time.
+  std::uint64_t lower_words[2];
+  const std::size_t size = a.name_end - a.begin;
+  if (size > sizeof lower_words) return AttrFate::drop;
+  lower_words[0] = text::ascii_lower_word(text::word_at(s, a.begin));
+  lower_words[1] = size > 8 ? text::ascii_lower_word(text::word_at(s, a.begin + 8)) : 0;
+  char lower[sizeof lower_words];
+  std::memcpy(lower, lower_words, sizeof lower);
+  std::string_view n(lower, size);
+  if (dom_attribute(n, kept))
+    // An <input>'s type, which Gumbo's tree builder reads, and a <script>'s,
+    // which the build reads to tell JSON-LD, stay in place.
+    return kept == Attr::type && (traits & kTypeRead) ? AttrFate::keep : AttrFate::movable;
+  if (n == "style") return AttrFate::style;
+  // Read by the build's hidden test, or by Gumbo's tree builder, which reads
+  // these of one element each: a <font>'s color, face and size (in svg or
+  // math they end foreign content), an <annotation-xml>'s encoding, an
+  // <isindex>'s prompt (it becomes text) and action (the form's).
+  for (std::string_view read : kReadBeforeTheDom) {
+    if (n != read) continue;
+    const unsigned only_in = n == "color" || n == "face" || n == "size" ? kFont
+                             : n == "encoding"                        ? kAnnotationXml
+                             : n == "prompt" || n == "action"         ? kIsindex
+                                                                      : 0u;
+    return only_in == 0 || (traits & only_in) ? AttrFate::keep_unkept : AttrFate::drop;
+  }
+  return AttrFate::drop;
 }
 
 // Below this many bytes a marker (mark, index, quotes) saves too little.
@@ -415,6 +435,160 @@ bool passes_unchanged(std::string_view v, bool cr_allowed = false) {
       return false;
   }
   return true;
+}
+
+bool ascii_alnum(char c) { return letter(c) || (c >= '0' && c <= '9'); }
+
+// The named references read here, with their characters, in the order of
+// their names: the legacy names of the WHATWG table (Latin-1, and the few
+// that need no ';': in an attribute value Gumbo reads "&copy" as the
+// character unless a letter, a digit or '=' follows the name), and the
+// punctuation pages write most (only with ';').
+struct NamedReference {
+  std::string_view name;
+  char32_t code_point;
+  bool needs_semicolon = false;
+};
+constexpr NamedReference kNamedReferences[] = {
+    {"AElig", 0xC6}, {"AMP", 0x26}, {"Aacute", 0xC1}, {"Acirc", 0xC2}, {"Agrave", 0xC0},
+    {"Aring", 0xC5}, {"Atilde", 0xC3}, {"Auml", 0xC4}, {"COPY", 0xA9}, {"Ccedil", 0xC7}, {"ETH", 0xD0},
+    {"Eacute", 0xC9}, {"Ecirc", 0xCA}, {"Egrave", 0xC8}, {"Euml", 0xCB}, {"GT", 0x3E}, {"Iacute", 0xCD},
+    {"Icirc", 0xCE}, {"Igrave", 0xCC}, {"Iuml", 0xCF}, {"LT", 0x3C}, {"Ntilde", 0xD1}, {"Oacute", 0xD3},
+    {"Ocirc", 0xD4}, {"Ograve", 0xD2}, {"Oslash", 0xD8}, {"Otilde", 0xD5}, {"Ouml", 0xD6}, {"QUOT", 0x22},
+    {"REG", 0xAE}, {"THORN", 0xDE}, {"Uacute", 0xDA}, {"Ucirc", 0xDB}, {"Ugrave", 0xD9}, {"Uuml", 0xDC},
+    {"Yacute", 0xDD}, {"aacute", 0xE1}, {"acirc", 0xE2}, {"acute", 0xB4}, {"aelig", 0xE6}, {"agrave", 0xE0},
+    {"amp", 0x26}, {"apos", 0x27, true}, {"aring", 0xE5}, {"atilde", 0xE3}, {"auml", 0xE4},
+    {"brvbar", 0xA6}, {"bull", 0x2022, true}, {"ccedil", 0xE7}, {"cedil", 0xB8}, {"cent", 0xA2},
+    {"copy", 0xA9}, {"curren", 0xA4}, {"deg", 0xB0}, {"divide", 0xF7}, {"eacute", 0xE9}, {"ecirc", 0xEA},
+    {"egrave", 0xE8}, {"eth", 0xF0}, {"euml", 0xEB}, {"euro", 0x20AC, true}, {"frac12", 0xBD},
+    {"frac14", 0xBC}, {"frac34", 0xBE}, {"gt", 0x3E}, {"hearts", 0x2665, true}, {"hellip", 0x2026, true},
+    {"iacute", 0xED}, {"icirc", 0xEE}, {"iexcl", 0xA1}, {"igrave", 0xEC}, {"iquest", 0xBF}, {"iuml", 0xEF},
+    {"laquo", 0xAB}, {"ldquo", 0x201C, true}, {"lsquo", 0x2018, true}, {"lt", 0x3C}, {"macr", 0xAF},
+    {"mdash", 0x2014, true}, {"micro", 0xB5}, {"middot", 0xB7}, {"nbsp", 0xA0}, {"ndash", 0x2013, true},
+    {"not", 0xAC}, {"ntilde", 0xF1}, {"oacute", 0xF3}, {"ocirc", 0xF4}, {"ograve", 0xF2}, {"ordf", 0xAA},
+    {"ordm", 0xBA}, {"oslash", 0xF8}, {"otilde", 0xF5}, {"ouml", 0xF6}, {"para", 0xB6}, {"plusmn", 0xB1},
+    {"pound", 0xA3}, {"quot", 0x22}, {"raquo", 0xBB}, {"rdquo", 0x201D, true}, {"reg", 0xAE},
+    {"rsquo", 0x2019, true}, {"sect", 0xA7}, {"shy", 0xAD}, {"sup1", 0xB9}, {"sup2", 0xB2}, {"sup3", 0xB3},
+    {"szlig", 0xDF}, {"thinsp", 0x2009, true}, {"thorn", 0xFE}, {"times", 0xD7}, {"trade", 0x2122, true},
+    {"uacute", 0xFA}, {"ucirc", 0xFB}, {"ugrave", 0xF9}, {"uml", 0xA8}, {"uuml", 0xFC}, {"yacute", 0xFD},
+    {"yen", 0xA5}, {"yuml", 0xFF}};
+static_assert(std::is_sorted(std::begin(kNamedReferences), std::end(kNamedReferences),
+                             [](const NamedReference& a, const NamedReference& b) { return a.name < b.name; }),
+              "read_reference looks the names up by binary search");
+
+// The length of the longest legacy name the (non-empty) `name` starts with;
+// 0 when none. Only the names with its first byte are compared.
+std::size_t longest_legacy_prefix(std::string_view name) {
+  std::size_t longest = 0;
+  const auto* it = std::lower_bound(std::begin(kNamedReferences), std::end(kNamedReferences), name.substr(0, 1),
+                                    [](const NamedReference& n, std::string_view v) { return n.name < v; });
+  for (; it != std::end(kNamedReferences) && it->name[0] == name[0]; ++it)
+    if (!it->needs_semicolon && it->name.size() > longest && name.starts_with(it->name)) longest = it->name.size();
+  return longest;
+}
+
+// A number's code point that Gumbo returns as it is (HTML 13.2.5.80 maps
+// C1 controls, NUL, surrogates and code points past U+10FFFF to others):
+// printable ASCII and the rest of the Basic Multilingual Plane but its
+// noncharacters. (None of the marker planes.)
+bool read_as_is(char32_t c) {
+  return (c >= 0x20 && c <= 0x7E) || (c >= 0xA0 && c <= 0xD7FF) || (c >= 0xE000 && c <= 0xFDCF) ||
+         (c >= 0xFDF0 && c <= 0xFFFD);
+}
+
+// Reads the '&' at s[at] (a reference or not; before `end`, where the text
+// or the attribute value ends) as Gumbo 0.10's tokenizer does (HTML
+// 13.2.5.72-80), when it is one read here for sure, and appends what Gumbo
+// makes of it to `out`: a reference of kNamedReferences, a number and ';'
+// for a code point read_as_is, or a '&' that stays as it is (before a byte
+// that starts no reference, before a name no legacy name starts; in an
+// attribute value also before a name and '=', a query's "&id=3", and where
+// a letter or digit follows the longest legacy name in it). Returns where
+// the text goes on; npos when the reference is not one of those (another
+// name, a number with no ';', "&copy" read without its ';'). Each reference
+// is longer than its character: what it appends never grows the text.
+std::size_t read_reference(std::string_view s, std::size_t at, std::size_t end, bool in_attribute,
+                           std::string& out) {
+  const std::size_t k = at + 1;
+  if (k == end || (!ascii_alnum(s[k]) && s[k] != '#')) {
+    // ASCII only: no name starts beyond it. (At `end` a quote, white space,
+    // '>' or '<' follows.)
+    if (k < end && static_cast<unsigned char>(s[k]) >= 0x80) return npos;
+    out.push_back('&');
+    return k;
+  }
+  if (s[k] == '#') {
+    const bool hex = k + 1 < end && (s[k + 1] | 0x20) == 'x';
+    const std::size_t digits = k + 1 + (hex ? 1 : 0);
+    std::size_t e = digits;
+    char32_t value = 0;
+    for (; e < end && e - digits < 8; ++e) {
+      const char c = s[e], folded = static_cast<char>(c | 0x20);
+      const int digit = c >= '0' && c <= '9'                        ? c - '0'
+                        : hex && folded >= 'a' && folded <= 'f' ? folded - 'a' + 10
+                                                                : -1;
+      if (digit < 0) break;
+      value = value * (hex ? 16 : 10) + static_cast<char32_t>(digit);
+    }
+    if (e == digits || e == end || s[e] != ';' || !read_as_is(value)) return npos;
+    text::append_utf8(out, value);
+    return e + 1;
+  }
+  std::size_t e = k;
+  while (e < end && ascii_alnum(s[e])) ++e;
+  const std::string_view name = s.substr(k, e - k);
+  if (e < end && s[e] == ';') {
+    const auto* known = std::lower_bound(std::begin(kNamedReferences), std::end(kNamedReferences), name,
+                                         [](const NamedReference& n, std::string_view v) { return n.name < v; });
+    if (known == std::end(kNamedReferences) || known->name != name) return npos;
+    text::append_utf8(out, known->code_point);
+    return e + 1;
+  }
+  const std::size_t legacy = longest_legacy_prefix(name);
+  // In an attribute value a legacy name followed by a letter, a digit or
+  // '=' stays as it is; in text it is read.
+  if (legacy != 0 && !(in_attribute && (legacy < name.size() || (e < end && s[e] == '=')))) return npos;
+  out.push_back('&');
+  return k;
+}
+
+// Appends to `out` the value Gumbo's tokenizer makes of the attribute value
+// `v`, when every '&' in it is one read_reference reads and the bytes
+// between them pass unchanged (passes_unchanged); false otherwise (then
+// `out` may hold a part).
+bool decode_attribute_references(std::string_view v, std::string& out) {
+  std::size_t from = 0;
+  for (std::size_t amp; (amp = v.find('&', from)) != npos;) {
+    if (!passes_unchanged(v.substr(from, amp - from))) return false;
+    out.append(v, from, amp - from);
+    from = read_reference(v, amp, v.size(), /*in_attribute=*/true, out);
+    if (from == npos) return false;
+  }
+  if (!passes_unchanged(v.substr(from))) return false;
+  out.append(v.substr(from));
+  return true;
+}
+
+// From the '&' at s[at] in text that ends at `end`: the references
+// read_reference reads, each with the bytes after it up to the next '&' (or
+// `end`) when they pass unchanged (CR too: append_text makes it LF), go to
+// `out` as Gumbo makes them. Returns where that stops: `end`, or an '&' it
+// does not read (`at` when it reads not even the first).
+std::size_t read_text_references(std::string_view s, std::size_t at, std::size_t end, std::string& out) {
+  while (at < end) {
+    const std::size_t mark = out.size();
+    const std::size_t after = read_reference(s, at, end, /*in_attribute=*/false, out);
+    if (after == npos) return at;
+    const void* amp = std::memchr(s.data() + after, '&', end - after);
+    const std::size_t next = amp ? static_cast<std::size_t>(static_cast<const char*>(amp) - s.data()) : end;
+    if (!passes_unchanged(s.substr(after, next - after), /*cr_allowed=*/true)) {
+      out.resize(mark);
+      return at;
+    }
+    out.append(s, after, next - after);
+    at = next;
+  }
+  return at;
 }
 
 // The first code point of the marker planes (15 and 16, private use).
@@ -674,6 +848,10 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
     moved->attribute_runs.clear();
     moved->tag_runs.clear();
     moved->source = std::move(html);
+    moved->page_bytes = moved->source.size();
+    // Room for the decoded text and values (see `decoded` below): the build
+    // gives the page this much already (input_capacity, build.hpp).
+    moved->source.reserve(moved->page_bytes + moved->page_bytes / 4);
     s = moved->source;
     if (references_mark(s)) moved = nullptr;  // nothing moves
   }
@@ -707,7 +885,22 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
     AttrFate fate;
     Attr kept;
     bool moves;  // into a run
+    // Where its value is in moved->source when it moves decoded;
+    // kNotDecoded otherwise. (32 bits: the filter copies a Fate per
+    // attribute.)
+    std::uint32_t decoded_at;
+    std::uint32_t decoded_size;
   };
+  constexpr std::uint32_t kNotDecoded = ~std::uint32_t{0};
+  // The text and values that move with their character references read
+  // (read_reference) follow the page in moved->source, written into the
+  // room the string has: it never grows past its capacity, so that `s`
+  // stays where it is (and no second copy of the page is ever made: what
+  // the build copies into the Dom's pool is less by as much). What does not
+  // fit stays as it was. (The build gives the page a quarter more room.)
+  std::string no_room;
+  std::string& decoded = moved ? moved->source : no_room;
+  auto room_for = [&](std::size_t bytes) { return decoded.size() + bytes <= decoded.capacity(); };
   std::vector<Fate> fates;
   TagToken tag;
   int verbatim = 0;  // open <pre>, <code>, <listing>: their white space is content
@@ -795,9 +988,10 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
     const std::size_t text_end = lt == npos ? s.size() : lt;
     if (text_moves && std::max(i, copied) < text_end) {
       // The pieces of the run between its character references move; the
-      // references stay for Gumbo to decode. A piece starts at its first
-      // character that is not white space until one has moved: a reference
-      // may decode to white space.
+      // references stay for Gumbo to decode, but those read_reference reads,
+      // which move decoded with the piece before them. A piece starts at its
+      // first character that is not white space until one has moved: a
+      // reference may decode to white space.
       const std::size_t end = text_end;
       std::size_t from = std::max(i, copied);
       // In the body the tree builder inserts white space as it does other
@@ -811,11 +1005,38 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
         if (!seen && from < end && is_ascii_whitespace(s[from]))
           from = std::min(end, text::skip_ascii_whitespace(s, from + 1));
         const void* amp = std::memchr(s.data() + from, '&', end - from);
-        const std::size_t piece_end = amp ? static_cast<const char*>(amp) - s.data() : end;
-        if (piece_end - from >= kMinMovedTextBytes &&
+        std::size_t piece_end = amp ? static_cast<const char*>(amp) - s.data() : end;
+        const std::size_t move_from = white_space_moves ? white_space_from : from;
+        const bool at_reference = piece_end < end;
+        if ((at_reference || piece_end - from >= kMinMovedTextBytes) &&
             passes_unchanged(s.substr(from, piece_end - from), /*cr_allowed=*/true)) {
-          move(white_space_moves ? white_space_from : from, piece_end);
-          seen = true;
+          const std::size_t mark = decoded.size();
+          std::size_t read_to = piece_end;
+          // (What it appends is at most the rest of the run: no reference grows.)
+          if (at_reference && room_for(end - move_from)) {
+            decoded.append(s, move_from, piece_end - move_from);
+            const std::size_t first_read = decoded.size();
+            read_to = read_text_references(s, piece_end, end, decoded);
+            // A piece may start at a reference that reads as a character
+            // other than white space ("&#32;" is the one that does not).
+            if (!seen && piece_end == from && read_to != piece_end && decoded[first_read] == ' ')
+              read_to = piece_end;
+          }
+          if (read_to != piece_end && read_to - from >= kMinMovedTextBytes) {
+            // Moved decoded: its text follows the page in moved->source.
+            cut(move_from, read_to);
+            append_marker(out, moved->ranges.size());
+            moved->ranges.emplace_back(static_cast<std::uint32_t>(mark),
+                                       static_cast<std::uint32_t>(decoded.size() - mark));
+            seen = true;
+            piece_end = read_to;
+          } else {
+            decoded.resize(mark);
+            if (piece_end - from >= kMinMovedTextBytes) {
+              move(move_from, piece_end);
+              seen = true;
+            }
+          }
         }
         if (piece_end == end) break;
         from = reference_end(s, piece_end, end);
@@ -888,6 +1109,7 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
     // dozen at most. (An <isindex> kept all of its attributes once: 40,000
     // distinct names then took seconds.)
     fates.clear();
+    const std::size_t decoded_before = decoded.size();
     std::uint64_t names_seen = 0;  // bit per Attr: a name repeated stops the runs
     std::size_t moving = 0, in_place = 0;  // attributes that go into a run, that stay as they are
     const std::uint64_t name_word = text::word_at(s, name_at);
@@ -926,7 +1148,7 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
                 !(traits & kCompared);
     for (const AttrSpan& a : attrs) {  // none for end tags
       Attr kept{};
-      AttrFate fate = unread ? AttrFate::drop : attribute_fate(s, a, kept);
+      AttrFate fate = unread ? AttrFate::drop : attribute_fate(s, a, traits, kept);
       if (fate == AttrFate::style && a.value_begin != npos) {
         // Only its verdict counts (build.cpp, hides).
         std::string_view style = s.substr(a.value_begin, a.value_end - a.value_begin);
@@ -939,12 +1161,25 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
         names_seen |= bit;
       }
       bool moves = false;
-      if (runs && fate == AttrFate::movable)
-        moves = a.value_begin == npos || passes_unchanged(s.substr(a.value_begin, a.value_end - a.value_begin));
-      fates.push_back({fate, kept, moves});
+      std::uint32_t decoded_at = kNotDecoded, decoded_size = 0;
+      if (runs && fate == AttrFate::movable) {
+        const std::string_view value = a.value_begin == npos ? std::string_view()
+                                                             : s.substr(a.value_begin, a.value_end - a.value_begin);
+        moves = passes_unchanged(value);
+        // A value with references (most often an address's "&amp;") moves as
+        // Gumbo would decode it.
+        if (!moves && std::memchr(value.data(), '&', value.size()) != nullptr && room_for(value.size())) {
+          decoded_at = static_cast<std::uint32_t>(decoded.size());
+          moves = decode_attribute_references(value, decoded);
+          if (moves) decoded_size = static_cast<std::uint32_t>(decoded.size() - decoded_at);
+          else decoded.resize(decoded_at);
+        }
+      }
+      fates.push_back({fate, kept, moves, moves ? decoded_at : kNotDecoded, decoded_size});
       moving += moves ? 1 : 0;
       in_place += !moves && fate != AttrFate::drop ? 1 : 0;
     }
+    if (!runs && decoded.size() != decoded_before) decoded.resize(decoded_before);  // nothing moves into a run
     // All attributes left are one run: found by the tag's offset.
     bool by_tag = runs && runs_by_tag && in_place == 0 && moving > 0;
     bool run_open = false;  // the last attribute left in the tag is a run's marker
@@ -964,7 +1199,7 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
     bool last_unquoted = false;  // the last attribute left in place has an unquoted value
     for (std::size_t k = 0; k < attrs.size(); ++k) {
       const AttrSpan& a = attrs[k];
-      auto [fate, kept, moves] = fates[k];
+      auto [fate, kept, moves, decoded_at, decoded_size] = fates[k];
       const std::size_t from = space_from(a.begin);
       if (fate == AttrFate::drop) {
         cut(from, a.end);
@@ -994,8 +1229,13 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
           moved->attribute_runs.emplace_back(static_cast<std::uint32_t>(moved->attributes.size()), 0);
           run_open = true;
         }
-        std::uint32_t value_at = static_cast<std::uint32_t>(a.value_begin == npos ? a.begin : a.value_begin);
-        moved->attributes.push_back({kept, value_at, static_cast<std::uint32_t>(value.size())});
+        std::size_t value_at = a.value_begin == npos ? a.begin : a.value_begin, value_size = value.size();
+        if (decoded_at != kNotDecoded) {
+          value_at = decoded_at;
+          value_size = decoded_size;
+        }
+        moved->attributes.push_back(
+            {kept, static_cast<std::uint32_t>(value_at), static_cast<std::uint32_t>(value_size)});
         ++moved->attribute_runs.back().second;
         continue;
       }

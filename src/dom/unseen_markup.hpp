@@ -45,11 +45,15 @@ namespace pith::dom {
 //    space (in the body, white space before it too), which keeps every
 //    decision of the tree builder the same (see the .cpp), in pieces
 //    around its character references that end in ';'
-//    (which stay, for Gumbo to decode). A JSON-LD script's body moves
-//    too, in pieces around its '&'s, when it holds no '<'.
+//    (which stay, for Gumbo to decode), but for those the filter reads as
+//    Gumbo does ("&nbsp;", "&amp;", "&#8217;"): a piece with them moves
+//    decoded, after the page in `moved->source`. A JSON-LD script's body
+//    moves too, in pieces around its '&'s, when it holds no '<'.
 //
 //  - with `moved`, the kept attributes of a start tag whose values Gumbo
-//    would pass through unchanged: each run of them (no other attribute the
+//    would pass through unchanged, or change only by reading character
+//    references the filter reads the same (decoded, after the page in
+//    `moved->source`): each run of them (no other attribute the
 //    filter leaves between them) becomes one attribute named by a marker,
 //    with no value, and is kept in `moved` (MovedValues::attributes), so
 //    that Gumbo reads four bytes instead of `class="..." href="..."`: a
@@ -94,7 +98,11 @@ std::string moved_marker(std::size_t index);
 
 // Attribute values taken out of the markup before the parse.
 struct MovedValues {
-  std::string source;  // the markup the values were cut from
+  // The markup the values were cut from (its first page_bytes bytes), then
+  // the text and attribute values that moved decoded: those that had
+  // character references Gumbo would have read (an address's "&amp;").
+  std::string source;
+  std::size_t page_bytes = 0;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> ranges;  // offset, length in source
   // The attributes moved out of the tags, and the runs of them that the
   // markers in attribute names number (first, count in `attributes`).

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -21,11 +22,14 @@ namespace {
 using pith::dom::drop_unseen_markup;
 
 // Attributes the filter keeps: those the DOM build reads, and those Gumbo's
-// tree builder reads.
-bool kept_attribute(std::string_view name, std::string_view value) {
+// tree builder reads, of the elements it reads them of.
+bool kept_attribute(GumboTag tag, std::string_view name, std::string_view value) {
   pith::dom::Attr attr;
   if (pith::dom::dom_attribute(name, attr)) return true;
   if (name == "style") return pith::dom::style_hides(value);
+  if (name == "color" || name == "face" || name == "size") return tag == GUMBO_TAG_FONT;
+  if (name == "encoding") return tag == GUMBO_TAG_ANNOTATION_XML;
+  if (name == "prompt" || name == "action") return tag == GUMBO_TAG_ISINDEX;
   for (std::string_view read : pith::dom::kReadBeforeTheDom)
     if (name == read) return true;
   return false;
@@ -101,7 +105,7 @@ void flatten(const GumboNode* node, std::string& out, const pith::dom::MovedValu
         continue;
       }
       std::string_view value = moved ? moved->resolve(a->value) : std::string_view(a->value);
-      if (!kept_attribute(name, value)) continue;
+      if (!kept_attribute(el.tag, name, value)) continue;
       pith::dom::Attr attr;
       out += " ";
       out += pith::dom::dom_attribute(name, attr) ? "#" + std::to_string(static_cast<int>(attr)) : std::string(name);
@@ -289,6 +293,18 @@ TEST_CASE("unseen markup: attributes nothing reads go, those Gumbo or the build 
   // Gumbo makes text of an <isindex>'s prompt and the form's action of its action.
   CHECK(drop_unseen_markup("<isindex prompt=\"Find: \" action=/s data-x=1>") ==
         "<isindex prompt=\"Find: \" action=/s>");
+  // Those Gumbo reads of one element only go from the others.
+  CHECK(drop_unseen_markup("<form action=/s><input size=3 color=red></form><div face=x encoding=y>t</div>") ==
+        "<form><input></form><div>t</div>");
+  CHECK(drop_unseen_markup("<math><annotation-xml encoding=text/html prompt=p><p>x</p></annotation-xml></math>") ==
+        "<math><annotation-xml encoding=text/html><p>x</p></annotation-xml></math>");
+  // An <input>'s type (the tree builder reads it) and a <script>'s (the build
+  // tells JSON-LD by it) stay in place; another element's moves with its run.
+  pith::dom::MovedValues moved;
+  CHECK(drop_unseen_markup("<link type=text/css rel=a><input type=hidden name=q>", &moved) ==
+        "<link " + pith::dom::moved_marker(0) + "><input type=hidden " + pith::dom::moved_marker(1) + ">");
+  CHECK(drop_unseen_markup("<script type=application/ld+json id=x>{}</script>", &moved) ==
+        "<script type=application/ld+json " + pith::dom::moved_marker(0) + ">{}</script>");
 }
 
 TEST_CASE("unseen markup: a tag the page ends in goes, and an end tag's attributes") {
@@ -380,12 +396,13 @@ TEST_CASE("unseen markup: a start tag's kept attributes reach Gumbo as runs behi
   using pith::dom::Attr;
   pith::dom::MovedValues moved;
   std::string out = drop_unseen_markup(
-      "<div class=\"a b\" data-x=1 id=main><a href=/x title=\"It&amp;s\" rel=nofollow>t</a>"
+      "<div class=\"a b\" data-x=1 id=main><a href=/x title=\"It&rarr;s\" rel=nofollow>t</a>"
       "<img src=a.png hidden alt></div>",
       &moved);
-  // A value Gumbo would change (a reference) and an attribute the Dom does
-  // not keep stay in place and end a run: the attributes keep their order.
-  CHECK(out == "<div " + moved_marker(0) + "><a " + moved_marker(1) + " title=\"It&amp;s\" " + moved_marker(2) +
+  // A value Gumbo would change (a reference the filter does not read) and an
+  // attribute the Dom does not keep stay in place and end a run: the
+  // attributes keep their order.
+  CHECK(out == "<div " + moved_marker(0) + "><a " + moved_marker(1) + " title=\"It&rarr;s\" " + moved_marker(2) +
                    ">t</a><img " + moved_marker(3) + " hidden " + moved_marker(4) + "></div>");
   REQUIRE(moved.attribute_runs.size() == 5);
   REQUIRE(moved.attributes.size() == 6);
@@ -411,9 +428,9 @@ TEST_CASE("unseen markup: a start tag's kept attributes reach Gumbo as runs behi
   }
   // With runs_by_tag, a tag left with its run alone keeps no attribute: the
   // run is found by the place of its '<' in the output.
-  out = drop_unseen_markup("<p>x</p><div class=a data-x=1 id=b>t</div><a href=/x title=\"&amp;\">l</a>", &moved,
+  out = drop_unseen_markup("<p>x</p><div class=a data-x=1 id=b>t</div><a href=/x title=\"&rarr;\">l</a>", &moved,
                            {}, /*runs_by_tag=*/true);
-  CHECK(out == "<p>x</p><div>t</div><a " + moved_marker(1) + " title=\"&amp;\">l</a>");
+  CHECK(out == "<p>x</p><div>t</div><a " + moved_marker(1) + " title=\"&rarr;\">l</a>");
   REQUIRE(moved.tag_runs.size() == 1);
   CHECK(moved.tag_runs[0] == std::pair<std::uint32_t, std::uint32_t>{8, 0});
   CHECK(out.compare(8, 4, "<div") == 0);
@@ -433,6 +450,49 @@ TEST_CASE("unseen markup: a start tag's kept attributes reach Gumbo as runs behi
   }
 }
 
+TEST_CASE("unseen markup: a value with character references moves as Gumbo decodes it") {
+  using pith::dom::Attr;
+  pith::dom::MovedValues moved;
+  auto moved_href = [&](const std::string& value) -> std::optional<std::string> {
+    std::string page = "<a href=\"" + value + "\">t</a>";
+    std::string out = drop_unseen_markup(page, &moved);
+    CHECK(tree(page) == tree(out, &moved));
+    if (moved.attributes.empty()) return std::nullopt;
+    return std::string(std::string_view(moved.source).substr(moved.attributes[0].offset, moved.attributes[0].length));
+  };
+  // "&amp;" and the other references read_reference knows, numbers, and the
+  // '&'s Gumbo leaves as they are in a value: before no name, before a name
+  // and '=', where a letter or digit follows the longest legacy name.
+  CHECK(moved_href("/a?x=1&amp;y=2") == "/a?x=1&y=2");
+  CHECK(moved_href("/a?x=1&y=2&copy=3&f_id=4") == "/a?x=1&y=2&copy=3&f_id=4");
+  CHECK(moved_href("a & b &") == "a & b &");
+  CHECK(moved_href("&quot;q&quot; &lt;&gt; &apos;") == "\"q\" <> '");
+  CHECK(moved_href("&#38;&#x26;&#039;&#X3d;") == "&&'=");
+  CHECK(moved_href("&nbsp;&rsquo;&#8217;&#xE9;") == "\u00A0\u2019\u2019\u00E9");
+  CHECK(moved_href("&ampx &notin1 &copyright") == "&ampx &notin1 &copyright");
+  CHECK(moved.source.size() > moved.page_bytes);  // the decoded value follows the page
+  // A legacy name read without its ';', other names, numbers Gumbo reads as
+  // other characters, a number without ';': in place.
+  for (std::string value : {"&copy", "a&amp b", "&alpha;", "&rarr;", "&#128;", "&#0;", "&#xFFFE;", "&#38", "&#x;", "&nbsp x",
+                            "&\xC3\xA9", "x\ry&amp;"}) {
+    CAPTURE(value);
+    CHECK(moved_href(value) == std::nullopt);
+  }
+  // Every value of a few bytes that matter to references, as Gumbo reads it.
+  const std::string_view bytes[] = {"&", "#", ";", "=", "a", "m", "p", "o", "t", "c", "y", "x", "1", "3", "8",
+                                    " ", "-", "A", "M", "P", "\xC3\xA9", "n", "q", "u"};
+  std::uint32_t seed = 1;
+  for (int i = 0; i < 5000; ++i) {
+    std::string value;
+    for (int k = 0; k < 10; ++k) {
+      seed = seed * 1103515245 + 12345;
+      value += bytes[(seed >> 16) % std::size(bytes)];
+    }
+    CAPTURE(value);
+    moved_href(value);
+  }
+}
+
 TEST_CASE("unseen markup: long text moves from its first character that is not white space") {
   using pith::dom::moved_marker;
   pith::dom::MovedValues moved;
@@ -440,12 +500,12 @@ TEST_CASE("unseen markup: long text moves from its first character that is not w
       "<p>\n  A paragraph long enough to move.\r\nSecond line.</p><p>abc</p><p>Fish &amp; chips, "
       "a long line with a reference</p><table>  <tr><td>cell text long enough</td></tr></table>",
       &moved);
-  // The pieces around a character reference move; the reference stays.
-  CHECK(out == "<p>\n  " + moved_marker(0) + "</p><p>abc</p><p>" + moved_marker(1) + "&amp;" + moved_marker(2) +
-                   "</p><table> <tr><td>" + moved_marker(3) + "</td></tr></table>");
-  CHECK(moved.resolve(moved_marker(2)) == " chips, a long line with a reference");
+  // A reference read_reference reads moves with the text, decoded.
+  CHECK(out == "<p>\n  " + moved_marker(0) + "</p><p>abc</p><p>" + moved_marker(1) + "</p><table> <tr><td>" +
+                   moved_marker(2) + "</td></tr></table>");
+  CHECK(moved.resolve(moved_marker(1)) == "Fish & chips, a long line with a reference");
   std::string text;
-  moved.append_text(text, "x " + moved_marker(0) + moved_marker(3) + " y \xF0\x9F\x98\x80");
+  moved.append_text(text, "x " + moved_marker(0) + moved_marker(2) + " y \xF0\x9F\x98\x80");
   CHECK(text == "x A paragraph long enough to move.\nSecond line.cell text long enough y \xF0\x9F\x98\x80");
   // Nothing moves in a frameset (its text keeps only white space) or after a
   // CDATA section (which ends at "]]>").
@@ -505,9 +565,18 @@ TEST_CASE("unseen markup: text moves around character references, never past one
   // ("&notin;" is one character, "&not" + "in;" two): the rest stays.
   CHECK(drop_unseen_markup("<p>Tea &notin; cups, &notit more text here</p>", &moved) ==
         "<p>" + moved_marker(0) + "&notin;" + moved_marker(1) + "&notit more text here</p>");
-  CHECK(drop_unseen_markup("<p>AT&T and more text</p>", &moved) == "<p>AT&T and more text</p>");
-  CHECK(drop_unseen_markup("<p>Fish & chips, long enough</p>", &moved) ==
-        "<p>" + moved_marker(0) + "&" + moved_marker(1) + "</p>");
+  CHECK(drop_unseen_markup("<p>AT&T and more text</p>", &moved) == "<p>" + moved_marker(0) + "</p>");
+  CHECK(moved.resolve(moved_marker(0)) == "AT&T and more text");
+  CHECK(drop_unseen_markup("<p>Fish & chips, long enough</p>", &moved) == "<p>" + moved_marker(0) + "</p>");
+  // The references it reads go on the piece before them, decoded; from one
+  // it does not read on, the text stays.
+  CHECK(drop_unseen_markup("<p>A&nbsp;B &amp; C&#8217;s &copy D</p>", &moved) ==
+        "<p>" + moved_marker(0) + "&copy D</p>");
+  CHECK(moved.resolve(moved_marker(0)) == "A\u00A0B & C\u2019s ");
+  // A piece may start at one, but not at one that reads as white space.
+  CHECK(drop_unseen_markup("<td>&nbsp;</td><p>&#32;&amp; more text</p>", &moved) ==
+        "<td>" + moved_marker(0) + "</td><p>&#32;" + moved_marker(1) + "</p>");
+  CHECK(moved.resolve(moved_marker(1)) == "& more text");
   // Until a piece has moved, a piece starts after its white space: a
   // reference may decode to white space, which the head and tables keep
   // apart from other text.
@@ -516,7 +585,8 @@ TEST_CASE("unseen markup: text moves around character references, never past one
   for (std::string page : {"<head>&#32;  tail text<title>t</title>", "<table>&#9;  cell? no, text<tr><td>x</table>",
                            "<pre>&#10;\n  code &lt;b&gt; here</pre>", "<p>x &amp;&amp; y &#x26; z &#38 w and more</p>", "<p>Tea &notin; cups, &notit; more &notit more</p>",
                            "<select>&nbsp; an option text &gt; more</select>", "<p>A&nbsp;B&nbsp;C long piece</p>",
-                           "<table><tr>text &amp; more text<td>c</table>", "<body>&#0;&#128; nul and c1 text</body>"}) {
+                           "<table><tr>text &amp; more text<td>c</table>", "<body>&#0;&#128; nul and c1 text</body>",
+                           "<table>&nbsp;<tr><td>&#32;x&lt;y</table>", "<head>&amp;<title>t</title>"}) {
     CAPTURE(page);
     std::string with_markers = drop_unseen_markup(page, &moved);
     CHECK(tree(page) == tree(with_markers, &moved));
