@@ -284,8 +284,10 @@ class PreparedPasses {
   // for what `options` say of the page. Its features are the prepared pass's:
   // no other pass is prepared while it runs.
   Pass start(Flags flags, const ContentOptions& options) {
-    if (options.reviews_are_clutter) flags.keep_dominant_lists = false;
-    if (options.reviews_are_clutter) flags.keep_spec_rows = true;
+    if (options.reviews_are_clutter) {  // a product page
+      flags.keep_dominant_lists = false;
+      flags.keep_spec_rows = true;
+    }
     if (!options.teasers_are_clutter) flags.prune_teasers = false;
     return Pass(dom(), hints_, flags, options.tuning, prepared(flags.strip_unlikely));
   }

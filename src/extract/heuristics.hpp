@@ -239,6 +239,10 @@ inline constexpr std::uint32_t kCodeSearchNodes = 64;
 // buttons and prices kept, and the attempts they changed).
 inline constexpr std::uint32_t kSpecLabelMaxChars = 40;
 inline constexpr std::uint32_t kSpecLabelMaxExcessChars = 8;
+// How many levels up from the node before an element the search for the
+// element's previous sibling climbs (prune.cpp, previous_element_sibling): a
+// row's last descendant sits a few levels below it.
+inline constexpr int kPreviousSiblingSearchLevels = 16;
 // Counter bars ("10 Likes · Reward · Share 2", "1.2K shares"): at most this
 // many words, digits present, no sentence punctuation.
 inline constexpr std::uint32_t kCounterMaxWords = 10;

@@ -229,6 +229,26 @@ bool is_sublist(const dom::Dom& dom, NodeId id) {
   return holder != kNoNode && dom.nodes[holder].tag == Tag::li;
 }
 
+// The element before `id` among its siblings (text between them passed
+// over), found from the node before it in document order, the last of that
+// sibling's subtree, by climbing at most kPreviousSiblingSearchLevels.
+NodeId previous_element_sibling(const dom::Dom& dom, NodeId id) {
+  const auto& nodes = dom.nodes;
+  const NodeId parent = nodes[id].parent;
+  NodeId n = id;
+  while (n > 0 && n - 1 != parent) {
+    NodeId up = n - 1;
+    for (int level = 0; up != kNoNode && nodes[up].parent != parent; ++level) {
+      if (level == kPreviousSiblingSearchLevels) return kNoNode;
+      up = nodes[up].parent;
+    }
+    if (up == kNoNode) return kNoNode;
+    if (nodes[up].tag != Tag::text) return up;
+    n = up;  // a text node between them: the element before it
+  }
+  return kNoNode;
+}
+
 // A label/value row ("Fabric Content" / "100% cotton"): a container of
 // exactly two elements with text and nothing else, no links, the label short
 // and not much longer than its value (see kSpecLabelMaxChars), beside a
@@ -247,12 +267,16 @@ bool is_spec_row(const Pass& pass, NodeId id) {
   if (n != 2) return false;
   const std::uint32_t label = f[parts[0]].text.chars;
   if (label > kSpecLabelMaxChars || label > f[parts[1]].text.chars + kSpecLabelMaxExcessChars) return false;
+  // The rows of a specification sit side by side: the element just before
+  // or after is one (a look that stays short however many siblings a
+  // hostile page gives the row).
   const std::string_view cls = pass.dom.attr(id, dom::Attr::class_);
-  const NodeId parent = nodes[id].parent;
-  if (parent == kNoNode) return false;
-  for (NodeId s = nodes[parent].first_child; s != kNoNode; s = nodes[s].next_sibling)
-    if (s != id && nodes[s].tag == nodes[id].tag && pass.dom.attr(s, dom::Attr::class_) == cls) return true;
-  return false;
+  auto same_design = [&](NodeId s) {
+    return s != kNoNode && nodes[s].tag == nodes[id].tag && pass.dom.attr(s, dom::Attr::class_) == cls;
+  };
+  NodeId next = nodes[id].next_sibling;
+  while (next != kNoNode && nodes[next].tag == Tag::text) next = nodes[next].next_sibling;
+  return same_design(next) || same_design(previous_element_sibling(pass.dom, id));
 }
 
 // A container of label/value rows (is_spec_row): a specification, however
