@@ -31,10 +31,6 @@ using Clock = std::chrono::steady_clock;
 // live tree dwarfs its short-lived buffers.) Hand-rolled rather than
 // std::pmr::monotonic_buffer_resource: Gumbo makes millions of calls per
 // second and the pmr one costs a virtual call and more per allocation.
-// The arena's first block, as a multiple of the markup Gumbo reads (see
-// build_dom_in_place).
-constexpr std::size_t kArenaFirstBlockRatio = 8;
-
 class Arena {
  public:
   explicit Arena(std::size_t first_block) : next_block_(std::max<std::size_t>(first_block, 4096)) {}
@@ -58,6 +54,15 @@ class Arena {
   std::vector<std::unique_ptr<char[]>> blocks_;
   std::size_t next_block_;
 };
+
+// The arena's first block, as a multiple of the markup Gumbo reads. Gumbo
+// uses a median 29 times the filtered markup (dev pages): from 8 times it
+// takes two or three doublings. From 4 times, the blocks that malloc later
+// reused from its heap raised peak RSS (dev pith_bench 86.9 -> 87.7 MB once
+// the filter gave Gumbo less to read); mapping each block from the system
+// instead kept RSS low but faulted in fresh pages on every parse (14 % fewer
+// pages/s).
+constexpr std::size_t kArenaFirstBlockRatio = 8;
 
 // Gumbo's parse, stopped at the deadline. Gumbo calls its allocator all along
 // the parse (for every token); once every kBytesPerCheck bytes it hands out
@@ -897,12 +902,6 @@ Dom build_dom_in_place(std::string&& utf8_html, BuildTimings* timings, const Mar
   deadline.check("the markup guard");
   if (guarded.changed) stripped = std::move(guarded.html);
   guarded.html = std::string();
-  // Gumbo uses a median 29 times the filtered markup (dev pages): a first
-  // block of 8 times it takes two or three doublings. From 4 times, the
-  // blocks that malloc later reused from its heap raised peak RSS (dev
-  // pith_bench 86.9 -> 87.7 MB once the filter gave Gumbo less to read);
-  // mapping each block from the system instead kept RSS low but faulted in
-  // fresh pages on every parse (14 % fewer pages/s).
   Arena arena(stripped.size() * kArenaFirstBlockRatio);
   GumboOptions options = kGumboDefaultOptions;
   GumboParse parse{.arena = &arena, .deadline = &deadline, .stop = {}};

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "dom/attributes.hpp"
+#include "dom/build.hpp"
 #include "dom/markup_guard.hpp"
 #include "dom/prescan.hpp"
 #include "dom/tag_traits.hpp"
@@ -850,8 +851,8 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
     moved->source = std::move(html);
     moved->page_bytes = moved->source.size();
     // Room for the decoded text and values (see `decoded` below): the build
-    // gives the page this much already (input_capacity, build.hpp).
-    moved->source.reserve(moved->page_bytes + moved->page_bytes / 4);
+    // gives the page this much already.
+    moved->source.reserve(input_capacity(moved->page_bytes));
     s = moved->source;
     if (references_mark(s)) moved = nullptr;  // nothing moves
   }

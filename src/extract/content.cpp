@@ -493,7 +493,7 @@ void leave_out_repeated_blocks(Attempt& a) {
   }
   if (left_out == 0) return;
   for (std::size_t k = 0; k < a.blocks.size(); ++k)
-    if (repeated[k]) a.repeated.push_back(a.blocks[k].text);
+    if (repeated[k]) a.repeated.push_back(std::move(a.blocks[k].text));  // the block goes below
   std::size_t k = 0;
   a.blocks.erase(std::remove_if(a.blocks.begin(), a.blocks.end(), [&](const Block&) { return repeated[k++] != 0; }),
                  a.blocks.end());
