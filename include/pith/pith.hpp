@@ -218,6 +218,8 @@ struct BlockDecision {
   bool kept = false;
   std::string rule;              // why: "in the selected content", "link list (...)", ...
   std::string element;           // "p", "div.article-body", "section#comments"
+  std::string removed_with;      // dropped with this ancestor, the element the rule judged ("div.sidebar"); "" when
+                                 // the rule judged the block itself or it was kept
   std::string text;              // the block's own text, cut to about 100 bytes
   std::uint32_t length = 0;      // characters of own text, CJK counting 3
   double link_density = 0;       // share of the own text inside links

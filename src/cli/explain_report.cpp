@@ -13,9 +13,9 @@ std::string explain_report(const Document& doc) {
   out += "      element                      len  links commas ends  rule | text\n";
   for (const BlockDecision& d : e.blocks) {
     std::string element = d.element.size() > 28 ? d.element.substr(0, 27) + "~" : d.element;
+    std::string rule = d.removed_with.empty() ? d.rule : fmt::format("{} (with {})", d.rule, d.removed_with);
     out += fmt::format("{} {:<28} {:>5}  {:>4.2f} {:>6} {:>4}  {} | {}\n", d.kept ? "KEEP" : "drop",
-                       element, d.length, d.link_density, d.commas, d.sentence_ends, d.rule,
-                       d.text);
+                       element, d.length, d.link_density, d.commas, d.sentence_ends, rule, d.text);
   }
   return out;
 }

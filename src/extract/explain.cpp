@@ -1,5 +1,6 @@
 #include "extract/explain.hpp"
 
+#include <algorithm>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
@@ -37,13 +38,39 @@ std::string describe(const dom::Dom& dom, NodeId id) {
   return out;
 }
 
-// The rule that removed `id` or the nearest ancestor removed with it.
-Rule removal_rule(const dom::Dom& dom, NodeId id, const std::vector<std::uint8_t>& dead,
-                  const std::vector<Rule>& why) {
-  if (dead.empty() || !dead[id]) return Rule::none;
+// "div#main.fusion-tabs.community-tab": the id and every class, so that the
+// name a rule read is among them; cut to kQuoteBytes.
+std::string describe_fully(const dom::Dom& dom, NodeId id) {
+  std::string out(dom::tag_name(dom.nodes[id].tag));
+  std::string_view name = dom.attr(id, dom::Attr::id);
+  if (!name.empty()) {
+    out += '#';
+    out += name.substr(0, name.find(' '));
+  }
+  std::string_view cls = dom.attr(id, dom::Attr::class_);
+  for (std::size_t begin = cls.find_first_not_of(" \t\n\f\r"); begin != std::string_view::npos;) {
+    std::size_t end = std::min(cls.find_first_of(" \t\n\f\r", begin), cls.size());
+    out += '.';
+    out += cls.substr(begin, end - begin);
+    begin = cls.find_first_not_of(" \t\n\f\r", end);
+  }
+  if (out.size() > kQuoteBytes) {
+    std::size_t cut = kQuoteBytes;
+    while (cut > 0 && (static_cast<unsigned char>(out[cut]) & 0xC0) == 0x80) --cut;
+    out.resize(cut);
+    out += "\xE2\x80\xA6";
+  }
+  return out;
+}
+
+// Where `id` was removed: the node a rule removed, `id` itself or the
+// nearest ancestor removed with it; kNoNode when it was not removed.
+NodeId removal_root(const dom::Dom& dom, NodeId id, const std::vector<std::uint8_t>& dead,
+                    const std::vector<Rule>& why) {
+  if (dead.empty() || !dead[id]) return kNoNode;
   for (NodeId a = id; a != kNoNode; a = dom.nodes[a].parent)
-    if (why[a] != Rule::none) return why[a];
-  return Rule::none;
+    if (why[a] != Rule::none) return a;
+  return kNoNode;
 }
 
 }  // namespace
@@ -68,9 +95,10 @@ Explanation explain(const dom::Dom& dom, const std::vector<NodeId>& roots,
     d.link_density = raw[i].own_link_density();
     d.commas = raw[i].own.commas;
     d.sentence_ends = raw[i].own.sentence_ends;
-    Rule rule = removal_rule(dom, i, dead, why);
-    if (rule != Rule::none) {
-      d.rule = rule_name(rule);
+    NodeId removed = removal_root(dom, i, dead, why);
+    if (removed != kNoNode) {
+      d.rule = rule_name(why[removed]);
+      if (removed != i && why[removed] != Rule::document_head) d.removed_with = describe_fully(dom, removed);
     } else if (!selected[i]) {
       d.rule = "outside the selected content";
     } else if (rejected) {

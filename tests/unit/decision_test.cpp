@@ -92,6 +92,31 @@ TEST_CASE("--explain reports every block with the rule that decided it") {
   CHECK(plain.explanation.blocks.empty());  // only on request
 }
 
+TEST_CASE("--explain names the element a dropped block was removed with") {
+  pith::Options options;
+  options.explain = true;
+  std::string story;
+  for (int i = 0; i < 6; ++i)
+    story += "<p>The council met again on Tuesday evening, and the vote, long delayed, finally went ahead, "
+             "with every member present and the gallery full of residents.</p>";
+  pith::Document doc = pith::extract(
+      "<html><body><article>" + story +
+          "</article><div id='rail' class='col sidebar-right'><h3>Most read</h3><p>Another story about "
+          "something else entirely</p></div></body></html>",
+      options);
+  bool heading_seen = false;
+  for (const pith::BlockDecision& d : doc.explanation.blocks) {
+    if (d.text == "Most read") {
+      heading_seen = true;
+      CHECK_FALSE(d.kept);
+      CHECK(d.element == "h3");
+      CHECK(d.removed_with == "div#rail.col.sidebar-right");
+    }
+    if (d.kept) CHECK(d.removed_with.empty());
+  }
+  CHECK(heading_seen);
+}
+
 TEST_CASE("--explain says why a page has no main content") {
   pith::Options options;
   options.explain = true;
