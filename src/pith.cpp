@@ -14,6 +14,7 @@
 #include "classify/page_features.hpp"
 #include "classify/page_type.hpp"
 #include "dom/build.hpp"
+#include "encoding/compressed.hpp"
 #include "encoding/decode.hpp"
 #include "encoding/mojibake.hpp"
 #include "extract/content.hpp"
@@ -326,10 +327,26 @@ Document detail::extract(std::string_view html, const Options& options, ModelInp
     throw Error(ErrorCode::input_too_large,
                 fmt::format("the input is {} bytes, more than the limit of {} bytes", html.size(),
                             options.max_input_bytes));
+  // A page as it came off the wire, still in its Content-Encoding: decoded
+  // here, held to the same limit as a page given decoded.
+  bool binary = looks_binary(html);
+  std::string unpacked;
+  std::string unpack_error;
+  // (Binary data of a known other format is not tried as brotli, which has no magic number.)
+  if (encoding::unpack_page(html, binary && !binary_signature(html), options.max_input_bytes, unpacked,
+                            unpack_error)) {
+    html = unpacked;
+    binary = looks_binary(html);
+  } else if (encoding::over_limit(unpack_error)) {
+    throw Error(ErrorCode::input_too_large,
+                fmt::format("the input is compressed data that decodes to more than the limit of {} bytes",
+                            options.max_input_bytes));
+  }
   if (const char* what = binary_signature(html))
-    throw Error(ErrorCode::not_html, fmt::format("the input is {}, not HTML", what));
-  if (looks_binary(html))
-    throw Error(ErrorCode::not_html, "the input is binary data, not HTML");
+    throw Error(ErrorCode::not_html, unpack_error.empty()
+                                         ? fmt::format("the input is {}, not HTML", what)
+                                         : fmt::format("the input is {}, not HTML ({})", what, unpack_error));
+  if (binary) throw Error(ErrorCode::not_html, "the input is binary data, not HTML");
 
   // Checked inside the long stages too, not only between them.
   budget::Deadline deadline(Clock::now(), options.time_budget);

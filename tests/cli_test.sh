@@ -28,6 +28,16 @@ check "text has no comments" bash -c "! grep -q 'Ver originalResponder' '$work/o
 expect "text from stdin" 0 bash -c "'$pith' - < '$sample'"
 check "stdin has the article" grep -q "Lin Haibin" "$work/out"
 
+# A page saved as it came off the wire, still gzip- or zstd-encoded, whatever its name.
+gzip -c "$sample" > "$work/wire.html"
+expect "gzip-encoded page" 0 bash -c "'$pith' - < '$work/wire.html'"
+check "gzip-encoded page has the article" grep -q "Lin Haibin" "$work/out"
+if command -v zstd > /dev/null; then
+  zstd -q -c "$sample" > "$work/wire-zstd.html"
+  expect "zstd-encoded page" 0 "$pith" "$work/wire-zstd.html"
+  check "zstd-encoded page has the article" grep -q "Lin Haibin" "$work/out"
+fi
+
 expect "json" 0 "$pith" --format json --url https://example.org/a "$sample"
 check "json is one object" python3 -c "import json,sys; d=json.load(open('$work/out')); assert d['has_main_content'] and d['url']=='https://example.org/a' and d['blocks']"
 

@@ -7,11 +7,6 @@
 
 namespace pith::check {
 
-bool is_gzip(std::string_view bytes) noexcept {
-  return bytes.size() >= 2 && static_cast<unsigned char>(bytes[0]) == 0x1f &&
-         static_cast<unsigned char>(bytes[1]) == 0x8b;
-}
-
 std::string gunzip(std::string_view compressed, std::size_t max_bytes) {
   if (compressed.size() > 0xFFFFFFFFu) throw std::runtime_error("gzip: input larger than 4 GiB");
   z_stream stream{};

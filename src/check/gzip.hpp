@@ -5,10 +5,12 @@
 #include <string>
 #include <string_view>
 
+#include "encoding/compressed.hpp"
+
 namespace pith::check {
 
 // True when the bytes start with the gzip magic number.
-bool is_gzip(std::string_view bytes) noexcept;
+using encoding::is_gzip;
 
 // Inflates gzip data with zlib. Throws std::runtime_error on corrupt or
 // truncated data, or when the output would exceed max_bytes (a gzip bomb).

@@ -1,19 +1,25 @@
 // The HTTP response inside a WARC `response` record: status line, headers,
 // and the payload with its transfer and content codings removed.
 #include <fmt/format.h>
-#include <brotli/decode.h>
-#include <zlib.h>
-#include <zstd.h>
 
 #include <charconv>
 #include <string>
 #include <vector>
 
+#include "encoding/compressed.hpp"
 #include "pith/warc.hpp"
 #include "text/ascii.hpp"
 
 namespace pith {
 namespace {
+
+using encoding::Deflate;
+using encoding::inflate_all;
+using encoding::is_gzip;
+using encoding::is_zlib;
+using encoding::is_zstd;
+using encoding::unbrotli_all;
+using encoding::unzstd_all;
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r'))
@@ -67,142 +73,18 @@ bool dechunk(std::string_view body, std::size_t max_out, std::string& out, std::
   return !first;
 }
 
-// Inflates gzip (every member), zlib or raw deflate data, per `window_bits`.
-bool inflate_all(std::string_view in, int window_bits, std::size_t max_out, std::string& out,
-                 std::string& error) {
-  out.clear();
-  z_stream zs{};
-  if (inflateInit2(&zs, window_bits) != Z_OK) {
-    error = "cannot initialise zlib";
-    return false;
-  }
-  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in.data()));
-  zs.avail_in = static_cast<uInt>(in.size());
-  char buffer[1 << 16];
-  bool ok = true;
-  while (true) {
-    zs.next_out = reinterpret_cast<Bytef*>(buffer);
-    zs.avail_out = sizeof buffer;
-    int rc = inflate(&zs, Z_NO_FLUSH);
-    std::size_t produced = sizeof buffer - zs.avail_out;
-    if (out.size() + produced > max_out) {
-      error = fmt::format("body larger than {} bytes once decompressed", max_out);
-      ok = false;
-      break;
-    }
-    out.append(buffer, produced);
-    if (rc == Z_STREAM_END) {
-      if (zs.avail_in == 0) break;
-      inflateReset(&zs);
-      continue;
-    }
-    if (rc == Z_BUF_ERROR || (rc == Z_OK && zs.avail_in == 0 && produced == 0)) break;  // cut short: keep what arrived
-    if (rc != Z_OK) {
-      error = fmt::format("corrupt compressed body: {}", zs.msg ? zs.msg : "inflate failed");
-      ok = false;
-      break;
-    }
-  }
-  inflateEnd(&zs);
-  return ok;
-}
-
-bool is_gzip(std::string_view s) {
-  return s.size() >= 2 && static_cast<unsigned char>(s[0]) == 0x1f &&
-         static_cast<unsigned char>(s[1]) == 0x8b;
-}
-
-// A zlib stream starts with a header whose 16-bit value is a multiple of 31.
-bool is_zlib(std::string_view s) {
-  if (s.size() < 2) return false;
-  unsigned cmf = static_cast<unsigned char>(s[0]), flg = static_cast<unsigned char>(s[1]);
-  return (cmf & 0x0f) == 8 && ((cmf << 8) | flg) % 31 == 0;
-}
-
-// Brotli has no magic number; a body that fails to decode was stored decoded.
-bool unbrotli_all(std::string_view in, std::size_t max_out, std::string& out, std::string& error) {
-  out.clear();
-  BrotliDecoderState* state = BrotliDecoderCreateInstance(nullptr, nullptr, nullptr);
-  if (!state) {
-    error = "cannot initialise brotli";
-    return false;
-  }
-  const auto* next_in = reinterpret_cast<const std::uint8_t*>(in.data());
-  std::size_t avail_in = in.size();
-  char buffer[1 << 16];
-  bool ok = true;
-  while (true) {
-    auto* next_out = reinterpret_cast<std::uint8_t*>(buffer);
-    std::size_t avail_out = sizeof buffer;
-    BrotliDecoderResult rc = BrotliDecoderDecompressStream(state, &avail_in, &next_in, &avail_out, &next_out, nullptr);
-    std::size_t produced = sizeof buffer - avail_out;
-    if (out.size() + produced > max_out) {
-      out.append(buffer, max_out - out.size());
-      error = fmt::format("body larger than {} bytes once decompressed", max_out);
-      break;
-    }
-    out.append(buffer, produced);
-    if (rc == BROTLI_DECODER_RESULT_SUCCESS || rc == BROTLI_DECODER_RESULT_NEEDS_MORE_INPUT) break;  // cut short: keep what arrived
-    if (rc == BROTLI_DECODER_RESULT_ERROR) {
-      error = fmt::format("corrupt brotli body: {}",
-                          BrotliDecoderErrorString(BrotliDecoderGetErrorCode(state)));
-      ok = false;
-      break;
-    }
-  }
-  BrotliDecoderDestroyInstance(state);
-  return ok;
-}
-
-bool is_zstd(std::string_view s) {
-  return s.size() >= 4 && static_cast<unsigned char>(s[0]) == 0x28 && static_cast<unsigned char>(s[1]) == 0xb5 &&
-         static_cast<unsigned char>(s[2]) == 0x2f && static_cast<unsigned char>(s[3]) == 0xfd;
-}
-
-bool unzstd_all(std::string_view in, std::size_t max_out, std::string& out, std::string& error) {
-  out.clear();
-  ZSTD_DCtx* dctx = ZSTD_createDCtx();
-  if (!dctx) {
-    error = "cannot initialise zstd";
-    return false;
-  }
-  ZSTD_inBuffer input{in.data(), in.size(), 0};
-  char buffer[1 << 16];
-  bool ok = true;
-  while (true) {
-    ZSTD_outBuffer output{buffer, sizeof buffer, 0};
-    std::size_t rc = ZSTD_decompressStream(dctx, &output, &input);
-    if (ZSTD_isError(rc)) {
-      error = fmt::format("corrupt zstd body: {}", ZSTD_getErrorName(rc));
-      ok = false;
-      break;
-    }
-    if (out.size() + output.pos > max_out) {
-      out.append(buffer, max_out - out.size());
-      error = fmt::format("body larger than {} bytes once decompressed", max_out);
-      break;
-    }
-    out.append(buffer, output.pos);
-    // Done, or the input is used up and nothing more comes out (cut short: keep what arrived).
-    if ((rc == 0 && input.pos == input.size) || (input.pos == input.size && output.pos < sizeof buffer)) break;
-  }
-  ZSTD_freeDCtx(dctx);
-  return ok;
-}
-
 // Decodes one content coding; false leaves the body as it is (stored decoded,
 // or an error set).
 bool decode_one(std::string_view coding, HttpResponse& r, std::size_t max_body, std::string& decoded) {
   if (coding == "gzip" || coding == "x-gzip") {
     if (!is_gzip(r.body)) return false;  // stored already decoded
-    return inflate_all(r.body, 16 + MAX_WBITS, max_body, decoded, r.error) || !r.error.empty();
+    return inflate_all(r.body, Deflate::gzip, max_body, decoded, r.error) || !r.error.empty();
   }
   if (coding == "deflate") {
     // "deflate" is meant to be zlib-wrapped; some servers send raw deflate.
     // A body stored already decoded is plain text and fails both.
     std::string ignored;
-    int bits = is_zlib(r.body) ? MAX_WBITS : -MAX_WBITS;
-    if (inflate_all(r.body, bits, max_body, decoded, ignored)) return true;
+    if (inflate_all(r.body, is_zlib(r.body) ? Deflate::zlib : Deflate::raw, max_body, decoded, ignored)) return true;
     if (ignored.find("larger than") != std::string::npos) r.error = ignored;
     return !r.error.empty();
   }

@@ -3,7 +3,6 @@
 // --update, the reports and snapshots. Fixtures are built in temporary folders.
 #include <doctest/doctest.h>
 #include <unistd.h>
-#include <zlib.h>
 
 #include <atomic>
 #include <filesystem>
@@ -19,6 +18,7 @@
 #include "check/run.hpp"
 #include "check/snapshot.hpp"
 #include "check/update.hpp"
+#include "compressors.hpp"
 
 namespace fs = std::filesystem;
 using namespace pith::check;
@@ -66,19 +66,7 @@ constexpr const char* kExpected =
     "Commuters who used the replacement bus service during the winter said the crossing, which takes twelve "
     "minutes, would save them close to an hour every day.\n";
 
-std::string gzip(const std::string& data) {
-  z_stream s{};
-  REQUIRE(deflateInit2(&s, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY) == Z_OK);
-  std::string out(deflateBound(&s, data.size()) + 32, '\0');
-  s.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
-  s.avail_in = static_cast<uInt>(data.size());
-  s.next_out = reinterpret_cast<Bytef*>(out.data());
-  s.avail_out = static_cast<uInt>(out.size());
-  REQUIRE(deflate(&s, Z_FINISH) == Z_STREAM_END);
-  out.resize(s.total_out);
-  deflateEnd(&s);
-  return out;
-}
+using pith::test::gzip;
 
 // A fixture folder with the article page and the given files.
 FixtureLocation make_fixture(const fs::path& parent, const std::string& name, const std::string& spec,

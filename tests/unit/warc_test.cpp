@@ -1,6 +1,5 @@
 // Tests for the WARC reader and the HTTP payload parser, on WARC files built
 // here byte by byte (plain, and gzip member per record as Common Crawl writes).
-#include <brotli/encode.h>
 #include <doctest/doctest.h>
 #include <zlib.h>
 #include <zstd.h>
@@ -11,50 +10,19 @@
 #include <string>
 #include <vector>
 
+#include "compressors.hpp"
 #include "pith/pith.hpp"
 #include "pith/warc.hpp"
 
 namespace {
 
+using pith::test::brotli;
+using pith::test::gzip;
+using pith::test::zstd;
 using pith::HttpResponse;
 using pith::WarcReader;
 using pith::WarcRecord;
 using Status = pith::WarcRecord::Status;
-
-std::string gzip(std::string_view data) {
-  z_stream zs{};
-  REQUIRE(deflateInit2(&zs, 6, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY) == Z_OK);
-  std::string out(deflateBound(&zs, data.size()) + 32, '\0');
-  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
-  zs.avail_in = static_cast<uInt>(data.size());
-  zs.next_out = reinterpret_cast<Bytef*>(out.data());
-  zs.avail_out = static_cast<uInt>(out.size());
-  REQUIRE(deflate(&zs, Z_FINISH) == Z_STREAM_END);
-  out.resize(zs.total_out);
-  deflateEnd(&zs);
-  return out;
-}
-
-std::string zstd(std::string_view data, std::string_view dictionary = {}) {
-  std::string out(ZSTD_compressBound(data.size()), '\0');
-  ZSTD_CCtx* cctx = ZSTD_createCCtx();
-  std::size_t n = ZSTD_compress_usingDict(cctx, out.data(), out.size(), data.data(), data.size(),
-                                          dictionary.data(), dictionary.size(), 3);
-  ZSTD_freeCCtx(cctx);
-  REQUIRE_FALSE(ZSTD_isError(n));
-  out.resize(n);
-  return out;
-}
-
-std::string brotli(std::string_view data) {
-  std::size_t size = BrotliEncoderMaxCompressedSize(data.size());
-  std::string out(size, '\0');
-  REQUIRE(BrotliEncoderCompress(BROTLI_DEFAULT_QUALITY, BROTLI_DEFAULT_WINDOW, BROTLI_MODE_TEXT, data.size(),
-                                reinterpret_cast<const std::uint8_t*>(data.data()), &size,
-                                reinterpret_cast<std::uint8_t*>(out.data())));
-  out.resize(size);
-  return out;
-}
 
 // The zstd WARC format's dictionary frame: a skippable frame (magic
 // 0x184D2A5D, little-endian) holding the dictionary.

@@ -1,12 +1,12 @@
 // Sitemaps and feeds read by pith::read_source: every format's entries, in
 // order, resolved and normalised; gzip; hostile XML refused, never expanded.
 #include <doctest/doctest.h>
-#include <zlib.h>
 
 #include <chrono>
 #include <string>
 #include <vector>
 
+#include "../compressors.hpp"
 #include "pith/discover.hpp"
 
 namespace {
@@ -28,19 +28,7 @@ std::vector<std::string> urls_of(const Read& r) {
   return urls;
 }
 
-std::string gzip(std::string_view data) {
-  z_stream stream{};
-  REQUIRE(deflateInit2(&stream, Z_BEST_SPEED, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY) == Z_OK);
-  std::string out(deflateBound(&stream, data.size()), '\0');
-  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
-  stream.avail_in = static_cast<uInt>(data.size());
-  stream.next_out = reinterpret_cast<Bytef*>(out.data());
-  stream.avail_out = static_cast<uInt>(out.size());
-  REQUIRE(deflate(&stream, Z_FINISH) == Z_STREAM_END);
-  out.resize(stream.total_out);
-  deflateEnd(&stream);
-  return out;
-}
+using pith::test::gzip;
 
 pith::ErrorCode error_of(std::string_view bytes) {
   try {
