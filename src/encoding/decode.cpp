@@ -10,6 +10,7 @@
 // pages and misconfigured servers often declare one charset and send another
 // (see reconsider_declaration).
 #include "encoding/decode.hpp"
+#include "encoding/mojibake.hpp"
 #include "encoding/normalize.hpp"
 
 #include <algorithm>
@@ -180,6 +181,7 @@ Decoded to_utf8(std::string_view bytes, const Hints& hints) {
     decoded.utf8 = convert_to_utf8(bytes, decoded.charset).value_or(clean_utf8(bytes));
   }
   compose_nfc(decoded.utf8);
+  replace_c1_controls(decoded.utf8);
   return decoded;
 }
 

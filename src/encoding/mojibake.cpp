@@ -1,6 +1,7 @@
 #include "encoding/mojibake.hpp"
 
 #include <algorithm>
+#include <array>
 #include <optional>
 
 #include "encoding/convert.hpp"
@@ -29,6 +30,7 @@ class Windows1252Bytes {
       const char32_t cp = c != text::kReplacementCharacter ? c : static_cast<char32_t>(b);
       const auto byte_value = static_cast<unsigned char>(b);
       entries_.push_back({cp, byte_value});
+      if (b < 0xA0) c1_chars_[b - 0x80] = cp;
       // Latin-1 decoders give the C1 control for the bytes windows-1252 maps elsewhere.
       if (cp != static_cast<char32_t>(b) && b < 0xA0) entries_.push_back({static_cast<char32_t>(b), byte_value});
     }
@@ -40,8 +42,12 @@ class Windows1252Bytes {
     auto it = std::lower_bound(entries_.begin(), entries_.end(), Entry{cp, 0});
     return it != entries_.end() && it->cp == cp ? it->byte : 0;
   }
+  // What windows-1252 decodes byte 0x80..0x9F to: a C1 control itself for
+  // the five bytes it leaves undefined.
+  char32_t char_of_c1_byte(unsigned char byte) const { return c1_chars_[byte - 0x80]; }
 
  private:
+  std::array<char32_t, 0x20> c1_chars_{};
   struct Entry {
     char32_t cp;
     unsigned char byte;
@@ -150,6 +156,38 @@ std::optional<std::string> repair_mojibake(std::string_view text, std::vector<Mo
   if (repairs.empty()) return std::nullopt;
   out.append(text.substr(copied));
   return out;
+}
+
+namespace {
+
+// The next C1 control (UTF-8 C2 80..C2 9F) at or after `from`, or npos.
+std::size_t find_c1_control(std::string_view text, std::size_t from) {
+  for (std::size_t at = text.find('\xC2', from); at != std::string_view::npos; at = text.find('\xC2', at + 1))
+    if (at + 1 < text.size() && static_cast<unsigned char>(text[at + 1]) <= 0x9F &&
+        static_cast<unsigned char>(text[at + 1]) >= 0x80)
+      return at;
+  return std::string_view::npos;
+}
+
+}  // namespace
+
+void replace_c1_controls(std::string& utf8) {
+  std::size_t at = find_c1_control(utf8, 0);
+  if (at == std::string::npos) return;
+  const Windows1252Bytes& table = windows_1252();
+  std::string out;
+  std::size_t copied = 0;  // bytes of `utf8` already in `out`
+  for (; at != std::string::npos; at = find_c1_control(utf8, at + 2)) {
+    const char32_t c = table.char_of_c1_byte(static_cast<unsigned char>(utf8[at + 1]));
+    if (c < 0xA0) continue;  // a byte windows-1252 leaves undefined: no character meant
+    if (out.empty()) out.reserve(utf8.size() + utf8.size() / 16);
+    out.append(utf8, copied, at - copied);
+    text::append_utf8(out, c);
+    copied = at + 2;
+  }
+  if (copied == 0) return;
+  out.append(utf8, copied);
+  utf8 = std::move(out);
 }
 
 std::uint32_t repaired_offset(const std::vector<MojibakeRepair>& repairs, std::uint32_t offset) {

@@ -30,6 +30,14 @@ struct MojibakeRepair {
 std::optional<std::string> repair_mojibake(std::string_view text, std::vector<MojibakeRepair>& repairs,
                                            const std::vector<std::uint32_t>& keep_whole = {});
 
+// Replaces each C1 control character (U+0080..U+009F) of `utf8` with the
+// windows-1252 character of the same byte ("\u0092" becomes "’", "\u0080"
+// "€"): text decoded as Latin-1 where windows-1252 was meant, or written so
+// by a CMS. No page means a C1 control in its text (browsers show nothing for
+// one); Gumbo would turn each into U+FFFD. The five bytes windows-1252 leaves
+// undefined stay as they are. Left untouched, without a copy, when there are none.
+void replace_c1_controls(std::string& utf8);
+
 // Where byte `offset` of the original text is in the repaired one.
 std::uint32_t repaired_offset(const std::vector<MojibakeRepair>& repairs, std::uint32_t offset);
 

@@ -119,3 +119,34 @@ TEST_CASE("mojibake: the metadata's text is repaired too, the headline still fou
   CHECK(doc.blocks.front().kind == pith::BlockKind::heading);
   CHECK(doc.blocks.front().text == "The caf\xC3\xA9 opens");
 }
+
+TEST_CASE("C1 controls: each becomes the windows-1252 character of its byte") {
+  auto replaced = [](std::string text) {
+    pith::encoding::replace_c1_controls(text);
+    return text;
+  };
+  // U+0092 U+0080 U+0085 U+0096: what a Latin-1 decoder makes of windows-1252's ’ € … –.
+  CHECK(replaced("it\xC2\x92s \xC2\x80" "5\xC2\x85 \xC2\x96 done") == "it\xE2\x80\x99s \xE2\x82\xAC" "5\xE2\x80\xA6 \xE2\x80\x93 done");
+  // Every byte windows-1252 defines comes back as its character; the five it leaves undefined stay.
+  for (int b = 0x80; b <= 0x9F; ++b) {
+    std::string c1;
+    pith::text::append_utf8(c1, static_cast<char32_t>(b));
+    const bool undefined = b == 0x81 || b == 0x8D || b == 0x8F || b == 0x90 || b == 0x9D;
+    CHECK((replaced(c1) == c1) == undefined);
+  }
+  // Text without C1 controls, and a no-break space (C2 A0), are left as they are.
+  CHECK(replaced("caf\xC3\xA9\xC2\xA0" "bar") == "caf\xC3\xA9\xC2\xA0" "bar");
+}
+
+TEST_CASE("C1 controls: a page double-encoded through Latin-1 reads as meant") {
+  // "isn’t" and "café" stored as UTF-8 read as Latin-1 and written as UTF-8 again.
+  std::string body;
+  for (int i = 0; i < 4; ++i)
+    body += "<p>The caf\xC3\x83\xC2\xA9 isn\xC3\xA2\xC2\x80\xC2\x99t open on Sundays, so we walked to the park "
+            "and sat there for an hour or two before the rain came.</p>";
+  pith::Document doc = pith::extract("<html><head><meta charset=\"utf-8\"></head><body><article>" + body +
+                                     "</article></body></html>");
+  REQUIRE(doc.has_main_content());
+  CHECK(doc.blocks.back().text.find("caf\xC3\xA9 isn\xE2\x80\x99t open") != std::string::npos);
+  CHECK(doc.text.find("\xEF\xBF\xBD") == std::string::npos);
+}
