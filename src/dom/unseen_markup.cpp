@@ -206,6 +206,12 @@ enum NameTrait : unsigned {
   kFont = 1 << 15,
   kAnnotationXml = 1 << 16,
   kIsindex = 1 << 17,
+  // A formatting element: Gumbo's tree builder compares all its attributes,
+  // names and values, with those of the same tag in the list of active
+  // formatting elements (three equal ones and the oldest goes, the "Noah's
+  // Ark" clause), so none goes: two that differ only in attributes nothing
+  // reads must still differ. (<a> never piles up: a new one closes the last.)
+  kEveryAttributeCompared = 1 << 18,
 };
 
 // A name of up to 8 bytes as one word, each byte with its 0x20 bit set:
@@ -231,15 +237,17 @@ struct NamedTraits {
   std::string_view name;
   unsigned traits;
 };
+constexpr unsigned kFormattingElement = kCompared | kEveryAttributeCompared;
 constexpr NamedTraits kNamedTraits[] = {
     {"script", kScript | kTypeRead}, {"input", kTypeRead}, {"style", kLeftOut | kStyle}, {"iframe", kLeftOut},
     {"noframes", kLeftOut}, {"noembed", kLeftOut}, {"svg", kForeignRoot | kLeftOut}, {"math", kForeignRoot | kLeftOut},
     {"canvas", kLeftOut}, {"object", kLeftOut}, {"embed", kLeftOut}, {"template", kTemplate},
-    {"pre", kVerbatim}, {"listing", kVerbatim}, {"code", kVerbatim | kCompared}, {"frameset", kFrameset},
+    {"pre", kVerbatim}, {"listing", kVerbatim}, {"code", kVerbatim | kFormattingElement}, {"frameset", kFrameset},
     {"head", kHead}, {"body", kCompared | kBody}, {"table", kTable}, {"noscript", kNoscript},
-    {"b", kCompared}, {"big", kCompared}, {"em", kCompared}, {"font", kCompared | kFont}, {"i", kCompared},
-    {"nobr", kCompared}, {"s", kCompared}, {"small", kCompared}, {"strike", kCompared},
-    {"strong", kCompared}, {"tt", kCompared}, {"u", kCompared}, {"html", kCompared},
+    {"b", kFormattingElement}, {"big", kFormattingElement}, {"em", kFormattingElement},
+    {"font", kFormattingElement | kFont}, {"i", kFormattingElement}, {"nobr", kFormattingElement},
+    {"s", kFormattingElement}, {"small", kFormattingElement}, {"strike", kFormattingElement},
+    {"strong", kFormattingElement}, {"tt", kFormattingElement}, {"u", kFormattingElement}, {"html", kCompared},
     {"isindex", kCompared | kIsindex},
 };
 
@@ -295,8 +303,10 @@ unsigned name_traits(std::string_view name, std::uint64_t first_eight) {
                                                       Attr& kept) {
   // No name it looks for is longer: lower-cased eight bytes at a time.
   std::uint64_t lower_words[2];
+  // Whatever a formatting element's attribute is, it stays (kEveryAttributeCompared).
+  const AttrFate unread = traits & kEveryAttributeCompared ? AttrFate::keep_unkept : AttrFate::drop;
   const std::size_t size = a.name_end - a.begin;
-  if (size > sizeof lower_words) return AttrFate::drop;
+  if (size > sizeof lower_words) return unread;
   lower_words[0] = text::ascii_lower_word(text::word_at(s, a.begin));
   lower_words[1] = size > 8 ? text::ascii_lower_word(text::word_at(s, a.begin + 8)) : 0;
   char lower[sizeof lower_words];
@@ -317,9 +327,9 @@ unsigned name_traits(std::string_view name, std::uint64_t first_eight) {
                              : n == "encoding"                        ? kAnnotationXml
                              : n == "prompt" || n == "action"         ? kIsindex
                                                                       : 0u;
-    return only_in == 0 || (traits & only_in) ? AttrFate::keep_unkept : AttrFate::drop;
+    return only_in == 0 || (traits & only_in) ? AttrFate::keep_unkept : unread;
   }
-  return AttrFate::drop;
+  return unread;
 }
 
 // Below this many bytes a marker (mark, index, quotes) saves too little.
@@ -1153,7 +1163,7 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
       if (fate == AttrFate::style && a.value_begin != npos) {
         // Only its verdict counts (build.cpp, hides).
         std::string_view style = s.substr(a.value_begin, a.value_end - a.value_begin);
-        if (passes_unchanged(style) && !style_hides(style)) fate = AttrFate::drop;
+        if (passes_unchanged(style) && !style_hides(style) && !(traits & kEveryAttributeCompared)) fate = AttrFate::drop;
       }
       static_assert(static_cast<unsigned>(Attr::dir) < 64);
       if (fate == AttrFate::keep || fate == AttrFate::movable) {

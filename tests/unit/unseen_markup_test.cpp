@@ -609,3 +609,18 @@ TEST_CASE("unseen markup: a JSON-LD body moves in pieces around its '&'s, unless
     CHECK(tree(page) == tree(with_markers, &moved));
   }
 }
+
+TEST_CASE("unseen markup: formatting elements keep every attribute, so equal ones stay equal and others not") {
+  // Gumbo reopens at most three equal formatting elements (the "Noah's Ark"
+  // clause): four that differ only in attributes nothing reads must still
+  // reopen four.
+  for (std::string page : {"<p><b data-x=1><b data-x=2><b data-x=3><b data-x=4>x<p>y</p>",
+                           "<p><i style='color:red'><i style='color:blue'><i style='color:green'><i>x<p>y</p>",
+                           "<p><font data-a=1><font data-a=2><font data-a=3><font data-a=4>x<p>y",
+                           "<p><em aria-label=a><em aria-label=a><em aria-label=a><em aria-label=a>x<p>y"}) {
+    INFO(page);
+    CHECK(tree(page) == tree(drop_unseen_markup(page)));
+  }
+  // Elements that are not formatting elements still lose what nothing reads.
+  CHECK(drop_unseen_markup("<div data-x=1>a</div>").find("data-x") == std::string::npos);
+}
