@@ -105,6 +105,17 @@ def test_str_equals_bytes(name, path, url):
         assert pith.extract(buffer, url=url or None).content == from_bytes.content
 
 
+def test_compressed_bytes_are_the_page(pages):
+    import gzip
+    name, path, url = pages[0]
+    raw = read(path)
+    assert pith.extract(gzip.compress(raw), url=url or None).content == pith.extract(raw, url=url or None).content
+    broken = bytearray(gzip.compress(raw))
+    broken[12:40] = bytes(b ^ 0x5A for b in broken[12:40])
+    with pytest.raises(pith.NotHtmlError, match="gzip-compressed data"):
+        pith.extract(bytes(broken))
+
+
 def test_shift_jis_bytes_are_detected(pages):
     name, path, url = next(p for p in pages if p[0] == "japanese-shiftjis")
     doc = pith.extract(read(path))
