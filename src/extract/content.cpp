@@ -224,7 +224,7 @@ class PreparedStore {
       unstripped_ =
           std::make_unique<Pass>(dom_, hints, Flags{.strip_unlikely = false}, features_, &long_own_text_);
       unstripped_->containers = &page_.containers;
-      remove_left_out(*unstripped_, page_.left_out);  // the removal, found by read_page_hints
+      remove_left_out(*unstripped_, page_.left_out, page_.consent_prompts);  // found by read_page_hints
       features_ = measure(dom_, unstripped_->dead, kMinParagraphLength, &long_own_text_);
     }
     if (!strip_unlikely) {

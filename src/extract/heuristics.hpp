@@ -211,6 +211,11 @@ inline constexpr std::size_t kProseItemLeadChars = 8;
 // +0.0046, listing +0.0030, no dev source lower; sparing it on articles too
 // took their teaser grids in (articles -0.0002).
 inline constexpr std::uint32_t kGalleryMinSentencesPerImage = 2;
+// An element named for cookies or consent holding at least this share of
+// the page's text is a wrapper of the page (a theme's "gdpr-wrapper" around
+// everything), not the prompt every pass leaves out (is_consent_prompt). A
+// prompt's paragraph can be two thirds of a short product page's text.
+inline constexpr double kConsentPromptMaxPageShare = 0.9;
 // A container with less text than this and no heading is decoration.
 inline constexpr std::uint32_t kMinContainerLength = 25;
 // How far up a pruned container looks for the heading or the list item it is

@@ -109,8 +109,15 @@ constexpr WordList kBuilderNames{NameList::builder, kBuilderPrefixes, kBuilderWh
 constexpr std::string_view kReviewPrefixes[] = {"review"};
 constexpr WordList kReviewNames{NameList::review, kReviewPrefixes, {}};
 
+// A cookie or consent prompt (is_consent_prompt): never the page's content,
+// even in the passes that keep clutter-named nodes to find content a theme
+// named badly. Those passes took a prompt's paragraph for the content of a
+// product page whose own text was a list of short lines.
+constexpr std::string_view kConsentPrefixes[] = {"cookie", "consent", "gdpr"};
+constexpr WordList kConsentNames{NameList::consent, kConsentPrefixes, {}};
+
 constexpr WordList kWordLists[] = {kPositiveNames, kNegativeNames, kUnlikelyNames, kHeaderNames, kMaybeContentNames,
-                                   kBuilderNames, kReviewNames};
+                                   kBuilderNames, kReviewNames, kConsentNames};
 
 // Calls visit(word, whole, list) for every word of the lists, in order.
 template <typename Visit>
@@ -834,6 +841,44 @@ bool holds_customer_reviews(const dom::Dom& dom, dom::NodeId id) {
   return true;
 }
 
+// The bytes of text before each node, counted on first use: any subtree's
+// text in two reads.
+class TextBytes {
+ public:
+  std::size_t in_subtree(const dom::Dom& dom, dom::NodeId id) {
+    if (before_.empty()) {
+      before_.resize(dom.size() + 1, 0);
+      for (dom::NodeId k = 0; k < dom.size(); ++k)
+        before_[k + 1] = before_[k] + (dom.nodes[k].tag == Tag::text ? dom.text(k).size() : 0);
+    }
+    return before_[dom.nodes[id].subtree_end] - before_[id];
+  }
+  std::size_t in_page() const { return before_.back(); }  // after in_subtree
+
+ private:
+  std::vector<std::size_t> before_;
+};
+
+// Whether an element named for cookies or consent (NameList::consent) is the
+// prompt: it holds a button or an input (to accept, refuse, choose), which a
+// cookie policy's section does not; and it is no wrapper of the page: not
+// the <body> or <html> (a consent script names them while its prompt
+// shows), not around the page's headline, under kConsentPromptMaxPageShare
+// of the page's text (a prompt's paragraph can be most of a short page's).
+bool is_consent_prompt(const dom::Dom& dom, dom::NodeId id, TextBytes& text) {
+  const Tag tag = dom.nodes[id].tag;
+  if (tag == Tag::html || tag == Tag::body) return false;
+  bool control = false;
+  for (dom::NodeId k = id + 1; k < dom.nodes[id].subtree_end; ++k) {
+    const Tag inside = dom.nodes[k].tag;
+    if (inside == Tag::h1) return false;
+    control = control || inside == Tag::button || inside == Tag::input;
+  }
+  if (!control) return false;
+  const std::size_t own = text.in_subtree(dom, id);
+  return static_cast<double>(own) < kConsentPromptMaxPageShare * static_cast<double>(text.in_page());
+}
+
 }  // namespace
 
 PageHints read_page_hints(const dom::Dom& dom, PageReading reading) {
@@ -845,6 +890,7 @@ PageHints read_page_hints(const dom::Dom& dom, PageReading reading) {
   auto class_lists = [&memo](std::string_view names) { return memo->lists_found(names); };
   ContentAhead declared(dom, hints, page.h1);
   HintAttributes scratch;
+  TextBytes body_text;
   static const std::array<bool, 256> containers = [] {
     std::array<bool, 256> table{};
     for (int t = 0; t < 256; ++t) table[t] = judged_by_pruning(static_cast<Tag>(t));
@@ -890,6 +936,13 @@ PageHints read_page_hints(const dom::Dom& dom, PageReading reading) {
     // they are named ("product-reviews-content") or hold.
     if (reading.reviews_are_clutter && ((lists & bit(NameList::review)) || is_review_property(attrs.itemprop)) &&
         holds_customer_reviews(dom, i)) {
+      leave_out_reading_markup();
+      continue;
+    }
+    if ((lists & bit(NameList::consent)) && !h.content &&
+        !(lists & (bit(NameList::positive) | bit(NameList::maybe_content))) &&
+        !declared.within(i + 1, node.subtree_end) && is_consent_prompt(dom, i, body_text)) {
+      page.consent_prompts.push_back(i);
       leave_out_reading_markup();
       continue;
     }

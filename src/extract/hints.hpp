@@ -36,8 +36,9 @@ static_assert(sizeof(Hints) <= 8, "a Hints per node: keep it small");
 // content-like names that veto those removals, and the clutter words that
 // say how a page is built rather than what a block is (the prose they hold
 // is judged by its sentences: kBuilderNamedProseSentences), and the words
-// for customer reviews (clutter on a product page only: PageReading).
-enum class NameList { positive, negative, unlikely, header, maybe_content, builder, review };
+// for customer reviews (clutter on a product page only: PageReading), and
+// those of cookie and consent prompts (clutter in every pass).
+enum class NameList { positive, negative, unlikely, header, maybe_content, builder, review, consent };
 // Whether a word of `list` starts a token of `names` (class and id joined by
 // a space; ASCII case does not matter).
 bool names_match(NameList list, std::string_view names);
@@ -69,6 +70,8 @@ struct PageHints {
   // (machine_text.hpp): what the removal (pass.hpp) removes from a pass that
   // keeps clutter-named nodes.
   std::vector<dom::NodeId> left_out;
+  // Those of them that are cookie or consent prompts (is_consent_prompt).
+  std::vector<dom::NodeId> consent_prompts;
   // The elements outside those subtrees named like clutter (Hints::unlikely)
   // or like a header (Hints::header_name): the candidates for removal by name.
   std::vector<dom::NodeId> unlikely;

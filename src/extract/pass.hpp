@@ -49,6 +49,7 @@ enum class Rule : std::uint8_t {
   teaser_list,       // repeated short items opening with a link: related stories
   machine_text,      // a text node of JSON or UUIDs outside code (machine_text.hpp)
   customer_reviews,  // a product page's reviews (PageReading::reviews_are_clutter)
+  consent_prompt,    // a cookie or consent prompt (is_consent_prompt), in every pass
 };
 
 // A short phrase for a rule, as --explain prints it.
@@ -124,8 +125,10 @@ struct Pass {
 void remove_unlikely_from(Pass& pass, const Pass& unstripped,
                           const std::vector<dom::NodeId>& candidates);
 // The removal for a pass that keeps clutter-named nodes, from the subtrees
-// read_page_hints() found it removes (PageHints::left_out).
-void remove_left_out(Pass& pass, const std::vector<dom::NodeId>& left_out);
+// read_page_hints() found it removes (PageHints::left_out; those of them that
+// are consent prompts, PageHints::consent_prompts, for the rule --explain names).
+void remove_left_out(Pass& pass, const std::vector<dom::NodeId>& left_out,
+                     const std::vector<dom::NodeId>& consent_prompts = {});
 // Whether a clutter-named element not holding declared content is removed
 // before scoring: the page's frame and links are not, nor what sits in a
 // table or in code (whose names say nothing of the page).

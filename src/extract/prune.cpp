@@ -366,6 +366,7 @@ const char* rule_name(Rule rule) {
     case Rule::teaser_list: return "teaser list (short repeated items opening with a link)";
     case Rule::machine_text: return "machine text (an object literal or UUIDs)";
     case Rule::customer_reviews: return "customer reviews of a product";
+    case Rule::consent_prompt: return "a cookie or consent prompt";
   }
   return "?";
 }

@@ -92,6 +92,39 @@ TEST_CASE("--explain reports every block with the rule that decided it") {
   CHECK(plain.explanation.blocks.empty());  // only on request
 }
 
+TEST_CASE("a cookie or consent prompt is never the content, a wrapper so named keeps the page") {
+  const std::string prompt =
+      "<div class='cookie-consent'><p>We use cookies to offer you the best shopping experience, with suitable "
+      "offers, personalised ads and your preferences remembered. If that is fine with you, agree to cookies for "
+      "preferences, statistics and marketing by clicking Alright; withdraw your consent at any time.</p>"
+      "<button>Alright</button></div>";
+  const std::string specs =
+      "<h1>Sola 40 acoustic guitar</h1><ul><li>Top: solid spruce</li><li>Back and sides: mahogany</li>"
+      "<li>Neck: nato</li><li>Fingerboard: walnut</li><li>Scale: 650 mm</li><li>Finish: natural, high gloss</li>"
+      "<li>Gig bag included</li></ul>";
+  pith::Document short_page = pith::extract("<html><body>" + prompt + "<div class='product'>" + specs +
+                                            "</div></body></html>");
+  CHECK_FALSE(contains(short_page.text, "We use cookies"));
+  CHECK(contains(short_page.text, "Back and sides: mahogany"));
+  pith::Options explain;
+  explain.explain = true;
+  bool named = false;
+  for (const pith::BlockDecision& d : pith::extract("<html><body>" + prompt + specs + "</body></html>", explain).explanation.blocks)
+    if (contains(d.text, "We use cookies")) named = d.rule == "a cookie or consent prompt" && d.removed_with == "div.cookie-consent";
+  CHECK(named);
+  // A theme's wrapper of the whole page, a <body> a consent script names and a
+  // cookie policy's section (no button) are not prompts.
+  std::string story;
+  for (int i = 0; i < 5; ++i)
+    story += "<p>The council met again on Tuesday evening, and the vote, long delayed, finally went ahead, "
+             "with every member present and the gallery full of residents.</p>";
+  for (const std::string& page :
+       {"<html><body><div class='gdpr-wrapper'><h1>Vote</h1>" + story + "</div></body></html>",
+        "<html><body class='cookie-banner-open'><h1>Vote</h1>" + story + "</body></html>",
+        "<html><body><div class='cookies'><h2>Vote</h2>" + story + "</div><nav><a href='/'>Home</a></nav></body></html>"})
+    CHECK(contains(pith::extract(page).text, "finally went ahead"));
+}
+
 TEST_CASE("--explain names the element a dropped block was removed with") {
   pith::Options options;
   options.explain = true;

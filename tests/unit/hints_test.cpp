@@ -49,6 +49,7 @@ const RE2& reference_pattern(NameList list) {
   static const RE2 maybe_content(pattern_of(NameList::maybe_content).pattern());
   static const RE2 builder(pattern_of(NameList::builder).pattern());
   static const RE2 review(pattern_of(NameList::review).pattern());
+  static const RE2 consent(pattern_of(NameList::consent).pattern());
   switch (list) {
     case NameList::positive: return positive;
     case NameList::negative: return negative;
@@ -56,14 +57,15 @@ const RE2& reference_pattern(NameList list) {
     case NameList::header: return header;
     case NameList::maybe_content: return maybe_content;
     case NameList::builder: return builder;
-    case NameList::review: break;
+    case NameList::review: return review;
+    case NameList::consent: break;
   }
-  return review;
+  return consent;
 }
 
 constexpr NameList kLists[] = {NameList::positive, NameList::negative, NameList::unlikely,
                                NameList::header, NameList::maybe_content, NameList::builder,
-                               NameList::review};
+                               NameList::review, NameList::consent};
 
 bool is_name_byte(char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); }
 
