@@ -6,6 +6,8 @@
 #include <cstring>
 #include <string_view>
 
+#include "text/byte_filters.hpp"
+
 namespace pith::encoding {
 
 namespace {
@@ -58,7 +60,11 @@ void compose_nfc(std::string& utf8) {
   std::size_t copied = 0;  // s[0, copied) is in out
   for (std::size_t i = 0; i < s.size();) {
     if (ascii(s[i])) {
-      ++i;
+      // The rest of the ASCII run at once, sixteen bytes a step: a page with
+      // one mark is walked whole. (As signed bytes, those from 0x80 up are
+      // negative.)
+      i = text::find_first_of_lanes(
+          s, i + 1, [](text::Bytes16 b) { return __builtin_convertvector(b, text::Lanes16) < 0; });
       continue;
     }
     // The piece starts at the ASCII character before, which a mark may

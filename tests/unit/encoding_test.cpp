@@ -643,6 +643,12 @@ TEST_CASE("decomposed letters are composed (NFC); other text is left as it is") 
   // non-ASCII base are all composed as in the whole page.
   CHECK(decode("<b>e\xCC\x81</b><i>\xE2\x84\xAB</i>x\xC3\xA5\xCC\x81y", "utf-8").utf8 ==
         "<b>é</b><i>\xC3\x85</i>x\xC7\xBBy");
+  // ASCII runs longer than the sixteen bytes passed over at a time, a mark
+  // at the start of one, in the middle and as the page's last bytes.
+  const std::string run(37, 'a');
+  CHECK(decode(run + "e\xCC\x81" + run + "o\xCC\x81" + run + "e\xCC\x81", "utf-8").utf8 ==
+        run + "é" + run + "ó" + run + "é");
+  CHECK(decode("\xCC\x81" + run + run, "utf-8").utf8 == "\xCC\x81" + run + run);
 }
 
 }  // TEST_SUITE
