@@ -289,6 +289,13 @@ bool holds_spec_rows(const Pass& pass, NodeId id) {
   return rows >= 2;
 }
 
+// Pictures with a title and a sentence each, not links: a grid of cards
+// (courses, features, services), not a gallery (kTitledCardImagesPerHeading).
+bool is_titled_card_grid(const Remaining& r) {
+  return r.headings * kTitledCardImagesPerHeading >= r.images && r.link_density() < kTitledCardMaxLinkDensity &&
+         r.text.sentence_ends >= r.headings;
+}
+
 // `in_item_run`: the node is one of the content's grids or in one of their items
 // (mark_item_runs).
 Rule prune_rule(const Pass& pass, NodeId id, const Remaining& r, bool in_item_run) {
@@ -312,7 +319,7 @@ Rule prune_rule(const Pass& pass, NodeId id, const Remaining& r, bool in_item_ru
     return Rule::link_list;
   if (r.images > 1 && r.paragraphs * 2 < r.images && tag != Tag::figure &&
       !(in_item_run && !pass.flags.prune_teasers) &&  // see kGalleryMinSentencesPerImage
-      r.text.sentence_ends < kGalleryMinSentencesPerImage * r.images)
+      r.text.sentence_ends < kGalleryMinSentencesPerImage * r.images && !is_titled_card_grid(r))
     return Rule::gallery;
   if (tag != Tag::table && !is_list(tag) && r.headings == 0 && is_counter_bar(r) && !holds_code(pass, id))
     return Rule::counter_bar;
