@@ -841,22 +841,34 @@ bool holds_customer_reviews(const dom::Dom& dom, dom::NodeId id) {
   return true;
 }
 
-// The bytes of text before each node, counted on first use: any subtree's
-// text in two reads.
-class TextBytes {
+// What comes before each node, counted on first use (a page without a
+// consent-named element never pays): the text bytes, <h1>s and form
+// controls of any subtree in two reads, however deeply such elements nest.
+class SubtreeCounts {
  public:
-  std::size_t in_subtree(const dom::Dom& dom, dom::NodeId id) {
+  struct Counts {
+    std::uint32_t text_bytes = 0, headlines = 0, controls = 0;
+  };
+  Counts in_subtree(const dom::Dom& dom, dom::NodeId id) {
     if (before_.empty()) {
-      before_.resize(dom.size() + 1, 0);
-      for (dom::NodeId k = 0; k < dom.size(); ++k)
-        before_[k + 1] = before_[k] + (dom.nodes[k].tag == Tag::text ? dom.text(k).size() : 0);
+      before_.resize(dom.size() + 1);
+      for (dom::NodeId k = 0; k < dom.size(); ++k) {
+        const Tag tag = dom.nodes[k].tag;
+        Counts c = before_[k];
+        c.text_bytes += tag == Tag::text ? static_cast<std::uint32_t>(dom.text(k).size()) : 0;
+        c.headlines += tag == Tag::h1;
+        c.controls += tag == Tag::button || tag == Tag::input;
+        before_[k + 1] = c;
+      }
     }
-    return before_[dom.nodes[id].subtree_end] - before_[id];
+    const Counts& a = before_[id];
+    const Counts& b = before_[dom.nodes[id].subtree_end];
+    return {b.text_bytes - a.text_bytes, b.headlines - a.headlines, b.controls - a.controls};
   }
-  std::size_t in_page() const { return before_.back(); }  // after in_subtree
+  std::uint32_t page_text_bytes() const { return before_.back().text_bytes; }  // after in_subtree
 
  private:
-  std::vector<std::size_t> before_;
+  std::vector<Counts> before_;
 };
 
 // Whether an element named for cookies or consent (NameList::consent) is the
@@ -865,18 +877,12 @@ class TextBytes {
 // the <body> or <html> (a consent script names them while its prompt
 // shows), not around the page's headline, under kConsentPromptMaxPageShare
 // of the page's text (a prompt's paragraph can be most of a short page's).
-bool is_consent_prompt(const dom::Dom& dom, dom::NodeId id, TextBytes& text) {
+bool is_consent_prompt(const dom::Dom& dom, dom::NodeId id, SubtreeCounts& counts) {
   const Tag tag = dom.nodes[id].tag;
   if (tag == Tag::html || tag == Tag::body) return false;
-  bool control = false;
-  for (dom::NodeId k = id + 1; k < dom.nodes[id].subtree_end; ++k) {
-    const Tag inside = dom.nodes[k].tag;
-    if (inside == Tag::h1) return false;
-    control = control || inside == Tag::button || inside == Tag::input;
-  }
-  if (!control) return false;
-  const std::size_t own = text.in_subtree(dom, id);
-  return static_cast<double>(own) < kConsentPromptMaxPageShare * static_cast<double>(text.in_page());
+  const SubtreeCounts::Counts own = counts.in_subtree(dom, id);
+  return own.controls > 0 && own.headlines == 0 &&
+         static_cast<double>(own.text_bytes) < kConsentPromptMaxPageShare * static_cast<double>(counts.page_text_bytes());
 }
 
 }  // namespace
@@ -890,7 +896,7 @@ PageHints read_page_hints(const dom::Dom& dom, PageReading reading) {
   auto class_lists = [&memo](std::string_view names) { return memo->lists_found(names); };
   ContentAhead declared(dom, hints, page.h1);
   HintAttributes scratch;
-  TextBytes body_text;
+  SubtreeCounts subtree_counts;
   static const std::array<bool, 256> containers = [] {
     std::array<bool, 256> table{};
     for (int t = 0; t < 256; ++t) table[t] = judged_by_pruning(static_cast<Tag>(t));
@@ -941,7 +947,7 @@ PageHints read_page_hints(const dom::Dom& dom, PageReading reading) {
     }
     if ((lists & bit(NameList::consent)) && !h.content &&
         !(lists & (bit(NameList::positive) | bit(NameList::maybe_content))) &&
-        !declared.within(i + 1, node.subtree_end) && is_consent_prompt(dom, i, body_text)) {
+        !declared.within(i + 1, node.subtree_end) && is_consent_prompt(dom, i, subtree_counts)) {
       page.consent_prompts.push_back(i);
       leave_out_reading_markup();
       continue;
