@@ -209,8 +209,9 @@ enum NameTrait : unsigned {
   // A formatting element: Gumbo's tree builder compares all its attributes,
   // names and values, with those of the same tag in the list of active
   // formatting elements (three equal ones and the oldest goes, the "Noah's
-  // Ark" clause), so none goes: two that differ only in attributes nothing
-  // reads must still differ. (<a> never piles up: a new one closes the last.)
+  // Ark" clause), so its first kMaxComparedAttributes stay: two that differ
+  // only in attributes nothing reads must still differ. (<a> never piles up:
+  // a new one closes the last.)
   kEveryAttributeCompared = 1 << 18,
 };
 
@@ -238,6 +239,10 @@ struct NamedTraits {
   unsigned traits;
 };
 constexpr unsigned kFormattingElement = kCompared | kEveryAttributeCompared;
+// The attributes nothing reads that a formatting element keeps at most: real
+// pages give one or two (style, data-*); a flood of distinct names would make
+// Gumbo's compares of each with those before it quadratic again.
+constexpr std::size_t kMaxComparedAttributes = 16;
 constexpr NamedTraits kNamedTraits[] = {
     {"script", kScript | kTypeRead}, {"input", kTypeRead}, {"style", kLeftOut | kStyle}, {"iframe", kLeftOut},
     {"noframes", kLeftOut}, {"noembed", kLeftOut}, {"svg", kForeignRoot | kLeftOut}, {"math", kForeignRoot | kLeftOut},
@@ -303,10 +308,8 @@ unsigned name_traits(std::string_view name, std::uint64_t first_eight) {
                                                       Attr& kept) {
   // No name it looks for is longer: lower-cased eight bytes at a time.
   std::uint64_t lower_words[2];
-  // Whatever a formatting element's attribute is, it stays (kEveryAttributeCompared).
-  const AttrFate unread = traits & kEveryAttributeCompared ? AttrFate::keep_unkept : AttrFate::drop;
   const std::size_t size = a.name_end - a.begin;
-  if (size > sizeof lower_words) return unread;
+  if (size > sizeof lower_words) return AttrFate::drop;
   lower_words[0] = text::ascii_lower_word(text::word_at(s, a.begin));
   lower_words[1] = size > 8 ? text::ascii_lower_word(text::word_at(s, a.begin + 8)) : 0;
   char lower[sizeof lower_words];
@@ -327,9 +330,9 @@ unsigned name_traits(std::string_view name, std::uint64_t first_eight) {
                              : n == "encoding"                        ? kAnnotationXml
                              : n == "prompt" || n == "action"         ? kIsindex
                                                                       : 0u;
-    return only_in == 0 || (traits & only_in) ? AttrFate::keep_unkept : unread;
+    return only_in == 0 || (traits & only_in) ? AttrFate::keep_unkept : AttrFate::drop;
   }
-  return unread;
+  return AttrFate::drop;
 }
 
 // Below this many bytes a marker (mark, index, quotes) saves too little.
@@ -1157,13 +1160,21 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
     // (A run per attribute at most: the markers never run out mid-tag.)
     bool runs = moved && !attrs.empty() && !unread && moved->attribute_runs.size() + attrs.size() <= kMaxMoved &&
                 !(traits & kCompared);
+    std::size_t compared_kept = 0;
     for (const AttrSpan& a : attrs) {  // none for end tags
       Attr kept{};
       AttrFate fate = unread ? AttrFate::drop : attribute_fate(s, a, traits, kept);
       if (fate == AttrFate::style && a.value_begin != npos) {
         // Only its verdict counts (build.cpp, hides).
         std::string_view style = s.substr(a.value_begin, a.value_end - a.value_begin);
-        if (passes_unchanged(style) && !style_hides(style) && !(traits & kEveryAttributeCompared)) fate = AttrFate::drop;
+        if (passes_unchanged(style) && !style_hides(style)) fate = AttrFate::drop;
+      }
+      // A formatting element keeps what nothing reads too (kEveryAttributeCompared),
+      // up to a count that keeps Gumbo's attribute compares linear.
+      if (fate == AttrFate::drop && !unread && (traits & kEveryAttributeCompared) &&
+          compared_kept < kMaxComparedAttributes) {
+        fate = AttrFate::keep_unkept;
+        ++compared_kept;
       }
       static_assert(static_cast<unsigned>(Attr::dir) < 64);
       if (fate == AttrFate::keep || fate == AttrFate::movable) {
