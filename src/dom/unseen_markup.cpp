@@ -206,13 +206,14 @@ enum NameTrait : unsigned {
   kFont = 1 << 15,
   kAnnotationXml = 1 << 16,
   kIsindex = 1 << 17,
-  // A formatting element: Gumbo's tree builder compares all its attributes,
-  // names and values, with those of the same tag in the list of active
-  // formatting elements (three equal ones and the oldest goes, the "Noah's
-  // Ark" clause), so its first kMaxComparedAttributes stay: two that differ
-  // only in attributes nothing reads must still differ. (<a> never piles up:
-  // a new one closes the last.)
-  kEveryAttributeCompared = 1 << 18,
+  // A formatting element but <a> (tags.def's kFormatting): Gumbo's tree
+  // builder compares all its attributes, names and values, with those of the
+  // same tag in the list of active formatting elements (three equal ones and
+  // the oldest goes, the "Noah's Ark" clause), so its first
+  // kMaxComparedAttributes stay: two that differ only in attributes nothing
+  // reads must still differ. (<a> never piles up: a new one closes the last.)
+  // Its end tag may run the adoption agency (keeps_pending_text_in_place).
+  kFormattingElement = 1 << 18,
 };
 
 // A name of up to 8 bytes as one word, each byte with its 0x20 bit set:
@@ -238,7 +239,6 @@ struct NamedTraits {
   std::string_view name;
   unsigned traits;
 };
-constexpr unsigned kFormattingElement = kCompared | kEveryAttributeCompared;
 // The attributes nothing reads that a formatting element keeps at most: real
 // pages give one or two (style, data-*); a flood of distinct names would make
 // Gumbo's compares of each with those before it quadratic again.
@@ -247,13 +247,9 @@ constexpr NamedTraits kNamedTraits[] = {
     {"script", kScript | kTypeRead}, {"input", kTypeRead}, {"style", kLeftOut | kStyle}, {"iframe", kLeftOut},
     {"noframes", kLeftOut}, {"noembed", kLeftOut}, {"svg", kForeignRoot | kLeftOut}, {"math", kForeignRoot | kLeftOut},
     {"canvas", kLeftOut}, {"object", kLeftOut}, {"embed", kLeftOut}, {"template", kTemplate},
-    {"pre", kVerbatim}, {"listing", kVerbatim}, {"code", kVerbatim | kFormattingElement}, {"frameset", kFrameset},
+    {"pre", kVerbatim}, {"listing", kVerbatim}, {"code", kVerbatim}, {"frameset", kFrameset},
     {"head", kHead}, {"body", kCompared | kBody}, {"table", kTable}, {"noscript", kNoscript},
-    {"b", kFormattingElement}, {"big", kFormattingElement}, {"em", kFormattingElement},
-    {"font", kFormattingElement | kFont}, {"i", kFormattingElement}, {"nobr", kFormattingElement},
-    {"s", kFormattingElement}, {"small", kFormattingElement}, {"strike", kFormattingElement},
-    {"strong", kFormattingElement}, {"tt", kFormattingElement}, {"u", kFormattingElement}, {"html", kCompared},
-    {"isindex", kCompared | kIsindex},
+    {"font", kFont}, {"html", kCompared}, {"isindex", kCompared | kIsindex},
 };
 
 // Both lists as one hash table by name_key(), so that a tag's traits cost a
@@ -280,8 +276,10 @@ constexpr auto kTraitTable = [] {
     table[at].key = key;
     table[at].traits |= traits;
   };
-  for (const NameInfo& info : kKnownNames)
+  for (const NameInfo& info : kKnownNames) {
     if (info.traits & kRawText) add(info.name, kTextBody);
+    if ((info.traits & kFormatting) && info.name != "a") add(info.name, kCompared | kFormattingElement);
+  }
   for (const NamedTraits& named : kNamedTraits) add(named.name, named.traits);
   return table;
 }();
@@ -838,14 +836,10 @@ bool joins_white_space_unchanged(char before) {
 // to the form's parent), nor a tag that may run the adoption agency, which
 // moves elements without popping them: a formatting element's end tag, a
 // new <a> or <nobr>.
-bool keeps_pending_text_in_place(std::string_view name, bool end_tag) {
-  static constexpr std::string_view kFormatting[] = {"a", "b", "big", "code", "em", "font", "i", "nobr",
-                                                     "s", "small", "strike", "strong", "tt", "u"};
+// `traits`: the name's (name_traits).
+bool keeps_pending_text_in_place(std::string_view name, unsigned traits, bool end_tag) {
   if (!end_tag) return !text::iequals_ascii(name, "a") && !text::iequals_ascii(name, "nobr");
-  if (text::iequals_ascii(name, "form")) return false;
-  for (std::string_view f : kFormatting)
-    if (text::iequals_ascii(name, f)) return false;
-  return true;
+  return !(traits & kFormattingElement) && !text::iequals_ascii(name, "a") && !text::iequals_ascii(name, "form");
 }
 
 }  // namespace
@@ -991,7 +985,9 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
     if (name_at >= s.size() || !letter(s[name_at])) return npos;  // a comment, a doctype...
     std::size_t name_end = name_at;
     while (name_end < s.size() && !kNameEnds.tag[static_cast<unsigned char>(s[name_end])]) ++name_end;
-    return keeps_pending_text_in_place(s.substr(name_at, name_end - name_at), next_is_end_tag) ? end : npos;
+    const std::string_view name = s.substr(name_at, name_end - name_at);
+    return keeps_pending_text_in_place(name, name_traits(name, text::word_at(s, name_at)), next_is_end_tag) ? end
+                                                                                                            : npos;
   };
   bool read_to_end = false;  // not stopped early: an unclosed comment, raw-text body or tag
   std::size_t i = 0;
@@ -1169,9 +1165,9 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
         std::string_view style = s.substr(a.value_begin, a.value_end - a.value_begin);
         if (passes_unchanged(style) && !style_hides(style)) fate = AttrFate::drop;
       }
-      // A formatting element keeps what nothing reads too (kEveryAttributeCompared),
+      // A formatting element keeps what nothing reads too (kFormattingElement),
       // up to a count that keeps Gumbo's attribute compares linear.
-      if (fate == AttrFate::drop && !unread && (traits & kEveryAttributeCompared) &&
+      if (fate == AttrFate::drop && !unread && (traits & kFormattingElement) &&
           compared_kept < kMaxComparedAttributes) {
         fate = AttrFate::keep_unkept;
         ++compared_kept;
