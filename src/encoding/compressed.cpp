@@ -131,7 +131,6 @@ bool unzstd_all(std::string_view in, std::size_t max_out, std::string& out, std:
   return ok;
 }
 
-
 bool over_limit(std::string_view error) noexcept { return error.find("larger than") != std::string_view::npos; }
 
 const char* unpack_page(std::string_view in, bool looks_binary, std::size_t max_out, std::string& out,

@@ -38,6 +38,16 @@ std::string describe(const dom::Dom& dom, NodeId id) {
   return out;
 }
 
+// `text` cut to kQuoteBytes, back to a character boundary, with an ellipsis
+// when it was longer.
+void cut_to_quote(std::string& text) {
+  if (text.size() <= kQuoteBytes) return;
+  std::size_t cut = kQuoteBytes;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+  text.resize(cut);
+  text += "\xE2\x80\xA6";  // an ellipsis
+}
+
 // "div#main.fusion-tabs.community-tab": the id and every class, so that the
 // name a rule read is among them; cut to kQuoteBytes.
 std::string describe_fully(const dom::Dom& dom, NodeId id) {
@@ -54,12 +64,7 @@ std::string describe_fully(const dom::Dom& dom, NodeId id) {
     out += cls.substr(begin, end - begin);
     begin = cls.find_first_not_of(" \t\n\f\r", end);
   }
-  if (out.size() > kQuoteBytes) {
-    std::size_t cut = kQuoteBytes;
-    while (cut > 0 && (static_cast<unsigned char>(out[cut]) & 0xC0) == 0x80) --cut;
-    out.resize(cut);
-    out += "\xE2\x80\xA6";
-  }
+  cut_to_quote(out);
   return out;
 }
 
@@ -139,13 +144,7 @@ Explanation explain(const dom::Dom& dom, const std::vector<NodeId>& roots,
       d.rule = "a copy of a block above (left out as repeated)";
     }
   }
-  for (BlockDecision& d : e.blocks) {
-    if (d.text.size() <= kQuoteBytes) continue;
-    std::size_t cut = kQuoteBytes;  // back to a character boundary
-    while (cut > 0 && (static_cast<unsigned char>(d.text[cut]) & 0xC0) == 0x80) --cut;
-    d.text.resize(cut);
-    d.text += "\xE2\x80\xA6";  // an ellipsis
-  }
+  for (BlockDecision& d : e.blocks) cut_to_quote(d.text);
   return e;
 }
 

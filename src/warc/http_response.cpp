@@ -85,13 +85,13 @@ bool decode_one(std::string_view coding, HttpResponse& r, std::size_t max_body, 
     // A body stored already decoded is plain text and fails both.
     std::string ignored;
     if (inflate_all(r.body, is_zlib(r.body) ? Deflate::zlib : Deflate::raw, max_body, decoded, ignored)) return true;
-    if (ignored.find("larger than") != std::string::npos) r.error = ignored;
+    if (encoding::over_limit(ignored)) r.error = ignored;
     return !r.error.empty();
   }
   if (coding == "br") {
     std::string ignored;
     if (unbrotli_all(r.body, max_body, decoded, ignored) && ignored.empty()) return true;
-    if (ignored.find("larger than") != std::string::npos) {
+    if (encoding::over_limit(ignored)) {
       r.error = ignored;
       return true;
     }
