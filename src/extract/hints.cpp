@@ -830,20 +830,10 @@ bool is_review_property(std::string_view itemprop) {
                                text::iequals_ascii(itemprop, "reviewbody"));
 }
 
-// Whether an element named for reviews holds them, rather than the page: not
-// the <body> (themes name it for the page's template:
-// "single-product-reviews-01"), nor a wrapper of the page's headline.
-bool holds_customer_reviews(const dom::Dom& dom, dom::NodeId id) {
-  const Tag tag = dom.nodes[id].tag;
-  if (tag == Tag::html || tag == Tag::body) return false;
-  for (dom::NodeId k = id + 1; k < dom.nodes[id].subtree_end; ++k)
-    if (dom.nodes[k].tag == Tag::h1) return false;
-  return true;
-}
-
-// What comes before each node, counted on first use (a page without a
-// consent-named element never pays): the text bytes, <h1>s and form
-// controls of any subtree in two reads, however deeply such elements nest.
+// What comes before each node, counted on first use (a page without an
+// element named for reviews or consent never pays): the text bytes, <h1>s
+// and form controls of any subtree in two reads, however deeply such
+// elements nest.
 class SubtreeCounts {
  public:
   struct Counts {
@@ -871,17 +861,30 @@ class SubtreeCounts {
   std::vector<Counts> before_;
 };
 
+// Whether an element a name makes clutter wraps the page instead: the
+// <html> or <body> (themes and consent scripts name them for the page's
+// template or state: "single-product-reviews-01", "cookie-banner-open"), or
+// an element around the page's headline.
+bool wraps_page(const dom::Dom& dom, dom::NodeId id, SubtreeCounts& counts) {
+  const Tag tag = dom.nodes[id].tag;
+  if (tag == Tag::html || tag == Tag::body) return true;
+  return counts.in_subtree(dom, id).headlines > (tag == Tag::h1 ? 1u : 0u);
+}
+
+// Whether an element named for reviews holds them, rather than the page.
+bool holds_customer_reviews(const dom::Dom& dom, dom::NodeId id, SubtreeCounts& counts) {
+  return !wraps_page(dom, id, counts);
+}
+
 // Whether an element named for cookies or consent (NameList::consent) is the
 // prompt: it holds a button or an input (to accept, refuse, choose), which a
-// cookie policy's section does not; and it is no wrapper of the page: not
-// the <body> or <html> (a consent script names them while its prompt
-// shows), not around the page's headline, under kConsentPromptMaxPageShare
-// of the page's text (a prompt's paragraph can be most of a short page's).
+// cookie policy's section does not; it does not wrap the page; and it holds
+// under kConsentPromptMaxPageShare of the page's text (a prompt's paragraph
+// can be most of a short page's).
 bool is_consent_prompt(const dom::Dom& dom, dom::NodeId id, SubtreeCounts& counts) {
-  const Tag tag = dom.nodes[id].tag;
-  if (tag == Tag::html || tag == Tag::body) return false;
+  if (wraps_page(dom, id, counts)) return false;
   const SubtreeCounts::Counts own = counts.in_subtree(dom, id);
-  return own.controls > 0 && own.headlines == 0 &&
+  return own.controls > 0 &&
          static_cast<double>(own.text_bytes) < kConsentPromptMaxPageShare * static_cast<double>(counts.page_text_bytes());
 }
 
@@ -941,7 +944,7 @@ PageHints read_page_hints(const dom::Dom& dom, PageReading reading) {
     // A product page's customer reviews: no pass keeps them, whatever else
     // they are named ("product-reviews-content") or hold.
     if (reading.reviews_are_clutter && ((lists & bit(NameList::review)) || is_review_property(attrs.itemprop)) &&
-        holds_customer_reviews(dom, i)) {
+        holds_customer_reviews(dom, i, subtree_counts)) {
       leave_out_reading_markup();
       continue;
     }
