@@ -327,6 +327,23 @@ bool is_interactive_item_list(const Pass& pass, NodeId id) {
   return with_controls >= items.size() * kClutterStampedShare;
 }
 
+namespace {
+
+// A page's layout (header, story, footer) is not a thread of posts: the
+// story, with the page's headline, holds most of its text. (A post may hold
+// most of a thread's text too, with its nested replies, but not the headline.)
+bool story_dominates(const Pass& pass, const std::vector<NodeId>& items, NodeId list) {
+  const dom::Dom& dom = pass.dom;
+  const NodeId h1 = dom.find_first(Tag::h1);
+  if (h1 == kNoNode) return false;
+  const double limit = pass.features[list].length() * kDiscussionMaxItemShare;
+  for (NodeId item : items)
+    if (h1 >= item && h1 < dom.nodes[item].subtree_end) return pass.features[item].length() > limit;
+  return false;
+}
+
+}  // namespace
+
 Discussion find_discussion(const Pass& pass) {
   const dom::Dom& dom = pass.dom;
   NodeId body = dom.find_first(Tag::body);
@@ -341,7 +358,8 @@ Discussion find_discussion(const Pass& pass) {
                    pass.features[node].length(), page);
     if (has_enough_items(pass, node)) {
       std::vector<NodeId> items = list_items(pass, node);
-      if (stamped_items(pass, items, kDiscussionStampedShare) && items_repeat(dom, items))
+      if (stamped_items(pass, items, kDiscussionStampedShare) && items_repeat(dom, items) &&
+          !story_dominates(pass, items, node))
         return {node, pass.features[node].length()};
     }
     NodeId next = kNoNode;
