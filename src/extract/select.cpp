@@ -342,10 +342,19 @@ Selection select_content(const Pass& pass) {
   // ancestor, taken as it is (its own score says nothing of the blocks').
   bool joined_same_class = false;
   if (pass.flags.weight_classes && top_score >= kSameClassMinTopScore) {
-    NodeId joined = same_class_ancestor(pass, score, top, top_score);
-    if (joined != kNoNode) {
-      top = joined;
-      joined_same_class = true;
+    // The blocks may be the sections around the top candidate (a manual's
+    // "sect1" sections, each a heading and its body): the top's ancestors
+    // are asked too.
+    NodeId t = top;
+    for (int level = 0; level <= kSameClassAncestorLevels && t != kNoNode && nodes[t].tag != Tag::body;
+         ++level, t = nodes[t].parent) {
+      if (!score.has(t) || score.of(t) < kSameClassMinTopScore) continue;
+      NodeId joined = same_class_ancestor(pass, score, t, score.of(t));
+      if (joined != kNoNode) {
+        top = joined;
+        joined_same_class = true;
+        break;
+      }
     }
   }
 
