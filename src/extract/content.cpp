@@ -57,8 +57,9 @@ struct Attempt {
   // For --explain: what the attempt left out, and why.
   std::vector<std::uint8_t> dead;
   std::vector<Rule> why;
-  // The blocks leave_out_repeated_blocks took out, one text per copy left out.
-  std::vector<std::string> repeated;
+  // The blocks taken out after rendering (leave_out_repeated_blocks,
+  // leave_out_closing_heading).
+  LeftOutAfterRendering after_rendering;
   std::string strategy;
   // The main region's text before pruning, as the first attempt (which
   // prepares the page as the pruned-region attempt does) measured it: the
@@ -493,11 +494,27 @@ void leave_out_repeated_blocks(Attempt& a) {
   }
   if (left_out == 0) return;
   for (std::size_t k = 0; k < a.blocks.size(); ++k)
-    if (repeated[k]) a.repeated.push_back(std::move(a.blocks[k].text));  // the block goes below
+    if (repeated[k]) a.after_rendering.repeated.push_back(std::move(a.blocks[k].text));  // the block goes below
   std::size_t k = 0;
   a.blocks.erase(std::remove_if(a.blocks.begin(), a.blocks.end(), [&](const Block&) { return repeated[k++] != 0; }),
                  a.blocks.end());
   a.strategy += fmt::format(" (less {} repeated block{})", left_out, left_out == 1 ? "" : "s");
+}
+
+// A heading after the content's last paragraph introduces nothing: what it
+// headed ("Related topics", "Tags", "Comments") was left out. A run of
+// headings (a list of titles) stays. Only on pages that declare an article:
+// a service page often closes on a call to action ("Ready to start?") that
+// its gold text keeps. train + dev, models fixed, every page: all -0.0002,
+// service -0.0014 [-0.0039, -0.0001]; declared articles only: WCXB +0.0000,
+// daniel +0.001 (seven pages up, none down), zh-cwced one page up,
+// trafilatura-eval's snippets that must be absent 0.939 -> 0.944.
+void leave_out_closing_heading(Attempt& a) {
+  const std::size_t n = a.blocks.size();
+  if (n < 2 || a.blocks[n - 1].kind != BlockKind::heading || a.blocks[n - 2].kind == BlockKind::heading) return;
+  a.length -= std::min<std::uint32_t>(a.length, text::weighted_length(a.blocks[n - 1].text));
+  a.after_rendering.closing_heading = std::move(a.blocks[n - 1].text);
+  a.blocks.pop_back();
 }
 
 // The chosen attempt's lead blocks, less those that are not its lead, put
@@ -845,6 +862,7 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
     choose_between_attempts(*passes, discussion, options, best);
   add_declared_product_description(options.product_description, best);
   if (options.repeats_are_clutter) leave_out_repeated_blocks(best);
+  if (options.declares_article) leave_out_closing_heading(best);
   bool too_short = best.length < kMinContentLength;
   if (too_short && options.declares_article && is_short_declared_article(dom, page, best)) {
     too_short = false;
@@ -861,7 +879,8 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
                            : too_short  ? "none: the best candidate is too short to be main content"
                                         : best.strategy;
     *options.explanation =
-        explain(dom, best.roots, best.dead, best.why, best.repeated, too_short || noindex_page, std::move(strategy));
+        explain(dom, best.roots, best.dead, best.why, best.after_rendering, too_short || noindex_page,
+                std::move(strategy));
   }
   if (noindex_page) {
     if (options.no_content_reason)

@@ -82,7 +82,8 @@ NodeId removal_root(const dom::Dom& dom, NodeId id, const std::vector<std::uint8
 
 Explanation explain(const dom::Dom& dom, const std::vector<NodeId>& roots,
                     const std::vector<std::uint8_t>& dead, const std::vector<Rule>& why,
-                    const std::vector<std::string>& repeated, bool rejected, std::string strategy) {
+                    const LeftOutAfterRendering& after_rendering, bool rejected, std::string strategy) {
+  const std::vector<std::string>& repeated = after_rendering.repeated;
   Explanation e;
   e.strategy = std::move(strategy);
   // Numbers as the page has them, before anything was left out.
@@ -142,6 +143,14 @@ Explanation explain(const dom::Dom& dom, const std::vector<NodeId>& roots,
       --copies->second;
       d.kept = false;
       d.rule = "a copy of a block above (left out as repeated)";
+    }
+  }
+  if (!after_rendering.closing_heading.empty()) {
+    for (auto d = e.blocks.rbegin(); d != e.blocks.rend(); ++d) {
+      if (!d->kept || d->text != after_rendering.closing_heading) continue;
+      d->kept = false;
+      d->rule = "a heading that closes the content, introducing nothing";
+      break;
     }
   }
   for (BlockDecision& d : e.blocks) cut_to_quote(d.text);

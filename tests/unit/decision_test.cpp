@@ -146,6 +146,31 @@ TEST_CASE("--explain names the element a dropped block was removed with") {
   CHECK(heading_seen);
 }
 
+TEST_CASE("a heading that closes a declared article is left out, a run of titles stays") {
+  pith::Options options;
+  options.explain = true;
+  const std::string head =
+      "<html><head><meta property='article:published_time' content='2025-03-01T08:00:00Z'></head><body><article>"
+      "<h1>Harbour plan approved</h1>";
+  std::string story;
+  for (int i = 0; i < 5; ++i) story += paragraph(i);
+  pith::Document doc = pith::extract(
+      head + story + "<h2>Related topics</h2><ul><li><a href='/t/a'>Harbour</a></li><li><a href='/t/b'>Council</a></li>"
+                     "<li><a href='/t/c'>Transport</a></li></ul></article></body></html>",
+      options);
+  CHECK_FALSE(contains(doc.text, "Related topics"));
+  CHECK(contains(doc.text, "Paragraph 4 of the story"));
+  bool explained = false;
+  for (const pith::BlockDecision& d : doc.explanation.blocks)
+    if (d.text == "Related topics")
+      explained = !d.kept && d.rule == "a heading that closes the content, introducing nothing";
+  CHECK(explained);
+  // Two headings in a row at the end are a list of titles, not a closing heading.
+  pith::Document titles = pith::extract(
+      head + story + "<h2>Next: the budget vote</h2><h2>Next: the ferry timetable</h2></article></body></html>");
+  CHECK(contains(titles.text, "Next: the ferry timetable"));
+}
+
 TEST_CASE("--explain says why a page has no main content") {
   pith::Options options;
   options.explain = true;
