@@ -335,13 +335,6 @@ inline constexpr int kMinItemControls = 2;
 // before its date.
 inline constexpr double kDiscussionShare = 0.5;
 inline constexpr double kDiscussionStampedShare = 0.5;
-// ...but not the page's layout (header, story, footer, a build stamp: dates
-// enough to pass for a thread): the item holding the headline holds more than
-// this share of the list's text. A thread's opening post rarely holds the
-// page's <h1>; a comment holding its nested replies does not. (train + dev:
-// one news page, whose footer had joined it as "discussion", 0.92 -> 0.99;
-// nothing else changes.)
-inline constexpr double kDiscussionMaxItemShare = 0.5;
 // ...and it is the content only when the article outside it is shorter than
 // this share of it: a news story's long comment thread stays clutter.
 inline constexpr double kDiscussionArticleShare = 0.15;
