@@ -4,8 +4,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <array>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 
 #include "budget/deadline.hpp"
@@ -26,6 +26,7 @@
 #include "output/renderers.hpp"
 #include "media/media.hpp"
 #include "pipeline.hpp"
+#include "text/byte_filters.hpp"
 
 namespace pith {
 namespace {
@@ -50,18 +51,32 @@ const char* binary_signature(std::string_view bytes) {
 // every other byte) is text and is left to the decoder, which sees its BOM or
 // detects it.
 bool looks_binary(std::string_view bytes) {
-  // The bytes counted as control characters (NUL apart): counted by table
-  // and addition, without a branch per byte.
-  static constexpr std::array<std::uint8_t, 256> kControl = [] {
-    std::array<std::uint8_t, 256> control{};
-    for (int c = 1; c < 0x20; ++c) control[c] = c != '\n' && c != '\r' && c != '\t' && c != '\f' && c != 0x1B;
-    return control;
-  }();
+  // NULs and the control characters but the usual white space and ESC,
+  // counted sixteen bytes a step (a byte at a time this was 30,000
+  // instructions a page): each lane of a counter subtracts a comparison's
+  // all-ones, i.e. adds one, where its byte is one; the lanes are summed
+  // before they can wrap (255 blocks).
   std::string_view head = bytes.substr(0, 4096);
   std::size_t controls = 0, nuls = 0;
-  for (unsigned char c : head) {
+  text::Bytes16 nul_lanes = {}, control_lanes = {};
+  auto sum_lanes = [&] {
+    for (int k = 0; k < 16; ++k) nuls += nul_lanes[k], controls += control_lanes[k];
+    nul_lanes = control_lanes = text::Bytes16{};
+  };
+  std::size_t i = 0;
+  for (int blocks = 0; i + 16 <= head.size(); i += 16) {
+    text::Bytes16 b;
+    std::memcpy(&b, head.data() + i, 16);
+    nul_lanes -= reinterpret_cast<text::Bytes16>(b == 0);
+    control_lanes -= reinterpret_cast<text::Bytes16>((b != 0) & (b < 0x20) & (b != '\n') & (b != '\r') &
+                                                     (b != '\t') & (b != '\f') & (b != 0x1B));
+    if (++blocks == 255) sum_lanes(), blocks = 0;
+  }
+  sum_lanes();
+  for (; i < head.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(head[i]);
     nuls += c == 0;
-    controls += kControl[c];
+    controls += c != 0 && c < 0x20 && c != '\n' && c != '\r' && c != '\t' && c != '\f' && c != 0x1B;
   }
   bool utf16_like = nuls * 10 >= head.size() * 4 && nuls * 10 <= head.size() * 6;
   if (utf16_like) return false;

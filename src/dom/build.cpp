@@ -743,6 +743,12 @@ class Builder {
     auto begin = reinterpret_cast<std::uintptr_t>(markup_.data());
     if (runs.empty() || at < begin || at >= begin + markup_.size()) return std::string_view::npos;
     auto offset = static_cast<std::uint32_t>(at - begin);
+    // Most elements without an attribute have no run either: one whose tag
+    // lies between the last run found and the next (the offsets increase)
+    // is told so without a search.
+    const bool before_next = next_tag_run_ >= runs.size() || offset < runs[next_tag_run_].first;
+    if (before_next && (next_tag_run_ == 0 || runs[next_tag_run_ - 1].first < offset))
+      return std::string_view::npos;
     if (next_tag_run_ >= runs.size() || runs[next_tag_run_].first != offset) {
       auto it = std::lower_bound(runs.begin(), runs.end(), offset,
                                  [](const auto& r, std::uint32_t o) { return r.first < o; });

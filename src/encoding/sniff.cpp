@@ -195,7 +195,7 @@ class MetaPrescanner {
         while (pos_ < bytes_.size() && !is_ascii_whitespace(bytes_[pos_]) && bytes_[pos_] != '>') {
           ++pos_;
         }
-        while (read_attribute()) {
+        while (read_attribute(/*keep=*/false)) {
         }
       } else if (rest.starts_with("<!") || rest.starts_with("</") || rest.starts_with("<?")) {
         const std::size_t end = bytes_.find('>', pos_ + 2);
@@ -221,8 +221,10 @@ class MetaPrescanner {
   }
 
   // The spec's "get an attribute". Returns false at '>' or the end of input;
-  // names and values come back lower-cased.
-  bool read_attribute() {
+  // names and values come back lower-cased in attribute_ when `keep`. Only a
+  // <meta>'s are read: the other tags' attributes are only walked over (a
+  // page's head holds many, and copying each value cost most of the prescan).
+  bool read_attribute(bool keep = true) {
     attribute_ = {};
     while (!at_end() && (is_ascii_whitespace(current()) || current() == '/')) ++pos_;
     if (at_end()) return false;
@@ -231,10 +233,10 @@ class MetaPrescanner {
       return false;
     }
     // Name. A leading '=' is part of the name, as in the spec.
-    while (true) {
+    for (bool named = false;; named = true) {
       if (at_end()) return false;
       const char c = current();
-      if (c == '=' && !attribute_.name.empty()) {
+      if (c == '=' && named) {
         ++pos_;
         break;
       }
@@ -246,7 +248,7 @@ class MetaPrescanner {
         break;
       }
       if (c == '/' || c == '>') return true;
-      attribute_.name.push_back(ascii_lower(c));
+      if (keep) attribute_.name.push_back(ascii_lower(c));
       ++pos_;
     }
     // Value.
@@ -260,14 +262,16 @@ class MetaPrescanner {
         pos_ = bytes_.size();
         return false;
       }
-      attribute_.value.assign(bytes_.substr(pos_ + 1, close - pos_ - 1));
-      for (char& c : attribute_.value) c = ascii_lower(c);
+      if (keep) {
+        attribute_.value.assign(bytes_.substr(pos_ + 1, close - pos_ - 1));
+        for (char& c : attribute_.value) c = ascii_lower(c);
+      }
       pos_ = close + 1;
       return true;
     }
     if (current() == '>') return true;
     while (!at_end() && !is_ascii_whitespace(current()) && current() != '>') {
-      attribute_.value.push_back(ascii_lower(current()));
+      if (keep) attribute_.value.push_back(ascii_lower(current()));
       ++pos_;
     }
     return true;

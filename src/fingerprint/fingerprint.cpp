@@ -130,7 +130,8 @@ void append_words(std::string_view utf8, WordBuffer& out, OnWord on_word) {
       is_word = false;
     } else {
       const std::size_t at = i;
-      if (std::size_t k = text::decode_utf8_short(utf8, i, c)) i += k;
+      const std::size_t short_length = text::decode_utf8_short(utf8, i, c);
+      if (short_length != 0) i += short_length;
       else c = text::decode_utf8(utf8, i);
       if (c >= 0x2E80 && text::is_cjk(c)) {
         // Han, kana and hangul have no case and are all word characters:
@@ -145,8 +146,18 @@ void append_words(std::string_view utf8, WordBuffer& out, OnWord on_word) {
         continue;
       }
       // (No case mapping leads into or out of the CJK ranges.)
-      c = static_cast<char32_t>(utf8proc_tolower(static_cast<utf8proc_int32_t>(c)));
-      is_word = text::is_word_char(c);
+      const auto lower = static_cast<char32_t>(utf8proc_tolower(static_cast<utf8proc_int32_t>(c)));
+      is_word = text::is_word_char(lower);
+      if (is_word && lower == c && short_length != 0) {
+        // Lower case already, and well formed (decode_utf8_short): its bytes
+        // are its encoding, and go on the word as they are (encoding it
+        // again cost as much as the rest of the character's steps).
+        out.reserve_more(short_length + 1);
+        if (!in_word) begin_word();
+        out.put(utf8.data() + at, short_length);
+        continue;
+      }
+      c = lower;
     }
     if (!is_word) {
       end_word();
