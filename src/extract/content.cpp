@@ -308,6 +308,30 @@ class PreparedPasses {
 
 // One attempt: select, prune, render. With `include_discussion`, the page's
 // discussion joins the selection.
+// A selection holding a series of stories (an infinite scroll loads the next
+// ones under the page's own; a live page stacks them), each an <article> with
+// its own <h1>: the story holding the page's headline is the content.
+// (train + dev, models fixed: no WCXB, daniel or zh-cwced page changes; one
+// news page of trafilatura's set loses its three following stories.)
+void narrow_to_headline_story(const Pass& pass, NodeId headline, std::vector<NodeId>& roots) {
+  const dom::Dom& dom = pass.dom;
+  if (headline == kNoNode || roots.size() != 1) return;
+  const NodeId root = roots.front();
+  NodeId story = kNoNode;
+  int stories = 0;
+  for (NodeId i = root; i < dom.nodes[root].subtree_end; ++i) {
+    if (dom.nodes[i].tag != Tag::article || pass.dead[i]) continue;
+    bool titled = false;
+    for (NodeId k = i + 1; k < dom.nodes[i].subtree_end && !titled; ++k) titled = dom.nodes[k].tag == Tag::h1;
+    if (titled) {
+      ++stories;
+      if (headline > i && headline < dom.nodes[i].subtree_end) story = i;
+    }
+    i = dom.nodes[i].subtree_end - 1;  // nested articles belong to this one
+  }
+  if (stories >= 2 && story != kNoNode) roots = {story};
+}
+
 Attempt run(PreparedPasses& passes, Flags flags, NodeId discussion, bool include_discussion,
             NodeId headline, const ContentOptions& options) {
   const dom::Dom& dom = passes.dom();
@@ -320,6 +344,7 @@ Attempt run(PreparedPasses& passes, Flags flags, NodeId discussion, bool include
     a.region_upper_bound = region == kNoNode ? 0 : pass.features[region].length();
   }
   a.roots = select_content(pass).roots;
+  narrow_to_headline_story(pass, headline, a.roots);
   a.outside_discussion = length_outside(pass, a.roots, discussion);
   if (include_discussion && !pass.dead[discussion]) add_discussion(dom, discussion, a.roots);
   if (debug_trace()) {
