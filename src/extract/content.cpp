@@ -306,8 +306,6 @@ class PreparedPasses {
   const std::vector<Hints>& hints_;
 };
 
-// One attempt: select, prune, render. With `include_discussion`, the page's
-// discussion joins the selection.
 // A selection holding a series of stories (an infinite scroll loads the next
 // ones under the page's own; a live page stacks them), each an <article> with
 // its own <h1>: the story holding the page's headline is the content.
@@ -320,7 +318,11 @@ void narrow_to_headline_story(const Pass& pass, NodeId headline, std::vector<Nod
   NodeId story = kNoNode;
   int stories = 0;
   for (NodeId i = root; i < dom.nodes[root].subtree_end; ++i) {
-    if (dom.nodes[i].tag != Tag::article || pass.dead[i]) continue;
+    if (dom.nodes[i].tag != Tag::article) continue;
+    if (pass.dead[i]) {
+      i = dom.nodes[i].subtree_end - 1;
+      continue;
+    }
     bool titled = false;
     for (NodeId k = i + 1; k < dom.nodes[i].subtree_end && !titled; ++k) titled = dom.nodes[k].tag == Tag::h1;
     if (titled) {
@@ -332,6 +334,8 @@ void narrow_to_headline_story(const Pass& pass, NodeId headline, std::vector<Nod
   if (stories >= 2 && story != kNoNode) roots = {story};
 }
 
+// One attempt: select, prune, render. With `include_discussion`, the page's
+// discussion joins the selection.
 Attempt run(PreparedPasses& passes, Flags flags, NodeId discussion, bool include_discussion,
             NodeId headline, const ContentOptions& options) {
   const dom::Dom& dom = passes.dom();

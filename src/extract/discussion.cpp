@@ -335,9 +335,7 @@ namespace {
 // (train + dev, models fixed: a news page whose footer had joined it as
 // "discussion" 0.92 -> 0.99, an infinite scroll's stories no longer joined as
 // one; WCXB +0.0000, forum +0.0003, one news listing -0.03.)
-bool holds_headline_item(const Pass& pass, const std::vector<NodeId>& items) {
-  const dom::Dom& dom = pass.dom;
-  const NodeId h1 = dom.find_first(Tag::h1);
+bool holds_headline_item(const dom::Dom& dom, NodeId h1, const std::vector<NodeId>& items) {
   if (h1 == kNoNode) return false;
   for (NodeId item : items)
     if (h1 >= item && h1 < dom.nodes[item].subtree_end) return true;
@@ -352,6 +350,7 @@ Discussion find_discussion(const Pass& pass) {
   if (body == kNoNode) return {};
   std::uint32_t page = pass.features[body].length();
   if (page == 0) return {};
+  const NodeId h1 = dom.find_first(Tag::h1);
   // Each step goes to the one child (if any) holding most of the text.
   for (NodeId node = body; node != kNoNode;) {
     if (debug_trace())
@@ -361,7 +360,7 @@ Discussion find_discussion(const Pass& pass) {
     if (has_enough_items(pass, node)) {
       std::vector<NodeId> items = list_items(pass, node);
       if (stamped_items(pass, items, kDiscussionStampedShare) && items_repeat(dom, items) &&
-          !holds_headline_item(pass, items))
+          !holds_headline_item(dom, h1, items))
         return {node, pass.features[node].length()};
     }
     NodeId next = kNoNode;

@@ -26,8 +26,9 @@ bool is_teaser_list(const Pass& pass, dom::NodeId id);
 // The page's discussion: the outermost stamped item list that holds at least
 // kDiscussionShare of the page's text (head and boilerplate tags left out), or
 // kNoNode. A list one of whose items holds the page's <h1> is the page's
-// layout or its series of stories, not a thread. Found by following the chain of nodes that hold most of the text
-// down from <body>, so it costs one measure pass.
+// layout or its series of stories, not a thread. Found by following the chain
+// of nodes that hold most of the text down from <body>, so it costs one
+// measure pass.
 // Repeated items (same tag and class), three in four of them carrying their
 // own controls: the like / reply / report buttons of comments, however their
 // dates are written ("il y a 5 h").

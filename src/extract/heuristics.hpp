@@ -41,6 +41,10 @@ inline constexpr int kMinAlternativesForAncestor = 3;
 // this share of the top score (and at least kMinSiblingScore)...
 inline constexpr double kSiblingShare = 0.2;
 inline constexpr double kMinSiblingScore = 10.0;
+// ...or when they are plain paragraphs: long with few links, or short, link-free
+// and ending a sentence.
+inline constexpr std::uint32_t kSiblingParagraphLength = 80;
+inline constexpr double kSiblingParagraphLinkDensity = 0.25;
 // The top candidate's exact class repeated on other candidates scoring at
 // least kSameClassShare of it (kSameClassMinCandidates of them, outside it)
 // is a page builder's text block, the article cut by images, embeds and
@@ -64,10 +68,6 @@ inline constexpr double kSameClassMinTopScore = 20.0;
 // three articles -0.01 to -0.02; dev sources unchanged. At 2 levels one
 // listing fewer gains; at 1, +0.0001.
 inline constexpr int kSameClassAncestorLevels = 3;
-// ...or when they are plain paragraphs: long with few links, or short, link-free
-// and ending a sentence.
-inline constexpr std::uint32_t kSiblingParagraphLength = 80;
-inline constexpr double kSiblingParagraphLinkDensity = 0.25;
 // The lead between the headline and the content is judged as such a paragraph
 // whose own text is at least 1/kLeadOwnTextShare of its text.
 inline constexpr std::uint32_t kLeadOwnTextShare = 2;
