@@ -225,7 +225,7 @@ class PreparedStore {
       unstripped_ =
           std::make_unique<Pass>(dom_, hints, Flags{.strip_unlikely = false}, features_, &long_own_text_);
       unstripped_->containers = &page_.containers;
-      remove_left_out(*unstripped_, page_.left_out, page_.consent_prompts);  // found by read_page_hints
+      remove_left_out(*unstripped_, page_.left_out);  // found by read_page_hints
       features_ = measure(dom_, unstripped_->dead, kMinParagraphLength, &long_own_text_);
     }
     if (!strip_unlikely) {
@@ -760,10 +760,10 @@ bool in_page_region(const dom::Dom& dom, NodeId id) {
 // <footer> or an open dialog otherwise gives nothing.
 // `left_out`: what the first reading of the page left out (PageHints::left_out),
 // among which those regions, if the page has any.
-bool use_page_regions(const dom::Dom& dom, const std::vector<NodeId>& left_out, const ContentOptions& options,
+bool use_page_regions(const dom::Dom& dom, const std::vector<LeftOut>& left_out, const ContentOptions& options,
                       Attempt& best) {
-  if (std::none_of(left_out.begin(), left_out.end(), [&](NodeId i) {
-        return is_page_region(dom.nodes[i].tag, dom.attr(i, dom::Attr::role));
+  if (std::none_of(left_out.begin(), left_out.end(), [&](const LeftOut& l) {
+        return is_page_region(dom.nodes[l.root].tag, dom.attr(l.root, dom::Attr::role));
       }))
     return false;  // no such region: a second reading would find what the first did
   const PageHints page = read_page_hints(dom, {.reviews_are_clutter = options.reviews_are_clutter,
@@ -813,7 +813,7 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
     return {};
   }
   StageTimer timer(options.timings, options.deadline);
-  const PageHints page = read_page_hints(dom, {.reviews_are_clutter = options.reviews_are_clutter});
+  const PageHints page = read_page_hints(dom, {.reviews_are_clutter = options.reviews_are_clutter, .polls_are_clutter = options.declares_article});
   const std::vector<Hints>& hints = page.hints;
   PreparedStore store(dom, page);
   PreparedPasses page_passes(store, hints);

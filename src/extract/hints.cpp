@@ -830,14 +830,20 @@ bool is_review_property(std::string_view itemprop) {
                                text::iequals_ascii(itemprop, "reviewbody"));
 }
 
+// A radio button or a check box: one choice of a poll, a survey, a filter.
+bool is_choice_input(const dom::Dom& dom, dom::NodeId id) {
+  const std::string_view type = dom.attr(id, dom::Attr::type);
+  return text::iequals_ascii(type, "radio") || text::iequals_ascii(type, "checkbox");
+}
+
 // What comes before each node, counted on first use (a page without an
-// element named for reviews or consent never pays): the text bytes, <h1>s
-// and form controls of any subtree in two reads, however deeply such
-// elements nest.
+// element named for reviews or consent, or a form, never pays): the text
+// bytes, <h1>s, form controls and choices of any subtree in two reads,
+// however deeply such elements nest.
 class SubtreeCounts {
  public:
   struct Counts {
-    std::uint32_t text_bytes = 0, headlines = 0, controls = 0;
+    std::uint32_t text_bytes = 0, headlines = 0, controls = 0, choices = 0;
   };
   Counts in_subtree(const dom::Dom& dom, dom::NodeId id) {
     if (before_.empty()) {
@@ -848,12 +854,14 @@ class SubtreeCounts {
         c.text_bytes += tag == Tag::text ? static_cast<std::uint32_t>(dom.text(k).size()) : 0;
         c.headlines += tag == Tag::h1;
         c.controls += tag == Tag::button || tag == Tag::input;
+        c.choices += tag == Tag::input && is_choice_input(dom, k);
         before_[k + 1] = c;
       }
     }
     const Counts& a = before_[id];
     const Counts& b = before_[dom.nodes[id].subtree_end];
-    return {b.text_bytes - a.text_bytes, b.headlines - a.headlines, b.controls - a.controls};
+    return {b.text_bytes - a.text_bytes, b.headlines - a.headlines, b.controls - a.controls,
+            b.choices - a.choices};
   }
   std::uint32_t page_text_bytes() const { return before_.back().text_bytes; }  // after in_subtree
 
@@ -888,6 +896,17 @@ bool is_consent_prompt(const dom::Dom& dom, dom::NodeId id, SubtreeCounts& count
          static_cast<double>(own.text_bytes) < kConsentPromptMaxPageShare * static_cast<double>(counts.page_text_bytes());
 }
 
+// Whether a <form> is a poll or a survey ("Rate this article": agree ...
+// disagree, five times): kPollMinChoices radio buttons or check boxes or
+// more, with no more text than their questions and labels
+// (kPollMaxBytesPerChoice each), not around the page nor most of its text.
+bool is_poll(const dom::Dom& dom, dom::NodeId id, SubtreeCounts& counts) {
+  if (wraps_page(dom, id, counts)) return false;
+  const SubtreeCounts::Counts own = counts.in_subtree(dom, id);
+  return own.choices >= kPollMinChoices && own.text_bytes <= own.choices * kPollMaxBytesPerChoice &&
+         static_cast<double>(own.text_bytes) < kConsentPromptMaxPageShare * static_cast<double>(counts.page_text_bytes());
+}
+
 }  // namespace
 
 PageHints read_page_hints(const dom::Dom& dom, PageReading reading) {
@@ -908,7 +927,7 @@ PageHints read_page_hints(const dom::Dom& dom, PageReading reading) {
   for (dom::NodeId i = 0; i < dom.size();) {
     const dom::Node& node = dom.nodes[i];
     if (node.tag == Tag::text) {
-      if (is_machine_text_node(dom, i)) page.left_out.push_back(i);
+      if (is_machine_text_node(dom, i)) page.left_out.push_back({i, Rule::machine_text});
       ++i;
       continue;
     }
@@ -922,21 +941,21 @@ PageHints read_page_hints(const dom::Dom& dom, PageReading reading) {
     // looks there).
     // A subtree left out whatever it declares: its elements get their
     // markup hints.
-    auto leave_out_reading_markup = [&] {
+    auto leave_out_reading_markup = [&](Rule rule) {
       hints[i] = h;
       for (dom::NodeId k = i + 1; k < node.subtree_end; ++k)
         if (dom.nodes[k].tag != Tag::text) take_markup_hints(dom, k, hints, page.h1, scratch);
-      page.left_out.push_back(i);
+      page.left_out.push_back({i, rule});
       i = node.subtree_end;
     };
     if (node.tag == Tag::head) {
-      leave_out_reading_markup();
+      leave_out_reading_markup(Rule::document_head);
       continue;
     }
     if (h.boilerplate_tag && !h.content && !declared.within(i + 1, node.subtree_end) &&
         !(reading.page_regions_kept && is_page_region(node.tag, attrs.role))) {
       hints[i] = h;  // the subtree's elements got theirs from the search
-      page.left_out.push_back(i);
+      page.left_out.push_back({i, Rule::boilerplate_tag});
       i = node.subtree_end;
       continue;
     }
@@ -945,14 +964,18 @@ PageHints read_page_hints(const dom::Dom& dom, PageReading reading) {
     // they are named ("product-reviews-content") or hold.
     if (reading.reviews_are_clutter && ((lists & bit(NameList::review)) || is_review_property(attrs.itemprop)) &&
         holds_customer_reviews(dom, i, subtree_counts)) {
-      leave_out_reading_markup();
+      leave_out_reading_markup(Rule::customer_reviews);
       continue;
     }
     if ((lists & bit(NameList::consent)) && !h.content &&
         !(lists & (bit(NameList::positive) | bit(NameList::maybe_content))) &&
         !declared.within(i + 1, node.subtree_end) && is_consent_prompt(dom, i, subtree_counts)) {
-      page.consent_prompts.push_back(i);
-      leave_out_reading_markup();
+      leave_out_reading_markup(Rule::consent_prompt);
+      continue;
+    }
+    if (reading.polls_are_clutter && node.tag == Tag::form && !h.content &&
+        !declared.within(i + 1, node.subtree_end) && is_poll(dom, i, subtree_counts)) {
+      leave_out_reading_markup(Rule::poll);
       continue;
     }
     if (node.tag == Tag::figcaption && !h.content && is_photo_caption(dom, i)) h.unlikely = true;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "dom/dom.hpp"
+#include "extract/rule.hpp"
 
 namespace pith::extraction {
 
@@ -60,6 +61,12 @@ Hints node_hints(const dom::Dom& dom, dom::NodeId id);
 // which tell what is left out, are node_hints').
 std::vector<Hints> page_hints(const dom::Dom& dom);
 
+// A subtree every pass leaves out, and why.
+struct LeftOut {
+  dom::NodeId root;
+  Rule rule;
+};
+
 // page_hints(), and the elements the passes pick by their hints, found on
 // the way: each list in document order, so that no pass searches the page
 // for them.
@@ -67,11 +74,9 @@ struct PageHints {
   std::vector<Hints> hints;
   // The roots of the subtrees every pass leaves out (see page_hints; those
   // inside one are not listed), and the text nodes of machine text
-  // (machine_text.hpp): what the removal (pass.hpp) removes from a pass that
-  // keeps clutter-named nodes.
-  std::vector<dom::NodeId> left_out;
-  // Those of them that are cookie or consent prompts (is_consent_prompt).
-  std::vector<dom::NodeId> consent_prompts;
+  // (machine_text.hpp), each with the rule that left it out: what the
+  // removal (pass.hpp) removes from a pass that keeps clutter-named nodes.
+  std::vector<LeftOut> left_out;
   // The elements outside those subtrees named like clutter (Hints::unlikely)
   // or like a header (Hints::header_name): the candidates for removal by name.
   std::vector<dom::NodeId> unlikely;
@@ -93,6 +98,9 @@ struct PageReading {
   // any element rather than left out with its navigation: for a page whose
   // text sits only there (is_page_region).
   bool page_regions_kept = false;
+  // A poll or survey form (is_poll) is clutter: on a page that declares an
+  // article, under the story.
+  bool polls_are_clutter = false;
 };
 PageHints read_page_hints(const dom::Dom& dom, PageReading reading = {});
 

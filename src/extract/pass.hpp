@@ -11,6 +11,7 @@
 #include "extract/features.hpp"
 #include "extract/heuristics.hpp"
 #include "extract/hints.hpp"
+#include "extract/rule.hpp"
 
 namespace pith::extraction {
 
@@ -31,29 +32,6 @@ struct Flags {
   bool keep_spec_rows = false;      // spare label/value rows: a product's specs (kSpecLabelMaxChars)
 };
 
-// Why a node was left out: recorded where its subtree was removed, so that
-// --explain can say which rule dropped a paragraph.
-enum class Rule : std::uint8_t {
-  none,
-  document_head,     // <head>
-  boilerplate_tag,   // nav, aside, footer, form controls, role=navigation/banner/...
-  unlikely_name,     // class/id named like clutter (sidebar, share, related, comment...), a photo caption
-  negative_name,     // named like clutter, judged inside the content
-  link_list,         // link density above the limit
-  too_short,         // a container with almost no text and no heading
-  form_controls,     // more form fields than paragraphs
-  gallery,           // images without paragraphs
-  counter_bar,       // "10 Likes · Reward · Share"
-  stamped_list,      // items stamped with dates: comments, teasers
-  action_bar_list,   // repeated items with like/reply/report buttons
-  teaser_list,       // repeated short items opening with a link: related stories
-  machine_text,      // a text node of JSON or UUIDs outside code (machine_text.hpp)
-  customer_reviews,  // a product page's reviews (PageReading::reviews_are_clutter)
-  consent_prompt,    // a cookie or consent prompt (is_consent_prompt), in every pass
-};
-
-// A short phrase for a rule, as --explain prints it.
-const char* rule_name(Rule rule);
 
 struct Pass {
   const dom::Dom& dom;
@@ -125,10 +103,8 @@ struct Pass {
 void remove_unlikely_from(Pass& pass, const Pass& unstripped,
                           const std::vector<dom::NodeId>& candidates);
 // The removal for a pass that keeps clutter-named nodes, from the subtrees
-// read_page_hints() found it removes (PageHints::left_out; those of them that
-// are consent prompts, PageHints::consent_prompts, for the rule --explain names).
-void remove_left_out(Pass& pass, const std::vector<dom::NodeId>& left_out,
-                     const std::vector<dom::NodeId>& consent_prompts = {});
+// read_page_hints() found it removes (PageHints::left_out), each with its rule.
+void remove_left_out(Pass& pass, const std::vector<LeftOut>& left_out);
 // Whether a clutter-named element not holding declared content is removed
 // before scoring: the page's frame and links are not, nor what sits in a
 // table or in code (whose names say nothing of the page).

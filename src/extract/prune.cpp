@@ -374,6 +374,7 @@ const char* rule_name(Rule rule) {
     case Rule::machine_text: return "machine text (an object literal or UUIDs)";
     case Rule::customer_reviews: return "customer reviews of a product";
     case Rule::consent_prompt: return "a cookie or consent prompt";
+    case Rule::poll: return "a poll or survey form";
   }
   return "?";
 }

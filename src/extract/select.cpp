@@ -162,19 +162,11 @@ void remove_unlikely_from(Pass& pass, const Pass& unstripped,
   }
 }
 
-void remove_left_out(Pass& pass, const std::vector<NodeId>& left_out, const std::vector<NodeId>& consent_prompts) {
+void remove_left_out(Pass& pass, const std::vector<LeftOut>& left_out) {
   const auto& nodes = pass.dom.nodes;
   pass.dead.assign(nodes.size(), 0);
   pass.why.assign(nodes.size(), Rule::none);
-  auto prompt = consent_prompts.begin();  // both lists in document order
-  for (NodeId r : left_out) {
-    while (prompt != consent_prompts.end() && *prompt < r) ++prompt;
-    pass.kill(r, nodes[r].tag == Tag::head                               ? Rule::document_head
-                 : nodes[r].tag == Tag::text                             ? Rule::machine_text
-                 : pass.hints[r].boilerplate_tag                         ? Rule::boilerplate_tag
-                 : prompt != consent_prompts.end() && *prompt == r       ? Rule::consent_prompt
-                                                                         : Rule::customer_reviews);
-  }
+  for (const LeftOut& l : left_out) pass.kill(l.root, l.rule);
 }
 
 namespace {

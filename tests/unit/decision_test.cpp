@@ -171,6 +171,32 @@ TEST_CASE("a heading that closes a declared article is left out, a run of titles
   CHECK(contains(titles.text, "Next: the ferry timetable"));
 }
 
+TEST_CASE("a poll under a declared story is left out, a form of choices elsewhere is not judged so") {
+  pith::Options options;
+  options.explain = true;
+  std::string story;
+  for (int i = 0; i < 5; ++i) story += paragraph(i);
+  std::string poll = "<form id='rate'><p>Rate this story, please.</p>";
+  for (int q = 0; q < 3; ++q) {
+    poll += "<p>Question " + std::to_string(q) + " about the story</p>";
+    for (int a = 0; a < 3; ++a) poll += "<label><input type='radio' name='q" + std::to_string(q) + "'> Answer " + std::to_string(a) + "</label>";
+  }
+  poll += "<input type='submit' value='Send'></form>";
+  const std::string body = "<body><article><h1>Harbour plan approved</h1>" + story + poll + "</article></body></html>";
+  pith::Document doc = pith::extract(
+      "<html><head><meta property='article:published_time' content='2025-03-01T08:00:00Z'></head>" + body, options);
+  CHECK_FALSE(contains(doc.text, "Rate this story"));
+  CHECK(contains(doc.text, "Paragraph 4 of the story"));
+  bool named = false;
+  for (const pith::BlockDecision& d : doc.explanation.blocks)
+    if (contains(d.text, "Rate this story")) named = !d.kept && d.rule == "a poll or survey form";
+  CHECK(named);
+  // A page that declares no article: the same form is read as the passes read any block.
+  pith::Document undeclared = pith::extract("<html><head></head>" + body, options);
+  for (const pith::BlockDecision& d : undeclared.explanation.blocks)
+    if (contains(d.text, "Rate this story")) CHECK(d.rule != "a poll or survey form");
+}
+
 TEST_CASE("--explain says why a page has no main content") {
   pith::Options options;
   options.explain = true;
