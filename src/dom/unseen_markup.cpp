@@ -286,7 +286,9 @@ constexpr auto kTraitTable = [] {
 
 // `first_eight`: the page's eight bytes from the name's first on
 // (text::word_at), which hold its name_key() at a few instructions.
-unsigned name_traits(std::string_view name, std::uint64_t first_eight) {
+// (Inlined into the filter's loop: as a call per tag it made the loop save
+// and restore its registers around it.)
+[[gnu::always_inline]] inline unsigned name_traits(std::string_view name, std::uint64_t first_eight) {
   if (name.size() > 8) {
     if (name.size() == 9 && text::iequals_ascii(name, "plaintext")) return kTextToEnd;
     return name.size() == 14 && text::iequals_ascii(name, "annotation-xml") ? unsigned{kAnnotationXml} : 0u;
@@ -961,7 +963,8 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
     seen_to = j;
     seen_visible = false;
     if (j - at >= 2 && j < s.size() && s[j] == '<') {
-      bool newline = s.substr(at, j - at).find('\n') != npos;
+      // (memchr: substr is a call with a range check, at nearly every tag.)
+      const bool newline = std::memchr(s.data() + at, '\n', j - at) != nullptr;
       cut(at, j);
       out.push_back(newline ? '\n' : ' ');
     }
