@@ -318,6 +318,7 @@ class TreeModel {
   bool is_a_or_nobr(std::uint32_t id) const { return id == a_id_ || id == nobr_id_; }
 
  public:
+  std::size_t counted_names() const { return open_.size(); }
   // Per-name counters grow with the interned names.
   void fit_names() {
     if (open_.size() < names_.size()) {
@@ -494,7 +495,9 @@ void GuardFeed::visible_text() { model_->tree.text(); }
   const std::size_t size = std::min(name.size(), kMaxNameBytes);
   const std::uint64_t key = Names::short_key(text::ascii_lower_word(first_eight), size);
   std::uint32_t id = model_->names.id(name.substr(0, size), key);
-  model_->tree.fit_names();
+  // (Only a name new to the page has no counters yet: the cache's hits need
+  // no test of the tables' sizes.)
+  if (id >= model_->tree.counted_names()) model_->tree.fit_names();
   auto verdict = closing ? model_->tree.end_tag(id) : model_->tree.start_tag(id, self_closing);
   complete_ = verdict == TreeModel::Verdict::keep;
   return complete_;

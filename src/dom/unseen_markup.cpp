@@ -286,7 +286,9 @@ constexpr auto kTraitTable = [] {
 
 // `first_eight`: the page's eight bytes from the name's first on
 // (text::word_at), which hold its name_key() at a few instructions.
-unsigned name_traits(std::string_view name, std::uint64_t first_eight) {
+// (Inlined into the filter's loop: as a call per tag it made the loop save
+// and restore its registers around it.)
+[[gnu::always_inline]] inline unsigned name_traits(std::string_view name, std::uint64_t first_eight) {
   if (name.size() > 8) {
     if (name.size() == 9 && text::iequals_ascii(name, "plaintext")) return kTextToEnd;
     return name.size() == 14 && text::iequals_ascii(name, "annotation-xml") ? unsigned{kAnnotationXml} : 0u;
@@ -357,7 +359,9 @@ constexpr AsciiVerdicts kAsciiVerdicts;
 // said). From sixteen bytes on, sixteen a step, the last block overlapping
 // the one before (most text pieces are such bytes all through); a shorter
 // value, most attribute values, eight a step, as sixteen would need its
-// last block copied (passes_unchanged's loop does that).
+// last block copied (passes_unchanged's loop does that); one under eight
+// bytes (a width, an id, a short class) as one word padded with spaces, not
+// a byte at a time.
 std::size_t plain_ascii_prefix(std::string_view v) {
   const std::size_t size = v.size();
   if (size >= 16) {
@@ -392,7 +396,11 @@ std::size_t plain_ascii_prefix(std::string_view v) {
     return ((below_space | del_or_above | amp_byte) & kHigh) == 0;
   };
   const std::size_t n = v.size();
-  if (n < 8) return 0;
+  if (n < 8) {
+    std::uint64_t padded = ' ' * kOnes;
+    std::memcpy(&padded, v.data(), n);
+    return plain(padded) ? n : 0;
+  }
   std::size_t i = 0;
   for (; i + 8 <= n; i += 8)
     if (!plain(text::word_at(v, i))) return i;
@@ -661,11 +669,14 @@ std::size_t reference_end(std::string_view s, std::size_t at, std::size_t end) {
 constexpr std::size_t kMaxMoved = kMaxMovedPieces;
 constexpr std::size_t kMarkerSize = kMovedMarkerSize;
 
+// (Its four bytes written at once: text::append_utf8's tests of the code
+// point's range, a call per marker, cost more than the encoding.)
 void append_marker(std::string& out, std::size_t index) {
-  char32_t cp = index < kMarkersPerPlane
-                    ? kFirstMarkerCodePoint + static_cast<char32_t>(index)
-                    : 0x100000 + static_cast<char32_t>(index - kMarkersPerPlane);
-  text::append_utf8(out, cp);
+  const char32_t cp = index < kMarkersPerPlane ? kFirstMarkerCodePoint + static_cast<char32_t>(index)
+                                               : 0x100000 + static_cast<char32_t>(index - kMarkersPerPlane);
+  const char bytes[kMarkerSize] = {static_cast<char>(0xF0 | (cp >> 18)), static_cast<char>(0x80 | ((cp >> 12) & 0x3F)),
+                                   static_cast<char>(0x80 | ((cp >> 6) & 0x3F)), static_cast<char>(0x80 | (cp & 0x3F))};
+  out.append(bytes, sizeof bytes);
 }
 
 // Below this many bytes a text run stays where it is. Gumbo makes a token of
@@ -952,7 +963,8 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
     seen_to = j;
     seen_visible = false;
     if (j - at >= 2 && j < s.size() && s[j] == '<') {
-      bool newline = s.substr(at, j - at).find('\n') != npos;
+      // (memchr: substr is a call with a range check, at nearly every tag.)
+      const bool newline = std::memchr(s.data() + at, '\n', j - at) != nullptr;
       cut(at, j);
       out.push_back(newline ? '\n' : ' ');
     }

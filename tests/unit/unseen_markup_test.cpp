@@ -345,6 +345,11 @@ TEST_CASE("unseen markup: long kept values move out of the markup and resolve ba
   CHECK(moved.attribute_runs.empty());
   CHECK(moved_marker(0) == "\xF3\xB0\x80\x80");      // U+F0000
   CHECK(moved_marker(65534) == "\xF4\x80\x80\x80");  // U+100000: plane 15's last two are noncharacters
+  CHECK(moved_marker(65533) == "\xF3\xBF\xBF\xBD");  // U+FFFFD
+  CHECK(moved_marker(pith::dom::kMaxMovedPieces - 1) == "\xF4\x8F\xBF\xBD");  // U+10FFFD
+  for (std::size_t index : {std::size_t{0}, std::size_t{4095}, std::size_t{65533}, std::size_t{65534},
+                            std::size_t{100000}, pith::dom::kMaxMovedPieces - 1})
+    CHECK(pith::dom::MovedValues::marker_number(moved_marker(index)) == index);
   // Short values, and values with a character reference, stay where they are.
   CHECK(out == "<b class=\"" + moved_marker(0) + "\" id=x><i title=\"" + moved_marker(1) +
                    "\" lang='It&amp;s'>t</i></b>");
@@ -388,6 +393,30 @@ TEST_CASE("unseen markup: a value moves unless a byte Gumbo changes stands anywh
       drop_unseen_markup("<b class=\"" + value + "\">t</b>", &moved);
       REQUIRE_MESSAGE(moved.ranges.size() == 1, at, " ", kept);
       CHECK(moved.resolve(moved_marker(0)) == value);
+    }
+  }
+}
+
+TEST_CASE("unseen markup: a short value moves into a run unless a byte Gumbo changes stands in it") {
+  // Values under eight bytes are tested as one word padded with spaces: at
+  // every place of every such length.
+  pith::dom::MovedValues moved;
+  for (std::size_t size = 1; size < 8; ++size) {
+    for (std::size_t at = 0; at < size; ++at) {
+      // ('&' is left out: a run takes such a value decoded.)
+      for (std::string_view changed : {"\x01", "\x1F", "\x7F", "\r", "\xC2\x80", "\xEF\xBF\xBE", "\xFF"}) {
+        std::string value(size, 'x');
+        value.replace(at, 1, changed);
+        drop_unseen_markup("<div id=\"" + value + "\">t</div>", &moved);
+        CHECK_MESSAGE(moved.attribute_runs.empty(), size, " ", at, " ", changed);
+      }
+      for (std::string_view kept : {"\t", "\n", "\f", " ", "~", "!", "\xC3\xA9", "\xE4\xB8\xAD"}) {
+        std::string value(size, 'x');
+        value.replace(at, 1, kept);
+        drop_unseen_markup("<div id=\"" + value + "\">t</div>", &moved);
+        REQUIRE_MESSAGE(moved.attributes.size() == 1, size, " ", at, " ", kept);
+        CHECK(std::string_view(moved.source).substr(moved.attributes[0].offset, moved.attributes[0].length) == value);
+      }
     }
   }
 }
