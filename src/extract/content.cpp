@@ -277,6 +277,8 @@ class PreparedPasses {
   const dom::Dom& dom() const { return store_.dom(); }
   // The page's declared content, for main_region.
   const std::vector<NodeId>& declared() const { return store_.page().declared; }
+  // Every <h1> of the page.
+  const std::vector<NodeId>& h1() const { return store_.page().h1; }
 
   // Valid until another prepared pass is asked for.
   const Pass& prepared(bool strip_unlikely) { return store_.prepared(hints_, strip_unlikely); }
@@ -311,9 +313,11 @@ class PreparedPasses {
 // its own <h1>: the story holding the page's headline is the content.
 // (train + dev, models fixed: no WCXB, daniel or zh-cwced page changes; one
 // news page of trafilatura's set loses its three following stories.)
-void narrow_to_headline_story(const Pass& pass, NodeId headline, std::vector<NodeId>& roots) {
+// `h1`: the page's <h1>s; with fewer than two there is no series to narrow.
+void narrow_to_headline_story(const Pass& pass, NodeId headline, const std::vector<NodeId>& h1,
+                              std::vector<NodeId>& roots) {
   const dom::Dom& dom = pass.dom;
-  if (headline == kNoNode || roots.size() != 1) return;
+  if (headline == kNoNode || roots.size() != 1 || h1.size() < 2) return;
   const NodeId root = roots.front();
   NodeId story = kNoNode;
   int stories = 0;
@@ -348,7 +352,7 @@ Attempt run(PreparedPasses& passes, Flags flags, NodeId discussion, bool include
     a.region_upper_bound = region == kNoNode ? 0 : pass.features[region].length();
   }
   a.roots = select_content(pass).roots;
-  narrow_to_headline_story(pass, headline, a.roots);
+  narrow_to_headline_story(pass, headline, passes.h1(), a.roots);
   a.outside_discussion = length_outside(pass, a.roots, discussion);
   if (include_discussion && !pass.dead[discussion]) add_discussion(dom, discussion, a.roots);
   if (debug_trace()) {

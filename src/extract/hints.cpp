@@ -901,6 +901,12 @@ bool is_consent_prompt(const dom::Dom& dom, dom::NodeId id, SubtreeCounts& count
 // more, with no more text than their questions and labels
 // (kPollMaxBytesPerChoice each), not around the page nor most of its text.
 bool is_poll(const dom::Dom& dom, dom::NodeId id, SubtreeCounts& counts) {
+  // Most forms (a search box, a newsletter's) have fewer choices: told by a
+  // walk of the form, without the page's counts (forms do not nest).
+  std::uint32_t choices = 0;
+  for (dom::NodeId k = id + 1; k < dom.nodes[id].subtree_end && choices < kPollMinChoices; ++k)
+    choices += dom.nodes[k].tag == Tag::input && is_choice_input(dom, k);
+  if (choices < kPollMinChoices) return false;
   if (wraps_page(dom, id, counts)) return false;
   const SubtreeCounts::Counts own = counts.in_subtree(dom, id);
   return own.choices >= kPollMinChoices && own.text_bytes <= own.choices * kPollMaxBytesPerChoice &&
