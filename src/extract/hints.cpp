@@ -837,9 +837,9 @@ bool is_choice_input(const dom::Dom& dom, dom::NodeId id) {
 }
 
 // What comes before each node, counted on first use (a page without an
-// element named for reviews or consent, or a form, never pays): the text
-// bytes, <h1>s, form controls and choices of any subtree in two reads,
-// however deeply such elements nest.
+// element named for reviews or consent, or a form of a poll's many choices,
+// never pays): the text bytes, <h1>s, form controls and choices of any
+// subtree in two reads, however deeply such elements nest.
 class SubtreeCounts {
  public:
   struct Counts {

@@ -32,7 +32,6 @@ struct Flags {
   bool keep_spec_rows = false;      // spare label/value rows: a product's specs (kSpecLabelMaxChars)
 };
 
-
 struct Pass {
   const dom::Dom& dom;
   const std::vector<Hints>& hints;

@@ -1,6 +1,5 @@
-// Why a node was left out, for --explain: one name per rule of every stage
-// that leaves nodes out (the page's first reading in hints.cpp, the passes'
-// pruning in prune.cpp).
+// The rules that leave nodes out, one list for every stage that does (the
+// page's first reading in hints.cpp, the passes' pruning in prune.cpp).
 #pragma once
 
 #include <cstdint>
