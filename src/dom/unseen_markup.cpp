@@ -396,6 +396,7 @@ std::size_t plain_ascii_prefix(std::string_view v) {
     return ((below_space | del_or_above | amp_byte) & kHigh) == 0;
   };
   const std::size_t n = v.size();
+  if (n == 0) return 0;  // (an empty view's data() may be null, which memcpy may not be given)
   if (n < 8) {
     std::uint64_t padded = ' ' * kOnes;
     std::memcpy(&padded, v.data(), n);
