@@ -33,6 +33,12 @@ namespace {
 // The page's headline: the first <h1> whose text the title contains (or
 // that contains the title), else the first <h1> when there is only one.
 // `h1`: the page's <h1> elements, in document order (PageHints::h1).
+// How the page's names and forms read, from what the earlier stages found
+// (a product page, a declared article): for every reading of the page.
+PageReading page_reading(const ContentOptions& options) {
+  return {.reviews_are_clutter = options.reviews_are_clutter, .polls_are_clutter = options.declares_article};
+}
+
 NodeId find_headline(const dom::Dom& dom, std::string_view title, const std::vector<NodeId>& h1) {
   NodeId first = kNoNode;
   int count = 0;
@@ -327,9 +333,8 @@ void narrow_to_headline_story(const Pass& pass, NodeId headline, const std::vect
       i = dom.nodes[i].subtree_end - 1;
       continue;
     }
-    bool titled = false;
-    for (NodeId k = i + 1; k < dom.nodes[i].subtree_end && !titled; ++k) titled = dom.nodes[k].tag == Tag::h1;
-    if (titled) {
+    auto first_inside = std::upper_bound(h1.begin(), h1.end(), i);  // h1 is in document order
+    if (first_inside != h1.end() && *first_inside < dom.nodes[i].subtree_end) {
       ++stories;
       if (headline > i && headline < dom.nodes[i].subtree_end) story = i;
     }
@@ -770,8 +775,9 @@ bool use_page_regions(const dom::Dom& dom, const std::vector<LeftOut>& left_out,
         return is_page_region(dom.nodes[l.root].tag, dom.attr(l.root, dom::Attr::role));
       }))
     return false;  // no such region: a second reading would find what the first did
-  const PageHints page = read_page_hints(dom, {.reviews_are_clutter = options.reviews_are_clutter,
-                                               .page_regions_kept = true});
+  PageReading reading = page_reading(options);
+  reading.page_regions_kept = true;
+  const PageHints page = read_page_hints(dom, reading);
   PreparedStore store(dom, page);
   PreparedPasses passes(store, page.hints);
   Attempt regions = select_with_retries(passes, kNoNode, false, kNoNode, options);
@@ -817,7 +823,7 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
     return {};
   }
   StageTimer timer(options.timings, options.deadline);
-  const PageHints page = read_page_hints(dom, {.reviews_are_clutter = options.reviews_are_clutter, .polls_are_clutter = options.declares_article});
+  const PageHints page = read_page_hints(dom, page_reading(options));
   const std::vector<Hints>& hints = page.hints;
   PreparedStore store(dom, page);
   PreparedPasses page_passes(store, hints);
@@ -825,7 +831,8 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
   // outside it (a forum thread, a link shared with a long thread under it),
   // has the discussion as its content: its names ("comment", "reply") then
   // describe content, and it joins the selection.
-  Discussion discussion = find_discussion(page_passes.prepared(/*strip_unlikely=*/false));
+  Discussion discussion =
+      find_discussion(page_passes.prepared(/*strip_unlikely=*/false), page.h1.empty() ? kNoNode : page.h1.front());
   NodeId headline = find_headline(dom, options.title, page.h1);
   timer.lap(&Timings::features);
   Attempt best = select_with_retries(page_passes, discussion.node, false, headline, options);

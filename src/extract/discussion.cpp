@@ -344,13 +344,12 @@ bool holds_headline_item(const dom::Dom& dom, NodeId h1, const std::vector<NodeI
 
 }  // namespace
 
-Discussion find_discussion(const Pass& pass) {
+Discussion find_discussion(const Pass& pass, NodeId h1) {
   const dom::Dom& dom = pass.dom;
   NodeId body = dom.find_first(Tag::body);
   if (body == kNoNode) return {};
   std::uint32_t page = pass.features[body].length();
   if (page == 0) return {};
-  const NodeId h1 = dom.find_first(Tag::h1);
   // Each step goes to the one child (if any) holding most of the text.
   for (NodeId node = body; node != kNoNode;) {
     if (debug_trace())

@@ -38,8 +38,9 @@ struct Discussion {
   dom::NodeId node = dom::kNoNode;
   std::uint32_t length = 0;  // weighted characters of text
 };
-// `pass` is prepared without strip_unlikely (names do not remove anything).
-Discussion find_discussion(const Pass& pass);
+// `pass` is prepared without strip_unlikely (names do not remove anything);
+// `h1`: the page's first <h1> (PageHints::h1), or kNoNode.
+Discussion find_discussion(const Pass& pass, dom::NodeId h1);
 
 // Inside the discussion, names such as "comment" or "reply" describe the
 // content: clears their negative weight and unlikely mark, and flags every node

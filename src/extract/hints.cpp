@@ -838,12 +838,12 @@ bool is_choice_input(const dom::Dom& dom, dom::NodeId id) {
 
 // What comes before each node, counted on first use (a page without an
 // element named for reviews or consent, or a form of a poll's many choices,
-// never pays): the text bytes, <h1>s, form controls and choices of any
-// subtree in two reads, however deeply such elements nest.
+// never pays): the text bytes, <h1>s and form controls of any subtree in two
+// reads, however deeply such elements nest.
 class SubtreeCounts {
  public:
   struct Counts {
-    std::uint32_t text_bytes = 0, headlines = 0, controls = 0, choices = 0;
+    std::uint32_t text_bytes = 0, headlines = 0, controls = 0;
   };
   Counts in_subtree(const dom::Dom& dom, dom::NodeId id) {
     if (before_.empty()) {
@@ -854,14 +854,12 @@ class SubtreeCounts {
         c.text_bytes += tag == Tag::text ? static_cast<std::uint32_t>(dom.text(k).size()) : 0;
         c.headlines += tag == Tag::h1;
         c.controls += tag == Tag::button || tag == Tag::input;
-        c.choices += tag == Tag::input && is_choice_input(dom, k);
         before_[k + 1] = c;
       }
     }
     const Counts& a = before_[id];
     const Counts& b = before_[dom.nodes[id].subtree_end];
-    return {b.text_bytes - a.text_bytes, b.headlines - a.headlines, b.controls - a.controls,
-            b.choices - a.choices};
+    return {b.text_bytes - a.text_bytes, b.headlines - a.headlines, b.controls - a.controls};
   }
   std::uint32_t page_text_bytes() const { return before_.back().text_bytes; }  // after in_subtree
 
@@ -901,15 +899,15 @@ bool is_consent_prompt(const dom::Dom& dom, dom::NodeId id, SubtreeCounts& count
 // more, with no more text than their questions and labels
 // (kPollMaxBytesPerChoice each), not around the page nor most of its text.
 bool is_poll(const dom::Dom& dom, dom::NodeId id, SubtreeCounts& counts) {
-  // Most forms (a search box, a newsletter's) have fewer choices: told by a
-  // walk of the form, without the page's counts (forms do not nest).
+  // Counted by a walk of the form (forms do not nest): most forms (a search
+  // box, a newsletter's) have too few choices, and the page's counts are
+  // then never built.
   std::uint32_t choices = 0;
-  for (dom::NodeId k = id + 1; k < dom.nodes[id].subtree_end && choices < kPollMinChoices; ++k)
+  for (dom::NodeId k = id + 1; k < dom.nodes[id].subtree_end; ++k)
     choices += dom.nodes[k].tag == Tag::input && is_choice_input(dom, k);
-  if (choices < kPollMinChoices) return false;
-  if (wraps_page(dom, id, counts)) return false;
+  if (choices < kPollMinChoices || wraps_page(dom, id, counts)) return false;
   const SubtreeCounts::Counts own = counts.in_subtree(dom, id);
-  return own.choices >= kPollMinChoices && own.text_bytes <= own.choices * kPollMaxBytesPerChoice &&
+  return own.text_bytes <= choices * kPollMaxBytesPerChoice &&
          static_cast<double>(own.text_bytes) < kConsentPromptMaxPageShare * static_cast<double>(counts.page_text_bytes());
 }
 

@@ -126,7 +126,8 @@ bool thread_found(const std::vector<std::string>& classes) {
   pith::dom::Dom dom = pith::dom::build_dom(html);
   std::vector<pith::extraction::Hints> hints = pith::extraction::page_hints(dom);
   pith::extraction::reference::WalkedPass walked(dom, hints, pith::extraction::Flags{.strip_unlikely = false});
-  pith::extraction::Discussion found = pith::extraction::find_discussion(walked.pass);
+  pith::extraction::Discussion found =
+      pith::extraction::find_discussion(walked.pass, dom.find_first(pith::dom::Tag::h1));
   return found.node != pith::dom::kNoNode && dom.attr(found.node, pith::dom::Attr::id) == "thread";
 }
 
