@@ -55,7 +55,8 @@ bool looks_binary(std::string_view bytes) {
   // counted sixteen bytes a step (a byte at a time this was 30,000
   // instructions a page): each lane of a counter subtracts a comparison's
   // all-ones, i.e. adds one, where its byte is one; the lanes are summed
-  // before they can wrap (255 blocks).
+  // before they can wrap (255 blocks). The last block is padded with spaces,
+  // which count as neither.
   std::string_view head = bytes.substr(0, 4096);
   std::size_t controls = 0, nuls = 0;
   text::Bytes16 nul_lanes = {}, control_lanes = {};
@@ -63,21 +64,23 @@ bool looks_binary(std::string_view bytes) {
     for (int k = 0; k < 16; ++k) nuls += nul_lanes[k], controls += control_lanes[k];
     nul_lanes = control_lanes = text::Bytes16{};
   };
-  std::size_t i = 0;
-  for (int blocks = 0; i + 16 <= head.size(); i += 16) {
+  int blocks = 0;
+  for (std::size_t i = 0; i < head.size(); i += 16) {
     text::Bytes16 b;
-    std::memcpy(&b, head.data() + i, 16);
+    if (i + 16 <= head.size()) {
+      std::memcpy(&b, head.data() + i, 16);
+    } else {
+      char tail[16];
+      std::memset(tail, ' ', sizeof tail);
+      head.copy(tail, sizeof tail, i);
+      std::memcpy(&b, tail, 16);
+    }
     nul_lanes -= reinterpret_cast<text::Bytes16>(b == 0);
     control_lanes -= reinterpret_cast<text::Bytes16>((b != 0) & (b < 0x20) & (b != '\n') & (b != '\r') &
                                                      (b != '\t') & (b != '\f') & (b != 0x1B));
     if (++blocks == 255) sum_lanes(), blocks = 0;
   }
   sum_lanes();
-  for (; i < head.size(); ++i) {
-    const unsigned char c = static_cast<unsigned char>(head[i]);
-    nuls += c == 0;
-    controls += c != 0 && c < 0x20 && c != '\n' && c != '\r' && c != '\t' && c != '\f' && c != 0x1B;
-  }
   bool utf16_like = nuls * 10 >= head.size() * 4 && nuls * 10 <= head.size() * 6;
   if (utf16_like) return false;
   return (controls + nuls) * 100 > head.size() * 3;  // > 3 %: text almost never has any

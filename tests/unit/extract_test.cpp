@@ -450,6 +450,13 @@ TEST_CASE("extract: control bytes over 3 % of the first 4096 make binary data") 
   std::string nuls = page_with('x', 0);
   for (std::size_t k = 0; k < 123; ++k) nuls[3 + k * 30] = '\0';
   CHECK(throws_not_html(nuls));
+  // A page shorter than 4096 bytes, its controls in its last partial block of
+  // sixteen: 3 % of 40 is 1.2.
+  std::string short_page = "<p>" + std::string(33, 'x') + "</p>";
+  short_page[36] = '\x01';
+  CHECK_FALSE(throws_not_html(short_page));
+  short_page[34] = '\x02';
+  CHECK(throws_not_html(short_page));
 }
 
 TEST_CASE("extract: input over max_input_bytes throws input_too_large") {
