@@ -304,6 +304,27 @@ TEST_CASE("build_dom keeps the collapsed panels of accordions and tabs") {
   CHECK(dom.attr(panel, Attr::class_) == "panel");
 }
 
+TEST_CASE("build_dom keeps the hidden panes of tabs without roles") {
+  // Tabs show one pane and hide the others until clicked: a hidden block
+  // whose class names a visible sibling of its tag before it all has (the
+  // shown one adds its state) is a pane. Classes of its own, another tag, an
+  // inline element, no class, or aria-hidden (a marquee's second copy) are
+  // not.
+  Dom dom = build_dom(
+      "<html><body><div class=\"panes\">"
+      "<div class=\"pane open\"><p>first</p></div>"
+      "<div class=\"pane\" style=\"display:none\"><p>-second</p></div>"
+      "<div class=\" pane \" hidden><p>-third</p></div>"
+      "<div class=\"pane extra\" style=\"display:none\"><p>own class</p></div>"
+      "<section class=\"pane\" hidden><p>other tag</p></section>"
+      "<div class=\"pane\" aria-hidden=\"true\"><p>copy</p></div>"
+      "<div style=\"display:none\"><p>no class</p></div>"
+      "<span class=\"tag\">t1</span><span class=\"tag\" hidden>inline</span>"
+      "</div></body></html>");
+  CHECK(all_text(dom) == "first-second-thirdt1");
+  check_tree_consistent(dom);
+}
+
 TEST_CASE("build_dom keeps a hidden wrapper around one collapsed panel") {
   // UI kits hide a wrapper that animates the panel open; the panel inside is
   // named as one (its role, or labelled by its header), beside a <style> at
