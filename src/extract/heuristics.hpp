@@ -230,11 +230,11 @@ inline constexpr std::uint32_t kGalleryMinSentencesPerImage = 2;
 // Russian news page's sidebar joined its story (daniel 0.950 -> 0.949).
 inline constexpr std::uint32_t kTitledCardImagesPerHeading = 2;
 inline constexpr double kTitledCardMaxLinkDensity = 0.5;
-// An element named for cookies or consent holding at least this share of
-// the page's text is a wrapper of the page (a theme's "gdpr-wrapper" around
-// everything), not the prompt every pass leaves out (is_consent_prompt). A
-// prompt's paragraph can be two thirds of a short product page's text.
-inline constexpr double kConsentPromptMaxPageShare = 0.9;
+// A widget every pass leaves out (a consent prompt: is_consent_prompt; a
+// poll: is_poll) holding at least this share of the page's text is a wrapper
+// of the page (a theme's "gdpr-wrapper" around everything), not the widget.
+// A prompt's paragraph can be two thirds of a short product page's text.
+inline constexpr double kLeftOutWidgetMaxPageShare = 0.9;
 // A container with less text than this and no heading is decoration.
 inline constexpr std::uint32_t kMinContainerLength = 25;
 // How far up a pruned container looks for the heading or the list item it is

@@ -882,22 +882,28 @@ bool holds_customer_reviews(const dom::Dom& dom, dom::NodeId id, SubtreeCounts& 
   return !wraps_page(dom, id, counts);
 }
 
+// Whether a widget's text is under kLeftOutWidgetMaxPageShare of the page's.
+bool under_widget_page_share(const SubtreeCounts::Counts& own, SubtreeCounts& counts) {
+  return static_cast<double>(own.text_bytes) <
+         kLeftOutWidgetMaxPageShare * static_cast<double>(counts.page_text_bytes());
+}
+
 // Whether an element named for cookies or consent (NameList::consent) is the
 // prompt: it holds a button or an input (to accept, refuse, choose), which a
 // cookie policy's section does not; it does not wrap the page; and it holds
-// under kConsentPromptMaxPageShare of the page's text (a prompt's paragraph
+// under kLeftOutWidgetMaxPageShare of the page's text (a prompt's paragraph
 // can be most of a short page's).
 bool is_consent_prompt(const dom::Dom& dom, dom::NodeId id, SubtreeCounts& counts) {
   if (wraps_page(dom, id, counts)) return false;
   const SubtreeCounts::Counts own = counts.in_subtree(dom, id);
-  return own.controls > 0 &&
-         static_cast<double>(own.text_bytes) < kConsentPromptMaxPageShare * static_cast<double>(counts.page_text_bytes());
+  return own.controls > 0 && under_widget_page_share(own, counts);
 }
 
 // Whether a <form> is a poll or a survey ("Rate this article": agree ...
 // disagree, five times): kPollMinChoices radio buttons or check boxes or
 // more, with no more text than their questions and labels
-// (kPollMaxBytesPerChoice each), not around the page nor most of its text.
+// (kPollMaxBytesPerChoice each), not around the page nor most of its text
+// (kLeftOutWidgetMaxPageShare).
 bool is_poll(const dom::Dom& dom, dom::NodeId id, SubtreeCounts& counts) {
   // Counted by a walk of the form (forms do not nest): most forms (a search
   // box, a newsletter's) have too few choices, and the page's counts are
@@ -907,8 +913,7 @@ bool is_poll(const dom::Dom& dom, dom::NodeId id, SubtreeCounts& counts) {
     choices += dom.nodes[k].tag == Tag::input && is_choice_input(dom, k);
   if (choices < kPollMinChoices || wraps_page(dom, id, counts)) return false;
   const SubtreeCounts::Counts own = counts.in_subtree(dom, id);
-  return own.text_bytes <= choices * kPollMaxBytesPerChoice &&
-         static_cast<double>(own.text_bytes) < kConsentPromptMaxPageShare * static_cast<double>(counts.page_text_bytes());
+  return own.text_bytes <= choices * kPollMaxBytesPerChoice && under_widget_page_share(own, counts);
 }
 
 }  // namespace
