@@ -524,8 +524,11 @@ void leave_out_repeated_blocks(Attempt& a) {
   for (std::size_t k = 0; k < a.blocks.size(); ++k) {
     const Block& b = a.blocks[k];
     if (b.kind != BlockKind::paragraph && b.kind != BlockKind::quote && b.kind != BlockKind::list_item) continue;
+    // Only a repeat's length is counted: a text's repeat has its length.
+    // (No text is longer than its bytes: shorter ones are never repeats.)
+    if (b.text.size() < kRepeatedBlockMinLength || seen.insert(b.text).second) continue;
     const std::uint32_t length = text::weighted_length(b.text);
-    if (length < kRepeatedBlockMinLength || seen.insert(b.text).second) continue;
+    if (length < kRepeatedBlockMinLength) continue;
     repeated[k] = 1;
     a.length -= std::min(a.length, length);
     ++left_out;
