@@ -67,14 +67,13 @@ std::string clean_heading(std::string_view h1) {
   return s;
 }
 
-// Is `title` the heading followed by nothing, or by a separator and more
-// (a site name, a section, a teaser)?
-bool title_starts_with_heading(std::string_view title, std::string_view heading) {
-  std::string t = key(title), h = key(heading);
+// Is the title the heading followed by nothing, or by a separator and more
+// (a site name, a section, a teaser)? Both by their key().
+bool title_starts_with_heading(std::string_view t, std::string_view h) {
   if (h.empty() || t.compare(0, h.size(), h) != 0) return false;
   if (t.size() == h.size()) return true;
   // key() folds typographic dashes, so " - " covers " – " and " — " here.
-  std::string_view rest = std::string_view(t).substr(h.size());
+  std::string_view rest = t.substr(h.size());
   for (std::string_view sep : kSeparators)
     if (rest.substr(0, sep.size()) == sep) return true;
   return false;
@@ -89,6 +88,16 @@ int word_count(std::string_view s) {
     in_word = !space;
   }
   return words;
+}
+
+// Where `sep`, a separator, last starts in `title`: title.rfind(sep), but a
+// place is compared only when the separator's first byte is there (rfind
+// compares at every place, a call each, for each of a dozen separators).
+std::size_t last_separator_at(std::string_view title, std::string_view sep) {
+  if (sep.size() > title.size()) return std::string::npos;
+  for (std::size_t at = title.size() - sep.size() + 1; at-- > 0;)
+    if (title[at] == sep[0] && title.compare(at, sep.size(), sep) == 0) return at;
+  return std::string::npos;
 }
 
 // The title cut at every separator, in order (at the first place where
@@ -110,17 +119,26 @@ std::vector<std::string> segments(const std::string& title) {
   return out;
 }
 
-// "Site - Section - Headline": the heading is the title's last part.
-bool title_ends_with_heading(const std::string& title, std::string_view heading) {
-  std::vector<std::string> parts = segments(title);
-  return parts.size() >= 2 && key(parts.back()) == key(heading);
-}
+// A title's keys, made once for all the <h1>s it is compared with.
+struct TitleKeys {
+  std::string whole;      // key(title)
+  bool has_parts = false;  // two or more parts (segments)
+  std::string last_part;  // then the key of its last one
+  explicit TitleKeys(const std::string& title) : whole(key(title)) {
+    std::vector<std::string> parts = segments(title);
+    has_parts = parts.size() >= 2;
+    if (has_parts) last_part = key(parts.back());
+  }
+  // "Site - Section - Headline": the heading (its key) is the title's last part.
+  bool ends_with_heading(std::string_view heading) const { return has_parts && last_part == heading; }
+};
 
-// Does one of the titles show `heading` with more after a separator
-// ("Fares frozen – until spring | Site" for the heading "Fares frozen – until spring")?
-bool longer_title_has(const std::string* const (&titles)[4], std::string_view heading) {
-  for (const std::string* t : titles)
-    if (key(*t).size() > key(heading).size() && title_starts_with_heading(*t, heading)) return true;
+// Does one of the titles show the heading (by its key) with more after a
+// separator ("Fares frozen – until spring | Site" for the heading "Fares
+// frozen – until spring")?
+bool longer_title_has(const std::vector<TitleKeys>& titles, std::string_view heading) {
+  for (const TitleKeys& t : titles)
+    if (t.whole.size() > heading.size() && title_starts_with_heading(t.whole, heading)) return true;
   return false;
 }
 
@@ -197,7 +215,7 @@ std::string strip_site_suffix(std::string_view raw, std::string_view site_name) 
     std::string site = key(site_name);
     // What is left may still hold a section ("Headline | Section | Site").
     for (std::string_view sep : kSeparators) {
-      std::size_t at = title.rfind(sep);
+      std::size_t at = last_separator_at(title, sep);
       if (at != std::string::npos && at > 0 && key(title.substr(at + sep.size())) == site)
         return strip_site_suffix(title.substr(0, at), {});
       at = title.find(sep);
@@ -225,7 +243,7 @@ std::string strip_site_suffix(std::string_view raw, std::string_view site_name) 
     return text::collapse_whitespace(parts.front());
   std::size_t cut = std::string::npos;
   for (std::string_view sep : kSeparators) {
-    std::size_t at = title.rfind(sep);
+    std::size_t at = last_separator_at(title, sep);
     if (at != std::string::npos && at > 0 && (cut == std::string::npos || at > cut)) cut = at;
   }
   if (cut != std::string::npos && cut * 2 >= title.size()) return title.substr(0, cut);
@@ -239,25 +257,34 @@ std::string choose_title(const TitleCandidates& c) {
   std::string site = key(c.site_name);
   // Of several such <h1>s ("Tips for a first visit - Japan Forum" and "Tips
   // for a first visit"), the shortest: the longer ones carry a section name.
-  std::string best_h1;
-  const std::string* best_title = nullptr;
+  std::string best_h1, best_h1_key;
+  const TitleKeys* best_title = nullptr;
+  std::vector<TitleKeys> title_keys;  // of titles[k], made for the first <h1> compared
   for (const std::string& raw_h1 : c.h1s) {
     std::string h1 = clean_heading(raw_h1);
-    if (h1.empty() || h1.size() > 400 || (!site.empty() && key(h1) == site)) continue;
-    for (const std::string* t : titles) {
-      if (t->empty() || !(title_starts_with_heading(*t, h1) || title_ends_with_heading(*t, h1))) continue;
+    if (h1.empty() || h1.size() > 400) continue;
+    std::string h1_key = key(h1);
+    if (!site.empty() && h1_key == site) continue;
+    if (title_keys.empty())
+      for (const std::string* t : titles) title_keys.emplace_back(*t);
+    for (std::size_t k = 0; k < std::size(titles); ++k) {
+      const std::string* t = titles[k];
+      if (t->empty() || !(title_starts_with_heading(title_keys[k].whole, h1_key) ||
+                          title_keys[k].ends_with_heading(h1_key)))
+        continue;
       if ((static_cast<double>(h1.size()) >= kMinHeadingShareOfTitle * static_cast<double>(t->size()) ||
            word_count(h1) >= kMinHeadingWords) &&
           (best_title == nullptr || h1.size() < best_h1.size())) {
         best_h1 = h1;
-        best_title = t;
+        best_h1_key = h1_key;
+        best_title = &title_keys[k];
       }
     }
   }
   if (best_title != nullptr)
     // An <h1> that repeats the whole title repeats its site name too,
     // unless another title shows that name after it.
-    return key(best_h1) == key(*best_title) && !longer_title_has(titles, best_h1)
+    return best_h1_key == best_title->whole && !longer_title_has(title_keys, best_h1_key)
                ? strip_site_suffix(best_h1, c.site_name)
                : best_h1;
   // A later part of the title that the page shows as a heading or in bold.
