@@ -11,6 +11,7 @@
 #include <functional>
 #include <vector>
 
+#include "text/byte_filters.hpp"
 #include "text/chars.hpp"
 
 namespace pith::classify {
@@ -199,6 +200,9 @@ bool holds_price(std::string_view text) {
   auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
   auto byte = [&](std::size_t i) { return i < text.size() ? static_cast<unsigned char>(text[i]) : 0u; };
   for (std::size_t i = 0; i < text.size(); ++i) {
+    // The bytes no sign starts with are passed over sixteen at a time.
+    i = text::find_first_of_lanes(text, i, [](text::Bytes16 b) { return (b == '$') | (b == 0xC2) | (b == 0xE2); });
+    if (i == text.size()) break;
     std::size_t sign = 0;
     unsigned c = byte(i);
     if (c == '$') sign = 1;
@@ -495,14 +499,9 @@ PageFeatures read_page_features(const dom::Dom& dom, const Metadata& metadata, s
     flags[parent] |= flags[i] & (kImage | kHeading | kPrice | kTime | kAction);
   }
 
+  // In one pass over the elements that hold visible text:
   // Prose: paragraphs long enough to be sentences of an article, not blurbs.
   double long_paragraphs = 0, prose = 0;
-  for (NodeId i = 0; i < n; ++i)
-    if (nodes[i].tag == Tag::p && !hidden(i) && text_under[i] >= kProseParagraphChars) {
-      long_paragraphs += 1;
-      prose += text_under[i] - links_under[i];
-    }
-
   // The block of paragraphs: the element whose child paragraphs hold the
   // most text outside links (an article's body is one; a service page's
   // sections are many), and how many paragraphs it has. The largest
@@ -512,16 +511,21 @@ PageFeatures read_page_features(const dom::Dom& dom, const Metadata& metadata, s
   std::vector<std::pair<std::uint64_t, NodeId>>& children = scratch.children;
   for (NodeId i = 0; i < n; ++i) {
     if (nodes[i].tag == Tag::text || hidden(i) || text_under[i] == 0) continue;
+    if (nodes[i].tag == Tag::p && text_under[i] >= kProseParagraphChars) {
+      long_paragraphs += 1;
+      prose += text_under[i] - links_under[i];
+    }
     if (nodes[i].tag == Tag::article) article_block = std::max(article_block, static_cast<double>(text_under[i]));
+    // The children are read once: their paragraphs, and whether there are
+    // enough elements for a group (most elements have fewer children than
+    // one: counted before any is hashed).
     double paragraph_text = 0, paragraphs = 0;
-    for (NodeId c = nodes[i].first_child; c != dom::kNoNode; c = nodes[c].next_sibling)
-      if (nodes[c].tag == Tag::p) paragraph_text += text_under[c] - links_under[c], paragraphs += 1;
-    if (paragraph_text > prose_block) prose_block = paragraph_text, sibling_paragraphs = paragraphs;
-    // Most elements have fewer children than a group: counted before any is hashed.
     std::size_t elements_below = 0;
-    for (NodeId c = nodes[i].first_child; c != dom::kNoNode && elements_below < kRepeatedGroup;
-         c = nodes[c].next_sibling)
+    for (NodeId c = nodes[i].first_child; c != dom::kNoNode; c = nodes[c].next_sibling) {
+      if (nodes[c].tag == Tag::p) paragraph_text += text_under[c] - links_under[c], paragraphs += 1;
       elements_below += nodes[c].tag != Tag::text && !hidden(c);
+    }
+    if (paragraph_text > prose_block) prose_block = paragraph_text, sibling_paragraphs = paragraphs;
     if (elements_below < kRepeatedGroup) continue;
     children.clear();
     for (NodeId c = nodes[i].first_child; c != dom::kNoNode; c = nodes[c].next_sibling)
