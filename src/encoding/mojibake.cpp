@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "encoding/convert.hpp"
+#include "text/byte_filters.hpp"
 #include "text/letters.hpp"
 #include "text/utf8.hpp"
 
@@ -112,7 +113,10 @@ std::optional<std::string> repair_mojibake(std::string_view text, std::vector<Mo
   for (std::size_t i = 0; i < text.size();) {
     const std::size_t start = i;
     if (static_cast<unsigned char>(text[i]) < 0x80) {  // ASCII: no lead byte
-      previous = static_cast<unsigned char>(text[i++]);
+      // The rest of the ASCII run at once, sixteen bytes a step: only its
+      // last character is `previous` to what follows.
+      i = text::skip_ascii(text, i + 1);
+      previous = static_cast<unsigned char>(text[i - 1]);
       continue;
     }
     const char32_t c = text::decode_utf8(text, i);

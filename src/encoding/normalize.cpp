@@ -61,10 +61,8 @@ void compose_nfc(std::string& utf8) {
   for (std::size_t i = 0; i < s.size();) {
     if (ascii(s[i])) {
       // The rest of the ASCII run at once, sixteen bytes a step: a page with
-      // one mark is walked whole. (As signed bytes, those from 0x80 up are
-      // negative.)
-      i = text::find_first_of_lanes(
-          s, i + 1, [](text::Bytes16 b) { return __builtin_convertvector(b, text::Lanes16) < 0; });
+      // one mark is walked whole.
+      i = text::skip_ascii(s, i + 1);
       continue;
     }
     // The piece starts at the ASCII character before, which a mark may

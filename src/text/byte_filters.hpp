@@ -116,6 +116,12 @@ inline std::size_t skip_ascii_whitespace(std::string_view s, std::size_t from) {
   });
 }
 
+// Where the run of ASCII at s[from] ends: the first byte from 0x80 up (as
+// signed bytes, those are negative).
+inline std::size_t skip_ascii(std::string_view s, std::size_t from) {
+  return find_first_of_lanes(s, from, [](Bytes16 b) { return __builtin_convertvector(b, Lanes16) < 0; });
+}
+
 // Could the text hold a CJK character (text::is_cjk)? Every code point
 // from U+2E80 up starts with a byte >= 0xE3 or with 0xE2 0xBA..;
 // the test runs eight bytes at a time over bytes below 0xE0 (ASCII and the
