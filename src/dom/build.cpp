@@ -681,10 +681,15 @@ class Builder {
   // first class name only cost an article -0.18 (that agenda), and taking
   // aria-hidden copies too a service -0.12 (a marquee's second copy).
   bool is_hidden_tab(Tag tag, std::size_t attrs_begin, NodeId parent) const {
-    if (parent == kNoNode || !is_block(tag)) return false;  // a pane is a block; hidden inline names are not panes
+    // A pane is a block: hidden inline elements (tags beside tags) are not.
+    if (parent == kNoNode || !is_block(tag)) return false;
     const std::string_view own = kept_value(attrs_begin, dom_.attrs.size(), Attr::class_);
     if (own.find_first_not_of(kClassSeparators) == std::string_view::npos) return false;
-    for (NodeId k = dom_.nodes[parent].first_child; k != kNoNode; k = dom_.nodes[k].next_sibling) {
+    // Panes are the first children of their container; reading every
+    // sibling would make a page of many hidden siblings quadratic.
+    std::size_t read = 0;
+    for (NodeId k = dom_.nodes[parent].first_child; k != kNoNode && read < kPaneSiblingsRead;
+         k = dom_.nodes[k].next_sibling, ++read) {
       const Node& sibling = dom_.nodes[k];
       if (sibling.tag == tag &&
           holds_class_names(kept_value(sibling.attr_begin, sibling.attr_begin + sibling.attr_count, Attr::class_), own))
@@ -694,6 +699,7 @@ class Builder {
   }
 
   static constexpr std::string_view kClassSeparators = " \t\n\r\f";
+  static constexpr std::size_t kPaneSiblingsRead = 16;
 
   // Does the class attribute `classes` hold every name of `names`?
   static bool holds_class_names(std::string_view classes, std::string_view names) {
