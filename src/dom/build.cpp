@@ -683,56 +683,35 @@ class Builder {
   bool is_hidden_tab(Tag tag, std::size_t attrs_begin, NodeId parent) const {
     // A pane is a block: hidden inline elements (tags beside tags) are not.
     if (parent == kNoNode || !is_block(tag)) return false;
-    const std::string_view own = kept_value(attrs_begin, dom_.attrs.size(), Attr::class_);
-    if (own.find_first_not_of(kClassSeparators) == std::string_view::npos) return false;
+    const std::string_view own = kept_value(attrs_begin, dom_.attrs.size(), Attr::class_).value_or("");
+    if (text::first_token(own).empty()) return false;
     // Panes are the first children of their container; reading every
     // sibling would make a page of many hidden siblings quadratic.
     std::size_t read = 0;
     for (NodeId k = dom_.nodes[parent].first_child; k != kNoNode && read < kPaneSiblingsRead;
          k = dom_.nodes[k].next_sibling, ++read) {
       const Node& sibling = dom_.nodes[k];
-      if (sibling.tag == tag &&
-          holds_class_names(kept_value(sibling.attr_begin, sibling.attr_begin + sibling.attr_count, Attr::class_), own))
-        return true;
+      if (sibling.tag != tag) continue;
+      const std::string_view classes =
+          kept_value(sibling.attr_begin, sibling.attr_begin + sibling.attr_count, Attr::class_).value_or("");
+      if (text::has_every_token(classes, own)) return true;
     }
     return false;
   }
 
-  static constexpr std::string_view kClassSeparators = " \t\n\r\f";
   static constexpr std::size_t kPaneSiblingsRead = 16;
 
-  // Does the class attribute `classes` hold every name of `names`?
-  static bool holds_class_names(std::string_view classes, std::string_view names) {
-    for (std::size_t start = names.find_first_not_of(kClassSeparators); start != std::string_view::npos;) {
-      std::size_t end = std::min(names.find_first_of(kClassSeparators, start), names.size());
-      if (!has_class_name(classes, names.substr(start, end - start))) return false;
-      start = names.find_first_not_of(kClassSeparators, end);
-    }
-    return true;
-  }
-
-  static bool has_class_name(std::string_view classes, std::string_view name) {
-    for (std::size_t at = classes.find(name); at != std::string_view::npos; at = classes.find(name, at + 1)) {
-      const bool starts = at == 0 || kClassSeparators.find(classes[at - 1]) != std::string_view::npos;
-      const std::size_t end = at + name.size();
-      const bool ends = end == classes.size() || kClassSeparators.find(classes[end]) != std::string_view::npos;
-      if (starts && ends) return true;
-    }
-    return false;
-  }
-
-  // The value of the kept attribute `name` among dom_.attrs[begin, end).
-  std::string_view kept_value(std::size_t begin, std::size_t end, Attr name) const {
+  // The value of the kept attribute `name` among dom_.attrs[begin, end), if
+  // there is one.
+  std::optional<std::string_view> kept_value(std::size_t begin, std::size_t end, Attr name) const {
     for (std::size_t k = begin; k < end; ++k)
       if (dom_.attrs[k].name == name) return pooled(dom_.attrs[k].offset, dom_.attrs[k].length);
-    return {};
+    return std::nullopt;
   }
 
   // The role among the kept attributes that start at `attrs_begin`, if any.
   std::optional<std::string_view> kept_role(std::size_t attrs_begin) const {
-    for (std::size_t k = attrs_begin; k < dom_.attrs.size(); ++k)
-      if (dom_.attrs[k].name == Attr::role) return pooled(dom_.attrs[k].offset, dom_.attrs[k].length);
-    return std::nullopt;
+    return kept_value(attrs_begin, dom_.attrs.size(), Attr::role);
   }
 
   // Is the hidden element whose kept attributes start at `attrs_begin`, with

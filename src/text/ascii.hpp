@@ -36,27 +36,44 @@ constexpr bool iequals_ascii(std::string_view a, std::string_view b) {
   return true;
 }
 
-// Is `token` one of the space-separated tokens of `list` (rel="alternate feed",
-// class lists), ignoring ASCII case?
+// The space-separated token of `list` (rel="alternate feed", class lists) at
+// or after `from`, "" when none is left; `from` moves past it. Every byte up
+// to ' ' separates.
+constexpr std::string_view next_token(std::string_view list, std::size_t& from) {
+  std::size_t i = from;
+  while (i < list.size() && static_cast<unsigned char>(list[i]) <= ' ') ++i;
+  std::size_t j = i;
+  while (j < list.size() && static_cast<unsigned char>(list[j]) > ' ') ++j;
+  from = j;
+  return list.substr(i, j - i);
+}
+
+// Is `token` one of the space-separated tokens of `list`, ignoring ASCII case?
 constexpr bool has_token_ci(std::string_view list, std::string_view token) {
-  for (std::size_t i = 0; i < list.size();) {
-    while (i < list.size() && static_cast<unsigned char>(list[i]) <= ' ') ++i;
-    std::size_t j = i;
-    while (j < list.size() && static_cast<unsigned char>(list[j]) > ' ') ++j;
-    if (j > i && iequals_ascii(list.substr(i, j - i), token)) return true;
-    i = j;
+  for (std::size_t at = 0; at < list.size();) {
+    const std::string_view t = next_token(list, at);
+    if (!t.empty() && iequals_ascii(t, token)) return true;
   }
   return false;
 }
 
+// Does `list` hold every token of `tokens` (class names compare by case)?
+constexpr bool has_every_token(std::string_view list, std::string_view tokens) {
+  for (std::size_t at = 0; at < tokens.size();) {
+    const std::string_view wanted = next_token(tokens, at);
+    if (wanted.empty()) break;
+    bool found = false;
+    for (std::size_t k = 0; k < list.size() && !found;) found = next_token(list, k) == wanted;
+    if (!found) return false;
+  }
+  return true;
+}
+
 // The first of the space-separated tokens of `list` (a class list's first
-// class), "" when there is none; separators as has_token_ci reads them.
+// class), "" when there is none.
 constexpr std::string_view first_token(std::string_view list) {
-  std::size_t i = 0;
-  while (i < list.size() && static_cast<unsigned char>(list[i]) <= ' ') ++i;
-  std::size_t j = i;
-  while (j < list.size() && static_cast<unsigned char>(list[j]) > ' ') ++j;
-  return list.substr(i, j - i);
+  std::size_t at = 0;
+  return next_token(list, at);
 }
 
 // Does `hay` contain `needle_lower` (already lower case), ignoring ASCII case?

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "text/ascii.hpp"
 #include "text/chars.hpp"
 #include "text/utf8.hpp"
 
@@ -220,4 +221,20 @@ TEST_CASE("count_text and append_collapsed on plain examples") {
   pith::text::append_collapsed(out, "  one  two three\t\n", pending);
   CHECK(out == "a one two three");
   CHECK(pending);
+}
+
+TEST_CASE("space-separated tokens: one ignoring case, every one by case, the first") {
+  using pith::text::first_token;
+  using pith::text::has_every_token;
+  using pith::text::has_token_ci;
+  CHECK(has_token_ci("alternate  Feed", "feed"));
+  CHECK_FALSE(has_token_ci("alternate feeds", "feed"));
+  CHECK_FALSE(has_token_ci("alternate", ""));
+  CHECK(has_every_token("tab-pane fade\tactive", "fade  tab-pane"));
+  CHECK_FALSE(has_every_token("tab-pane fade", "tab-pane active"));
+  CHECK_FALSE(has_every_token("tab-pane-x", "tab-pane"));  // a whole name, not a prefix
+  CHECK_FALSE(has_every_token("Pane", "pane"));             // class names compare by case
+  CHECK(has_every_token("pane", " "));                      // no name asked for
+  CHECK(first_token("  \n card big") == "card");
+  CHECK(first_token(" \t ").empty());
 }
