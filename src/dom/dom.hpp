@@ -6,6 +6,7 @@
 // copied once into one string pool and referred to by offset.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -136,6 +137,13 @@ class Dom {
     for (std::uint32_t i = n.attr_begin; i < n.attr_begin + n.attr_count; ++i)
       if (attrs[i].name == name) return true;
     return false;
+  }
+  // Does any element of the page carry one of `names`? A look through the
+  // attributes, a dense array: pages that carry none (most, for dir or
+  // microdata) are spared a test of every node's.
+  template <typename... Names>
+  bool any_element_has(Names... names) const {
+    return std::any_of(attrs.begin(), attrs.end(), [=](const AttrValue& a) { return ((a.name == names) || ...); });
   }
   bool is_text(NodeId id) const { return nodes[id].tag == Tag::text; }
   // count_text of a text node's text; counted here when the Dom was not made

@@ -1,7 +1,5 @@
 #include "media/media.hpp"
 
-#include <algorithm>
-
 #include "text/ascii.hpp"
 
 namespace pith {
@@ -36,11 +34,7 @@ Direction page_direction(const dom::Dom& dom) {
   // <body dir> speaks for the content where both it and <html dir> state one;
   // where neither does, the largest element below that states one.
   Direction html = Direction::unstated, body = Direction::unstated, largest = Direction::unstated;
-  // Most pages state none: a look through the attributes, a dense array,
-  // spares them a test of every node's.
-  if (std::none_of(dom.attrs.begin(), dom.attrs.end(),
-                   [](const dom::AttrValue& a) { return a.name == dom::Attr::dir; }))
-    return Direction::unstated;
+  if (!dom.any_element_has(dom::Attr::dir)) return Direction::unstated;  // most pages state none
   std::size_t largest_size = 0;
   for (dom::NodeId id = 0; id < dom.nodes.size(); ++id) {
     if (!dom.has_attr(id, dom::Attr::dir)) continue;
