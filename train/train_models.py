@@ -97,50 +97,48 @@ ATTEMPT_BAGS = 10
 ATTEMPT_BAG_SUBSAMPLE = 0.6
 
 
-class BaggedRegressor:
-    """The mean of gradient-boosted regressions fitted on subsamples, as one
-    ensemble (export reads it as it reads one model): all their trees at
-    learning_rate / K. They share the initial value, which scikit-learn fits
-    on all the pages before it draws a tree's subsample."""
+class Bagged:
+    """Gradient-boosted models that differ by their seed (and subsample), as
+    one ensemble (export reads it as it reads one model): all their trees at
+    learning_rate / K, so that it predicts the mean of their raw scores. They
+    share the initial value, which scikit-learn fits on all the pages before
+    it draws a tree's subsample."""
+
+    def __init__(self, models):
+        import numpy as np
+        self.models = models
+        self.estimators_ = np.concatenate([m.estimators_ for m in models])
+        self.learning_rate = models[0].learning_rate / len(models)
+
+    def _raw_predict_init(self, X):
+        return self.models[0]._raw_predict_init(X)
+
+
+class BaggedRegressor(Bagged):
+    """Regressions fitted on subsamples of the pages."""
 
     def __init__(self, X, y, params, bags, subsample):
         from sklearn.ensemble import GradientBoostingRegressor
-        import numpy as np
-        self.models = [GradientBoostingRegressor(**dict(params, subsample=subsample, random_state=k)).fit(X, y)
-                       for k in range(bags)]
-        self.estimators_ = np.concatenate([m.estimators_ for m in self.models])
-        self.learning_rate = self.models[0].learning_rate / bags
+        super().__init__([GradientBoostingRegressor(**dict(params, subsample=subsample, random_state=k)).fit(X, y)
+                          for k in range(bags)])
 
     def predict(self, X):
         import numpy as np
         return np.mean([m.predict(X) for m in self.models], axis=0)
 
-    def _raw_predict_init(self, X):
-        return self.models[0]._raw_predict_init(X)
 
-
-class BaggedClassifier:
-    """The mean of the raw scores of gradient-boosted classifiers that differ
-    by their seed, as one ensemble (export reads it as it reads one model):
-    all their trees at learning_rate / K. They share the initial scores (the
-    class priors, fitted on all the pages)."""
+class BaggedClassifier(Bagged):
+    """Classifiers; the probabilities are the softmax of their mean raw scores."""
 
     def __init__(self, X, y, params, bags, sample_weight):
         from sklearn.ensemble import GradientBoostingClassifier
-        import numpy as np
-        self.models = [GradientBoostingClassifier(**dict(params, random_state=k)).fit(X, y, sample_weight=sample_weight)
-                       for k in range(bags)]
-        self.estimators_ = np.concatenate([m.estimators_ for m in self.models])
-        self.learning_rate = self.models[0].learning_rate / bags
+        super().__init__([GradientBoostingClassifier(**dict(params, random_state=k)).fit(
+            X, y, sample_weight=sample_weight) for k in range(bags)])
 
     def predict_proba(self, X):
         import numpy as np
-        raw = np.mean([m.decision_function(X) for m in self.models], axis=0)
-        e = np.exp(raw - raw.max(axis=1, keepdims=True))
-        return e / e.sum(axis=1, keepdims=True)
-
-    def _raw_predict_init(self, X):
-        return self.models[0]._raw_predict_init(X)
+        from scipy.special import softmax
+        return softmax(np.mean([m.decision_function(X) for m in self.models], axis=0), axis=1)
 
 
 def fit_page_types(X, y, sample_weight):
