@@ -856,8 +856,11 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
   // outside it (a forum thread, a link shared with a long thread under it),
   // has the discussion as its content: its names ("comment", "reply") then
   // describe content, and it joins the selection.
-  Discussion discussion =
-      find_discussion(page_passes.prepared(/*strip_unlikely=*/false), page.h1.empty() ? kNoNode : page.h1.front());
+  const Pass& unstripped = page_passes.prepared(/*strip_unlikely=*/false);
+  const NodeId h1 = page.h1.empty() ? kNoNode : page.h1.front();
+  Discussion discussion = find_discussion(unstripped, h1, kMinStampedItems);
+  // A forum page's thread may be an opening post and one reply.
+  if (discussion.node == kNoNode && options.thread_page) discussion = find_discussion(unstripped, h1, kMinThreadPosts);
   NodeId headline = find_headline(dom, options.title, page.h1);
   timer.lap(&Timings::features);
   Attempt best = select_with_retries(page_passes, discussion.node, false, headline, options);

@@ -185,14 +185,15 @@ std::vector<NodeId> list_items(const Pass& pass, NodeId id) {
 // Whether the container has at least kMinStampedItems items, told without
 // building their list (most containers asked about have fewer) and without
 // counting past that.
-bool has_enough_items(const Pass& pass, NodeId id) {
+bool has_enough_items(const Pass& pass, NodeId id, std::size_t min_items = kMinStampedItems) {
   std::size_t count = 0;
-  for_each_list_item(pass, id, [&count](NodeId) { return ++count < kMinStampedItems; });
-  return count >= kMinStampedItems;
+  for_each_list_item(pass, id, [&count, min_items](NodeId) { return ++count < min_items; });
+  return count >= min_items;
 }
 
-bool stamped_items(const Pass& pass, const std::vector<NodeId>& items, double min_stamped_share) {
-  if (items.size() < kMinStampedItems) return false;
+bool stamped_items(const Pass& pass, const std::vector<NodeId>& items, double min_stamped_share,
+                   std::size_t min_items = kMinStampedItems) {
+  if (items.size() < min_items) return false;
   // The sentences first: they are counted already, stamps have to be looked for.
   std::size_t sentences = 0;
   for (NodeId item : items)
@@ -344,7 +345,7 @@ bool holds_headline_item(const dom::Dom& dom, NodeId h1, const std::vector<NodeI
 
 }  // namespace
 
-Discussion find_discussion(const Pass& pass, NodeId h1) {
+Discussion find_discussion(const Pass& pass, NodeId h1, std::size_t min_posts) {
   const dom::Dom& dom = pass.dom;
   NodeId body = dom.find_first(Tag::body);
   if (body == kNoNode) return {};
@@ -356,9 +357,9 @@ Discussion find_discussion(const Pass& pass, NodeId h1) {
       std::fprintf(stderr, "discussion chain %u <%s> len=%u of %u\n", node,
                    std::string(dom::tag_name(dom.nodes[node].tag)).c_str(),
                    pass.features[node].length(), page);
-    if (has_enough_items(pass, node)) {
+    if (has_enough_items(pass, node, min_posts)) {
       std::vector<NodeId> items = list_items(pass, node);
-      if (stamped_items(pass, items, kDiscussionStampedShare) && items_repeat(dom, items) &&
+      if (stamped_items(pass, items, kDiscussionStampedShare, min_posts) && items_repeat(dom, items) &&
           !holds_headline_item(dom, h1, items))
         return {node, pass.features[node].length()};
     }

@@ -23,12 +23,6 @@ bool is_stamped_item_list(const Pass& pass, dom::NodeId id, double min_stamped_s
 // words). Table rows and paragraphs are not teasers.
 bool is_teaser_list(const Pass& pass, dom::NodeId id);
 
-// The page's discussion: the outermost stamped item list that holds at least
-// kDiscussionShare of the page's text (head and boilerplate tags left out), or
-// kNoNode. A list one of whose items holds the page's <h1> is the page's
-// layout or its series of stories, not a thread. Found by following the chain
-// of nodes that hold most of the text down from <body>, so it costs one
-// measure pass.
 // Repeated items (same tag and class), three in four of them carrying their
 // own controls: the like / reply / report buttons of comments, however their
 // dates are written ("il y a 5 h").
@@ -38,9 +32,15 @@ struct Discussion {
   dom::NodeId node = dom::kNoNode;
   std::uint32_t length = 0;  // weighted characters of text
 };
+// The page's discussion: the outermost stamped item list of at least
+// `min_posts` items that holds at least kDiscussionShare of the page's text
+// (head and boilerplate tags left out), or kNoNode. A list one of whose items
+// holds the page's <h1> is the page's layout or its series of stories, not a
+// thread. Found by following the chain of nodes that hold most of the text
+// down from <body>, so it costs one measure pass.
 // `pass` is prepared without strip_unlikely (names do not remove anything);
 // `h1`: the page's first <h1> (PageHints::h1), or kNoNode.
-Discussion find_discussion(const Pass& pass, dom::NodeId h1);
+Discussion find_discussion(const Pass& pass, dom::NodeId h1, std::size_t min_posts);
 
 // Inside the discussion, names such as "comment" or "reply" describe the
 // content: clears their negative weight and unlikely mark, and flags every node

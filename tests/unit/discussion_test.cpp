@@ -115,9 +115,10 @@ TEST_CASE("teaser lists: cards opening with a linked title and carrying a date")
 
 namespace {
 
-// Whether the page's discussion is found: a <div id=thread> of five dated
-// posts, the k-th of class `classes[k]`.
-bool thread_found(const std::vector<std::string>& classes) {
+// Whether the page's discussion is found: a <div id=thread> of dated posts,
+// the k-th of class `classes[k]`, `min_posts` of them or more making one.
+bool thread_found(const std::vector<std::string>& classes,
+                  std::size_t min_posts = pith::extraction::kMinStampedItems) {
   std::string html = "<html><body><div id=thread>";
   for (const std::string& cls : classes)
     html += "<div class='" + cls + "'><p>user <time datetime='2026-03-04T19:34:47Z'>17 hours ago</time></p>"
@@ -127,7 +128,7 @@ bool thread_found(const std::vector<std::string>& classes) {
   std::vector<pith::extraction::Hints> hints = pith::extraction::page_hints(dom);
   pith::extraction::reference::WalkedPass walked(dom, hints, pith::extraction::Flags{.strip_unlikely = false});
   pith::extraction::Discussion found =
-      pith::extraction::find_discussion(walked.pass, dom.find_first(pith::dom::Tag::h1));
+      pith::extraction::find_discussion(walked.pass, dom.find_first(pith::dom::Tag::h1), min_posts);
   return found.node != pith::dom::kNoNode && dom.attr(found.node, pith::dom::Attr::id) == "thread";
 }
 
@@ -142,4 +143,10 @@ TEST_CASE("discussion: posts whose classes name the post itself are still of one
   // Classes numbered with a digit or two are designs: a page's numbered
   // layout wrappers are not a thread.
   CHECK_FALSE(thread_found({"layer1", "layer2", "layer3", "layer81", "layer82"}));
+}
+
+TEST_CASE("discussion: an opening post and one reply make a thread only when asked for two posts") {
+  CHECK_FALSE(thread_found({"post", "post"}));
+  CHECK(thread_found({"post", "post"}, pith::extraction::kMinThreadPosts));
+  CHECK_FALSE(thread_found({"post"}, pith::extraction::kMinThreadPosts));
 }
