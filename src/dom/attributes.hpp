@@ -47,8 +47,8 @@ inline bool dom_attribute(std::string_view name, Attr& out) {
 // <isindex>'s prompt and action: the filter keeps these on those elements
 // only). A style is read too, when it hides.
 inline constexpr std::string_view kReadBeforeTheDom[] = {
-    "hidden", "aria-hidden", "aria-labelledby", "shadowrootmode", "shadowroot", "color", "face", "size",
-    "encoding", "prompt", "action"};
+    "hidden", "aria-hidden", "aria-labelledby", "aria-controls", "aria-expanded", "shadowrootmode", "shadowroot",
+    "color", "face", "size", "encoding", "prompt", "action"};
 
 // Does an inline style hide its element (display:none, visibility:hidden)?
 bool style_hides(std::string_view style);

@@ -599,7 +599,8 @@ class Builder {
     const std::size_t attrs_before = attr_count_;
     const std::size_t pool_before = dom_.pool.size();
     std::uint16_t kept_count = 0;
-    bool hidden = false, labelled = false, aria_hidden = false;
+    bool hidden = false, labelled = false, aria_hidden = false, collapsed = false;
+    std::string_view controls;
     const GumboVector& attrs = el.attributes;
     if (attrs.length == 0) {
       std::size_t run = tag_run(el);
@@ -622,6 +623,8 @@ class Builder {
           aria_hidden = aria_hidden || name == "aria-hidden";
         }
         if (name == "aria-labelledby") labelled = true;
+        else if (name == "aria-controls") controls = a->value;
+        else if (name == "aria-expanded") collapsed = text::iequals_ascii(a->value, "false");
         continue;
       }
       if (kept_count == 0xFFFF || !kept_on(kept, tag)) continue;
@@ -636,8 +639,9 @@ class Builder {
         dom_.pool.append(value);
       }
     }
+    if (collapsed) note_collapsed_panels(controls);
     if (hidden && !is_disclosure_panel(attrs_before, labelled) && !wraps_disclosure_panel(attrs_before, el) &&
-        (aria_hidden || !is_hidden_tab(tag, attrs_before, parent))) {
+        !is_collapsed_panel(tag, attrs_before) && (aria_hidden || !is_hidden_tab(tag, attrs_before, parent))) {
       dom_.attrs.resize(attrs_before);
       dom_.pool.resize(pool_before);
       attr_count_ = attrs_before;
@@ -700,6 +704,39 @@ class Builder {
   }
 
   static constexpr std::size_t kPaneSiblingsRead = 16;
+
+  // The ids a collapsed control (aria-expanded="false") names in its
+  // aria-controls: the panels its click shows. Bounded, as a page of many
+  // controls would otherwise make each hidden element's lookup long.
+  void note_collapsed_panels(std::string_view controls) {
+    for (std::size_t at = 0; at < controls.size() && collapsed_panels_.size() < kCollapsedPanelsKept;) {
+      const std::string_view id = text::next_token(controls, at);
+      if (id.empty()) break;
+      collapsed_panels_.emplace_back(id);
+    }
+  }
+
+  // Is the hidden element (its kept attributes start at `attrs_begin`) the
+  // panel a collapsed control before it shows: an accordion's answer, a
+  // "read more" section, marked up by WAI-ARIA's disclosure pattern with no
+  // role or label on the panel itself? Its text is the page's, shown on a
+  // click. A menu or dialog a button opens is not content, and stays out.
+  // train + dev, models fixed: all +0.0009 [-0.0000, +0.0020] word F1
+  // (shingles +0.0014 [+0.0002, +0.0029]), services +0.0024 [+0.0002,
+  // +0.0057]; 14 pages better (a listing 0.21 -> 0.69, an FAQ 0.36 -> 0.51),
+  // 6 worse, two of them a shop's category pages (-0.45) whose revealed FAQ
+  // now outweighs the product grid.
+  bool is_collapsed_panel(Tag tag, std::size_t attrs_begin) const {
+    if (collapsed_panels_.empty() || tag == Tag::nav) return false;
+    const std::optional<std::string_view> id = kept_value(attrs_begin, dom_.attrs.size(), Attr::id);
+    if (!id || id->empty()) return false;
+    if (std::optional<std::string_view> role = kept_role(attrs_begin); role && !names_disclosure_panel(role, false))
+      return false;
+    return std::find(collapsed_panels_.begin(), collapsed_panels_.end(), *id) != collapsed_panels_.end();
+  }
+
+  static constexpr std::size_t kCollapsedPanelsKept = 256;
+  std::vector<std::string> collapsed_panels_;
 
   // The value of the kept attribute `name` among dom_.attrs[begin, end), if
   // there is one.

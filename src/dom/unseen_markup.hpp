@@ -24,7 +24,8 @@ namespace pith::dom {
 //  - attributes nothing reads: every one but those the DOM build keeps
 //    (dom_attribute), those that say an element is hidden (hidden,
 //    aria-hidden, a style that hides) or a collapsed panel that stays
-//    (aria-labelledby), and those Gumbo's tree builder reads
+//    (aria-labelledby; aria-controls and aria-expanded on the control that
+//    shows it), and those Gumbo's tree builder reads
 //    (input type, annotation-xml encoding, font color/face/size, an
 //    <isindex>'s prompt and action), and none of an end tag's, nor of an
 //    element the build leaves out with its subtree (a script but JSON-LD,

@@ -304,6 +304,25 @@ TEST_CASE("build_dom keeps the collapsed panels of accordions and tabs") {
   CHECK(dom.attr(panel, Attr::class_) == "panel");
 }
 
+TEST_CASE("build_dom keeps the panels a collapsed control names") {
+  // WAI-ARIA's disclosure pattern: a control with aria-expanded="false"
+  // names the panel its click shows in aria-controls (several ids allowed).
+  // A panel no collapsed control names, one an expanded control names, a
+  // <nav> or a menu a button opens, stay out.
+  Dom dom = build_dom(
+      "<html><body><h3><a aria-controls=\"a1\" aria-expanded=\"false\">Question?</a></h3>"
+      "<div id=\"a1\" aria-hidden=\"true\"><p>-answer</p></div>"
+      "<button aria-expanded=\"FALSE\" aria-controls=\" more  extra\">more</button>"
+      "<div id=\"more\" hidden>-more</div><p id=\"extra\" style=\"display:none\">-extra</p>"
+      "<div id=\"other\" hidden>not named</div>"
+      "<button aria-expanded=\"true\" aria-controls=\"open\">o</button><div id=\"open\" hidden>expanded</div>"
+      "<button aria-expanded=\"false\" aria-controls=\"menu nav\">m</button>"
+      "<ul id=\"menu\" role=\"menu\" hidden><li>item</li></ul><nav id=\"nav\" hidden>nav</nav>"
+      "</body></html>");
+  CHECK(all_text(dom) == "Question?-answermore-more-extraom");
+  check_tree_consistent(dom);
+}
+
 TEST_CASE("build_dom keeps the hidden panes of tabs without roles") {
   // Tabs show one pane and hide the others until clicked: a hidden block
   // whose class names a visible sibling of its tag before it all has (the
