@@ -1,7 +1,5 @@
 #include "pages.hpp"
 
-#include <zlib.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
@@ -10,6 +8,8 @@
 #include <string_view>
 
 #include <nlohmann/json.hpp>
+
+#include "check/gzip.hpp"
 
 namespace fs = std::filesystem;
 
@@ -24,35 +24,13 @@ std::string read_file(const fs::path& p) {
 }
 
 std::string gunzip(const std::string& gz, const fs::path& p) {
-  std::string out;
-  z_stream zs{};
-  if (inflateInit2(&zs, 16 + MAX_WBITS) != Z_OK) throw std::runtime_error("inflateInit2 failed");
-  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(gz.data()));
-  zs.avail_in = static_cast<uInt>(gz.size());
-  char buf[1 << 16];
-  int rc = Z_OK;
-  while (true) {
-    zs.next_out = reinterpret_cast<Bytef*>(buf);
-    zs.avail_out = sizeof buf;
-    rc = inflate(&zs, Z_NO_FLUSH);
-    out.append(buf, sizeof buf - zs.avail_out);
-    if (rc == Z_STREAM_END) {
-      if (zs.avail_in == 0) break;
-      inflateReset(&zs);  // another gzip member follows
-      continue;
-    }
-    if (rc != Z_OK) {
-      std::string msg = zs.msg ? zs.msg : "inflate error " + std::to_string(rc);
-      inflateEnd(&zs);
-      throw std::runtime_error(p.string() + ": " + msg);
-    }
-    if (zs.avail_in == 0 && zs.avail_out != 0) {
-      inflateEnd(&zs);
-      throw std::runtime_error(p.string() + ": truncated gzip data");
-    }
+  // A dataset's page is whole: truncated or corrupt data is an error.
+  constexpr std::size_t kMaxPageBytes = std::size_t{1} << 30;
+  try {
+    return pith::check::gunzip(gz, kMaxPageBytes);
+  } catch (const std::runtime_error& e) {
+    throw std::runtime_error(p.string() + ": " + e.what());
   }
-  inflateEnd(&zs);
-  return out;
 }
 
 namespace {

@@ -13,7 +13,6 @@
 #include <gumbo.h>
 #include <sys/resource.h>
 #include <time.h>
-#include <zlib.h>
 
 #include <algorithm>
 #include <atomic>

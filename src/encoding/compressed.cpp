@@ -9,7 +9,9 @@
 
 namespace pith::encoding {
 
-bool inflate_all(std::string_view in, Deflate format, std::size_t max_out, std::string& out, std::string& error) {
+bool inflate_all(std::string_view in, Deflate format, std::size_t max_out, std::string& out, std::string& error,
+                 bool* cut_short) {
+  if (cut_short) *cut_short = false;
   const int window_bits = format == Deflate::gzip ? 16 + MAX_WBITS : format == Deflate::zlib ? MAX_WBITS : -MAX_WBITS;
   out.clear();
   z_stream zs{};
@@ -37,7 +39,10 @@ bool inflate_all(std::string_view in, Deflate format, std::size_t max_out, std::
       inflateReset(&zs);
       continue;
     }
-    if (rc == Z_BUF_ERROR || (rc == Z_OK && zs.avail_in == 0 && produced == 0)) break;  // cut short: keep what arrived
+    if (rc == Z_BUF_ERROR || (rc == Z_OK && zs.avail_in == 0 && produced == 0)) {  // cut short: keep what arrived
+      if (cut_short) *cut_short = true;
+      break;
+    }
     if (rc != Z_OK) {
       error = fmt::format("corrupt compressed body: {}", zs.msg ? zs.msg : "inflate failed");
       ok = false;

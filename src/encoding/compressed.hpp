@@ -22,11 +22,13 @@ bool is_zstd(std::string_view bytes) noexcept;
 // `error` set when the data is corrupt, or would decode to more than
 // `max_out` bytes (`out` then holds what came before the limit, and
 // over_limit(error) is true). Data cut short keeps what arrived, without an
-// error.
+// error (a body cut in transfer is still read); `cut_short`, when given, says
+// whether it was.
 
 // gzip (every member of a multi-member file), zlib or raw deflate.
 enum class Deflate { gzip, zlib, raw };
-bool inflate_all(std::string_view in, Deflate format, std::size_t max_out, std::string& out, std::string& error);
+bool inflate_all(std::string_view in, Deflate format, std::size_t max_out, std::string& out, std::string& error,
+                 bool* cut_short = nullptr);
 bool unbrotli_all(std::string_view in, std::size_t max_out, std::string& out, std::string& error);
 bool unzstd_all(std::string_view in, std::size_t max_out, std::string& out, std::string& error);
 
