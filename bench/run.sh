@@ -12,14 +12,7 @@
 # --gumbo-baseline is always passed.
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$ROOT"
-
-DATASET_DIR="$ROOT/../shared/eval/dev"
-if [[ $# -gt 0 && "$1" != --* ]]; then
-  DATASET_DIR="$1"
-  shift
-fi
+source "$(dirname "${BASH_SOURCE[0]}")/dataset_arg.sh"
 if [[ ! -d "$DATASET_DIR" ]]; then
   echo "bench/run.sh: dataset folder '$DATASET_DIR' not found; nothing to benchmark." >&2
   exit 0

@@ -20,14 +20,7 @@
 # Environment: BUILD_DIR (default build), PITH_PEERS.
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$ROOT"
-
-DATASET_DIR="$ROOT/../shared/eval/dev"
-if [[ $# -gt 0 && "$1" != --* ]]; then
-  DATASET_DIR="$1"
-  shift
-fi
+source "$(dirname "${BASH_SOURCE[0]}")/dataset_arg.sh"
 ROUNDS=3
 REPEAT=3
 while [[ $# -gt 0 ]]; do
