@@ -988,9 +988,17 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
     const char before = at > copied ? s[at - 1] : changed && !out.empty() ? out.back() : '\0';
     if (!joins_white_space_unchanged(before)) return npos;
     // Only white space up to the next tag, which must flush the text where
-    // the element would have.
+    // the element would have. Comments in between count for nothing: the
+    // filter takes them out too, and the white space either side joins.
+    // (Each is read again when the loop reaches it: twice at most, as a
+    // comment follows one element only.)
     std::size_t next = end;
-    while (next < s.size() && is_ascii_whitespace(s[next])) ++next;
+    for (;;) {
+      while (next < s.size() && is_ascii_whitespace(s[next])) ++next;
+      if (s.compare(next, 4, "<!--") != 0) break;
+      next = comment_end(s, next + 4);
+      if (next == npos) return npos;  // runs to the end of the page: left as it is
+    }
     if (next == s.size()) return end;
     if (s[next] != '<') return npos;
     const bool next_is_end_tag = next + 1 < s.size() && s[next + 1] == '/';

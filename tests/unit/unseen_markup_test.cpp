@@ -206,6 +206,14 @@ TEST_CASE("unseen markup: a script or style goes whole where the tree builder wo
   CHECK(drop_unseen_markup("<body><div>\n<style>p{}</style>\n<script>f()</script>\n</div>") ==
         "<body><div>\n\n\n</div>");
   CHECK(drop_unseen_markup("<body><div>\r\n<script>f()</script>\r\n</div>") == "<body><div>\n\n</div>");
+  // Comments before the next tag go too: the white space either side joins.
+  CHECK(drop_unseen_markup("<body><div>\n<script>f()</script>\n<!-- a -->\n<!-- b --><p>") ==
+        "<body><div>\n\n\n<p>");
+  // But text after a comment, or a comment that never ends, keeps it.
+  CHECK(drop_unseen_markup("<body><div>\n<script>f()</script>\n<!-- a -->x<p>") ==
+        "<body><div>\n<script></script>\nx<p>");
+  CHECK(drop_unseen_markup("<body><div>\n<script>f()</script>\n<!-- a") ==
+        "<body><div>\n<script></script>\n<!-- a");
   // Before the head, after it, in a table, a <noscript>, svg or a <template>:
   // emptied only.
   CHECK(drop_unseen_markup("<script>f()</script>\n<p>") == "<script></script>\n<p>");
@@ -268,7 +276,9 @@ TEST_CASE("unseen markup: Gumbo builds the same kept tree with and without it") 
            "<div>\r<script>j</script>\n\r\n<script>k</script>\r</div><p>\r\n  text &amp;\n  more text</p>"
            "<frameset>",
            "<head></head><body><div>\n<script>a</script>\n</div>\n<style>b</style>\n</body>\n<script>c</script>\n"
-           "</html>\n<script>d</script>\n"}) {
+           "</html>\n<script>d</script>\n",
+           "<head>\n<script>a</script>\n<!-- x -->\n<meta></head><body><div>x\n<script>b</script><!--y--> <!---->"
+           "\n<p>p</p>\n<script>c</script>\n<!-- z -->\n</div>\n<b>\n<script>d</script>\n<!-- w --></b>"}) {
     INFO(page);
     CHECK(tree(page) == tree(drop_unseen_markup(page)));
     pith::dom::MovedValues page_moved;
