@@ -407,6 +407,49 @@ TEST_CASE("unseen markup: a value moves unless a byte Gumbo changes stands anywh
   }
 }
 
+TEST_CASE("unseen markup: long UTF-8 moves unless a code point Gumbo changes stands anywhere in it") {
+  // Values and text of CJK characters (past kWellFormedCheckBytes: checked
+  // whole for well-formed UTF-8, then read only at the bytes that may start
+  // a changed code point), with every kind of change at every place:
+  // controls, '&', DEL, C1 controls, noncharacters of the BMP and of the
+  // other planes, and ill-formed sequences (a lone continuation byte, a
+  // truncated character, a surrogate, a byte UTF-8 never has) keep it in
+  // place; their neighbours that Gumbo passes (NBSP, U+FDF0, U+FFFD as
+  // such, an emoji, U+D7FF) do not.
+  using pith::dom::moved_marker;
+  pith::dom::MovedValues moved;
+  const std::string han = "\xE4\xB8\xAD";
+  const std::string_view changed[] = {"\x01", "&", "\x7F", "\xC2\x80", "\xC2\x9F", "\xEF\xB7\x90",
+                                      "\xEF\xB7\xAF", "\xEF\xBF\xBE", "\xEF\xBF\xBF", "\xF0\x9F\xBF\xBE",
+                                      "\xF4\x8F\xBF\xBF", "\x80", "\xE4\xB8", "\xED\xA0\x80", "\xFF"};
+  const std::string_view kept[] = {"\t", "\n", " ", "\xC2\xA0", "\xEF\xB7\xB0", "\xEF\xBF\xBD",
+                                   "\xF0\x9F\x98\x80", "\xED\x9F\xBF", "x"};
+  for (std::size_t at = 0; at < 40; ++at) {
+    auto value_with = [&](std::string_view piece) {
+      std::string value;
+      for (std::size_t k = 0; k < 40; ++k) value += k == at ? std::string(piece) : han;
+      return value;
+    };
+    for (std::string_view piece : changed) {
+      const std::string value = value_with(piece);
+      drop_unseen_markup("<b class=\"" + value + "\">t</b>", &moved);
+      CHECK_MESSAGE(moved.ranges.empty(), at, " ", piece);
+      // In text a '&' ends the piece that moves, and the rest moves after it.
+      if (piece == "&") continue;
+      drop_unseen_markup("<body><p>" + value + "</p>", &moved);
+      CHECK_MESSAGE(moved.ranges.empty(), at, " ", piece);
+    }
+    for (std::string_view piece : kept) {
+      const std::string value = value_with(piece);
+      drop_unseen_markup("<b class=\"" + value + "\">t</b>", &moved);
+      REQUIRE_MESSAGE(moved.ranges.size() == 1, at, " ", piece);
+      CHECK(moved.resolve(moved_marker(0)) == value);
+      drop_unseen_markup("<body><p>" + value + "</p>", &moved);
+      REQUIRE_MESSAGE(moved.ranges.size() == 1, at, " ", piece);
+    }
+  }
+}
+
 TEST_CASE("unseen markup: a short value moves into a run unless a byte Gumbo changes stands in it") {
   // Values under eight bytes are tested as one word padded with spaces: at
   // every place of every such length.
