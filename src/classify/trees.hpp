@@ -38,11 +38,16 @@ struct TreeEnsemble {
 inline void evaluate(const TreeEnsemble& model, std::span<const double> x, std::span<double> out) {
   const std::size_t outputs = model.initial.size();
   for (std::size_t k = 0; k < outputs; ++k) out[k] = model.initial[k];
+  // Tree t's output, t % outputs, counted along rather than divided: a
+  // division per tree (the count is known only at run time) takes tens of
+  // cycles, as long as a tree's walk.
+  std::size_t output = 0;
   for (std::size_t t = 0; t < model.roots.size(); ++t) {
     const TreeNode* node = &model.nodes[static_cast<std::size_t>(model.roots[t])];
     while (node->feature != kLeaf)
       node = static_cast<float>(x[node->feature]) <= node->threshold ? node + 1 : node + node->right;
-    out[t % outputs] += model.learning_rate * static_cast<double>(node->threshold);
+    out[output] += model.learning_rate * static_cast<double>(node->threshold);
+    if (++output == outputs) output = 0;
   }
 }
 

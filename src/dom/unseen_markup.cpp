@@ -409,6 +409,40 @@ std::size_t plain_ascii_prefix(std::string_view v) {
   return plain(text::word_at(v, n - 8)) ? n : i;
 }
 
+// From this many bytes on, a rest of a value or text piece that holds
+// other than ASCII is checked whole for well-formed UTF-8 first (32 bytes a
+// step), then looked at only where a changed code point may start
+// (passes_well_formed): CJK text, all of it three-byte characters, was read
+// a character at a time. A shorter rest costs less read that way (of 16,
+// 32, 64 and 128, 64 made the fewest instructions on the dev and news pages).
+constexpr std::size_t kWellFormedCheckBytes = 64;
+
+// passes_unchanged for v[from, ...) when it is well-formed UTF-8 (`cr`: as
+// passes_unchanged's): its only bytes that may lead to a code point Gumbo
+// changes are the ASCII ones it changes and the lead bytes C2 (the C1
+// controls U+0080..U+009F), EF (U+FDD0..U+FDEF, U+FFFE, U+FFFF) and F0..F4
+// (the last two code points of every other plane). Sixteen bytes a step to
+// the next of those.
+bool passes_well_formed(std::string_view v, std::size_t from, unsigned char cr) {
+  auto may_change = [cr](text::Bytes16 b) {
+    const text::Lanes16 kept_space = (b == '\t') | (b == '\n') | (b == '\f') | (b == cr);
+    return ((b < ' ') & ~kept_space) | (b == '&') | (b == 0x7F) | (b == 0xC2) | (b == 0xEF) | (b >= 0xF0);
+  };
+  for (std::size_t i = text::find_first_of_lanes(v, from, may_change); i < v.size();
+       i = text::find_first_of_lanes(v, i, may_change)) {
+    const unsigned char b = static_cast<unsigned char>(v[i]);
+    if (b < 0x80) return false;  // '&', DEL or a control
+    if (b == 0xC2) {             // (well-formed: its second byte is there)
+      if (static_cast<unsigned char>(v[i + 1]) <= 0x9F) return false;
+      i += 2;
+      continue;
+    }
+    const char32_t c = text::decode_utf8(v, i);
+    if ((c >= 0xFDD0 && c <= 0xFDEF) || (c & 0xFFFE) == 0xFFFE) return false;
+  }
+  return true;
+}
+
 // Does Gumbo return these bytes as they are (but for CR, which it makes LF
 // and append_text does too, when `cr_allowed`)? Not when they have a
 // character reference, NUL, or a code point Gumbo's input stream replaces
@@ -424,12 +458,17 @@ bool passes_unchanged(std::string_view v, bool cr_allowed = false) {
     const text::Lanes16 kept_space = (b == '\t') | (b == '\n') | (b == '\f') | (b == cr);
     return ((__builtin_convertvector(b, text::Lanes16) < ' ') & ~kept_space) | (b == '&') | (b == 0x7F);
   };
+  bool well_formed_checked = false;  // once: a rest that is not stays ill-formed
   for (std::size_t i = plain_ascii_prefix(v); i < v.size();) {
     unsigned char b = static_cast<unsigned char>(v[i]);
     if (b < 0x80) {
       if (changed[b]) return false;
       i = text::find_first_of_lanes(v, i + 1, closer_look);
       continue;
+    }
+    if (!well_formed_checked && v.size() - i >= kWellFormedCheckBytes) {
+      well_formed_checked = true;
+      if (text::valid_utf8_prefix_length(v.substr(i)) == v.size() - i) return passes_well_formed(v, i, cr);
     }
     std::size_t at = i;
     char32_t c;
@@ -988,9 +1027,17 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
     const char before = at > copied ? s[at - 1] : changed && !out.empty() ? out.back() : '\0';
     if (!joins_white_space_unchanged(before)) return npos;
     // Only white space up to the next tag, which must flush the text where
-    // the element would have.
+    // the element would have. Comments in between count for nothing: the
+    // filter takes them out too, and the white space either side joins.
+    // (Each is read again when the loop reaches it: twice at most, as a
+    // comment follows one element only.)
     std::size_t next = end;
-    while (next < s.size() && is_ascii_whitespace(s[next])) ++next;
+    for (;;) {
+      while (next < s.size() && is_ascii_whitespace(s[next])) ++next;
+      if (s.compare(next, 4, "<!--") != 0) break;
+      next = comment_end(s, next + 4);
+      if (next == npos) return npos;  // runs to the end of the page: left as it is
+    }
     if (next == s.size()) return end;
     if (s[next] != '<') return npos;
     const bool next_is_end_tag = next + 1 < s.size() && s[next + 1] == '/';

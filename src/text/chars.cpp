@@ -329,13 +329,17 @@ TextCounts count_text(std::string_view s) {
         ++t.chars;
         i += 2;
         continue;
-      case kHan:
-        ++t.chars;
-        ++t.cjk;
-        ++t.words;
+      case kHan: {
+        // The Han characters that follow it too, at once: CJK text is
+        // little else, and each is a word and a character of its own.
+        std::uint32_t run = 1;
+        for (i += 3; i + 3 <= n && letter_kind(s, i) == kHan; i += 3) ++run;
+        t.chars += run;
+        t.cjk += run;
+        t.words += run;
         in_word = false;
-        i += 3;
         continue;
+      }
       case kOther:
         break;
     }

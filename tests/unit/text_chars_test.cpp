@@ -162,6 +162,19 @@ TEST_CASE("count_text agrees with counting code point by code point on long most
     if (!counts_agree(random_text(rng, pieces, 80))) break;
 }
 
+TEST_CASE("count_text agrees with counting code point by code point on runs of Han characters") {
+  // Runs of Han characters (counted a run at a time), ended by their
+  // neighbours: U+4DFF and U+A000 beside the block, CJK punctuation, a
+  // truncated character, a lone continuation byte, a letter, a space, ASCII.
+  const std::vector<std::string_view> pieces = {
+      "\xE4\xB8\xAD", "\xE4\xB8\x80", "\xE9\xBF\xBF", "\xE6\x96\x87", "\xE4\xB8\xAD", "\xE5\x9B\xBD",
+      "\xE4\xB7\xBF", "\xEA\x80\x80", "\xE3\x80\x82", "\xEF\xBC\x8C", "\xE4\xB8", "\x80",
+      "\xC3\xA9", "\xE3\x80\x80", " ", "a", "1", ".", ","};
+  std::mt19937 rng(19);
+  for (int k = 0; k < 20000; ++k)
+    if (!counts_agree(random_text(rng, pieces, 40))) break;
+}
+
 TEST_CASE("append_collapsed agrees with collapsing code point by code point") {
   std::mt19937 rng(11);
   for (int k = 0; k < 100000; ++k) {

@@ -206,6 +206,14 @@ TEST_CASE("unseen markup: a script or style goes whole where the tree builder wo
   CHECK(drop_unseen_markup("<body><div>\n<style>p{}</style>\n<script>f()</script>\n</div>") ==
         "<body><div>\n\n\n</div>");
   CHECK(drop_unseen_markup("<body><div>\r\n<script>f()</script>\r\n</div>") == "<body><div>\n\n</div>");
+  // Comments before the next tag go too: the white space either side joins.
+  CHECK(drop_unseen_markup("<body><div>\n<script>f()</script>\n<!-- a -->\n<!-- b --><p>") ==
+        "<body><div>\n\n\n<p>");
+  // But text after a comment, or a comment that never ends, keeps it.
+  CHECK(drop_unseen_markup("<body><div>\n<script>f()</script>\n<!-- a -->x<p>") ==
+        "<body><div>\n<script></script>\nx<p>");
+  CHECK(drop_unseen_markup("<body><div>\n<script>f()</script>\n<!-- a") ==
+        "<body><div>\n<script></script>\n<!-- a");
   // Before the head, after it, in a table, a <noscript>, svg or a <template>:
   // emptied only.
   CHECK(drop_unseen_markup("<script>f()</script>\n<p>") == "<script></script>\n<p>");
@@ -268,7 +276,9 @@ TEST_CASE("unseen markup: Gumbo builds the same kept tree with and without it") 
            "<div>\r<script>j</script>\n\r\n<script>k</script>\r</div><p>\r\n  text &amp;\n  more text</p>"
            "<frameset>",
            "<head></head><body><div>\n<script>a</script>\n</div>\n<style>b</style>\n</body>\n<script>c</script>\n"
-           "</html>\n<script>d</script>\n"}) {
+           "</html>\n<script>d</script>\n",
+           "<head>\n<script>a</script>\n<!-- x -->\n<meta></head><body><div>x\n<script>b</script><!--y--> <!---->"
+           "\n<p>p</p>\n<script>c</script>\n<!-- z -->\n</div>\n<b>\n<script>d</script>\n<!-- w --></b>"}) {
     INFO(page);
     CHECK(tree(page) == tree(drop_unseen_markup(page)));
     pith::dom::MovedValues page_moved;
@@ -393,6 +403,49 @@ TEST_CASE("unseen markup: a value moves unless a byte Gumbo changes stands anywh
       drop_unseen_markup("<b class=\"" + value + "\">t</b>", &moved);
       REQUIRE_MESSAGE(moved.ranges.size() == 1, at, " ", kept);
       CHECK(moved.resolve(moved_marker(0)) == value);
+    }
+  }
+}
+
+TEST_CASE("unseen markup: long UTF-8 moves unless a code point Gumbo changes stands anywhere in it") {
+  // Values and text of CJK characters (past kWellFormedCheckBytes: checked
+  // whole for well-formed UTF-8, then read only at the bytes that may start
+  // a changed code point), with every kind of change at every place:
+  // controls, '&', DEL, C1 controls, noncharacters of the BMP and of the
+  // other planes, and ill-formed sequences (a lone continuation byte, a
+  // truncated character, a surrogate, a byte UTF-8 never has) keep it in
+  // place; their neighbours that Gumbo passes (NBSP, U+FDF0, U+FFFD as
+  // such, an emoji, U+D7FF) do not.
+  using pith::dom::moved_marker;
+  pith::dom::MovedValues moved;
+  const std::string han = "\xE4\xB8\xAD";
+  const std::string_view changed[] = {"\x01", "&", "\x7F", "\xC2\x80", "\xC2\x9F", "\xEF\xB7\x90",
+                                      "\xEF\xB7\xAF", "\xEF\xBF\xBE", "\xEF\xBF\xBF", "\xF0\x9F\xBF\xBE",
+                                      "\xF4\x8F\xBF\xBF", "\x80", "\xE4\xB8", "\xED\xA0\x80", "\xFF"};
+  const std::string_view kept[] = {"\t", "\n", " ", "\xC2\xA0", "\xEF\xB7\xB0", "\xEF\xBF\xBD",
+                                   "\xF0\x9F\x98\x80", "\xED\x9F\xBF", "x"};
+  for (std::size_t at = 0; at < 40; ++at) {
+    auto value_with = [&](std::string_view piece) {
+      std::string value;
+      for (std::size_t k = 0; k < 40; ++k) value += k == at ? std::string(piece) : han;
+      return value;
+    };
+    for (std::string_view piece : changed) {
+      const std::string value = value_with(piece);
+      drop_unseen_markup("<b class=\"" + value + "\">t</b>", &moved);
+      CHECK_MESSAGE(moved.ranges.empty(), at, " ", piece);
+      // In text a '&' ends the piece that moves, and the rest moves after it.
+      if (piece == "&") continue;
+      drop_unseen_markup("<body><p>" + value + "</p>", &moved);
+      CHECK_MESSAGE(moved.ranges.empty(), at, " ", piece);
+    }
+    for (std::string_view piece : kept) {
+      const std::string value = value_with(piece);
+      drop_unseen_markup("<b class=\"" + value + "\">t</b>", &moved);
+      REQUIRE_MESSAGE(moved.ranges.size() == 1, at, " ", piece);
+      CHECK(moved.resolve(moved_marker(0)) == value);
+      drop_unseen_markup("<body><p>" + value + "</p>", &moved);
+      REQUIRE_MESSAGE(moved.ranges.size() == 1, at, " ", piece);
     }
   }
 }
