@@ -9,6 +9,7 @@
 #include <limits>
 #include <memory>
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -736,7 +737,6 @@ class Builder {
   }
 
   static constexpr std::size_t kCollapsedPanelsKept = 256;
-  std::vector<std::string> collapsed_panels_;
 
   // The value of the kept attribute `name` among dom_.attrs[begin, end), if
   // there is one.
@@ -846,6 +846,7 @@ class Builder {
   std::size_t next_tag_run_ = 0;  // where tag_run looks first
   std::size_t hidden_skipped_ = 0;
   std::size_t hidden_text_ = 0;
+  std::vector<std::string> collapsed_panels_;  // note_collapsed_panels
   std::string frames_fallback_;
 
   // <noframes>' markup is one raw text child (the pre-parse filter copies
