@@ -731,8 +731,8 @@ class Builder {
     if (collapsed_panels_.empty() || tag == Tag::nav) return false;
     const std::optional<std::string_view> id = kept_value(attrs_begin, dom_.attrs.size(), Attr::id);
     if (!id || id->empty()) return false;
-    if (std::optional<std::string_view> role = kept_role(attrs_begin); role && !names_disclosure_panel(role, false))
-      return false;
+    // (Asked after is_disclosure_panel: a role here is not a panel's.)
+    if (kept_role(attrs_begin)) return false;
     return std::find(collapsed_panels_.begin(), collapsed_panels_.end(), *id) != collapsed_panels_.end();
   }
 

@@ -417,6 +417,18 @@ std::size_t plain_ascii_prefix(std::string_view v) {
 // 32, 64 and 128, 64 made the fewest instructions on the dev and news pages).
 constexpr std::size_t kWellFormedCheckBytes = 64;
 
+// The ASCII bytes Gumbo does not pass as they are, lane by lane: '&', DEL and
+// the controls but the white space it keeps (`cr`: CR when it is allowed,
+// else a second tab). kAsciiVerdicts says the same a byte at a time.
+inline text::Lanes16 changed_ascii_lanes(text::Bytes16 b, unsigned char cr) {
+  const text::Lanes16 kept_space = (b == '\t') | (b == '\n') | (b == '\f') | (b == cr);
+  return ((b < ' ') & ~kept_space) | (b == '&') | (b == 0x7F);
+}
+
+// The noncharacters Gumbo's input stream replaces: U+FDD0..U+FDEF and the
+// last two code points of every plane.
+constexpr bool is_noncharacter(char32_t c) { return (c >= 0xFDD0 && c <= 0xFDEF) || (c & 0xFFFE) == 0xFFFE; }
+
 // passes_unchanged for v[from, ...) when it is well-formed UTF-8 (`cr`: as
 // passes_unchanged's): its only bytes that may lead to a code point Gumbo
 // changes are the ASCII ones it changes and the lead bytes C2 (the C1
@@ -425,8 +437,7 @@ constexpr std::size_t kWellFormedCheckBytes = 64;
 // the next of those.
 bool passes_well_formed(std::string_view v, std::size_t from, unsigned char cr) {
   auto may_change = [cr](text::Bytes16 b) {
-    const text::Lanes16 kept_space = (b == '\t') | (b == '\n') | (b == '\f') | (b == cr);
-    return ((b < ' ') & ~kept_space) | (b == '&') | (b == 0x7F) | (b == 0xC2) | (b == 0xEF) | (b >= 0xF0);
+    return changed_ascii_lanes(b, cr) | (b == 0xC2) | (b == 0xEF) | (b >= 0xF0);
   };
   for (std::size_t i = text::find_first_of_lanes(v, from, may_change); i < v.size();
        i = text::find_first_of_lanes(v, i, may_change)) {
@@ -438,7 +449,7 @@ bool passes_well_formed(std::string_view v, std::size_t from, unsigned char cr) 
       continue;
     }
     const char32_t c = text::decode_utf8(v, i);
-    if ((c >= 0xFDD0 && c <= 0xFDEF) || (c & 0xFFFE) == 0xFFFE) return false;
+    if (is_noncharacter(c)) return false;
   }
   return true;
 }
@@ -449,15 +460,11 @@ bool passes_well_formed(std::string_view v, std::size_t from, unsigned char cr) 
 // with U+FFFD (controls, C1, noncharacters, ill-formed UTF-8).
 bool passes_unchanged(std::string_view v, bool cr_allowed = false) {
   const bool* changed = kAsciiVerdicts.changed[cr_allowed ? 1 : 0];
-  // The bytes that need a closer look: all but printable ASCII ('&' and DEL
-  // too) and the white space Gumbo keeps. As signed bytes, those from 0x80 up
-  // lie below ' ' with the controls. (Without `cr_allowed`, CR's place is
-  // taken by a second tab.)
+  // The bytes that need a closer look: the ASCII ones Gumbo changes and
+  // every byte from 0x80 up. (Without `cr_allowed`, CR's place is taken by a
+  // second tab.)
   const unsigned char cr = cr_allowed ? '\r' : '\t';
-  auto closer_look = [cr](text::Bytes16 b) {
-    const text::Lanes16 kept_space = (b == '\t') | (b == '\n') | (b == '\f') | (b == cr);
-    return ((__builtin_convertvector(b, text::Lanes16) < ' ') & ~kept_space) | (b == '&') | (b == 0x7F);
-  };
+  auto closer_look = [cr](text::Bytes16 b) { return changed_ascii_lanes(b, cr) | (b >= 0x80); };
   bool well_formed_checked = false;  // once: a rest that is not stays ill-formed
   for (std::size_t i = plain_ascii_prefix(v); i < v.size();) {
     unsigned char b = static_cast<unsigned char>(v[i]);
@@ -491,8 +498,7 @@ bool passes_unchanged(std::string_view v, bool cr_allowed = false) {
       c = text::decode_utf8(v, i);
     }
     if (c == text::kReplacementCharacter && v.compare(at, i - at, "\xEF\xBF\xBD") != 0) return false;
-    if ((c >= 0x80 && c <= 0x9F) || (c >= 0xFDD0 && c <= 0xFDEF) || (c & 0xFFFE) == 0xFFFE)
-      return false;
+    if ((c >= 0x80 && c <= 0x9F) || is_noncharacter(c)) return false;
   }
   return true;
 }

@@ -182,7 +182,7 @@ std::vector<NodeId> list_items(const Pass& pass, NodeId id) {
   return items;
 }
 
-// Whether the container has at least kMinStampedItems items, told without
+// Whether the container has at least `min_items` items, told without
 // building their list (most containers asked about have fewer) and without
 // counting past that.
 bool has_enough_items(const Pass& pass, NodeId id, std::size_t min_items = kMinStampedItems) {
