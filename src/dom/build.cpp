@@ -136,12 +136,17 @@ bool kept_on(Attr attr, Tag tag) {
 }
 
 // Does this attribute hide its element (hidden, aria-hidden="true", a style
-// that hides)?
-bool hides(std::string_view name, const char* value) {
+// that hides)? Not aria-hidden on a link: cards that link their picture and
+// their summary as well as their title mark the extra links aria-hidden
+// (and tabindex="-1") so that a screen reader hears the link once; the
+// reader sees them. On WCXB's pages (train + dev) only a news site's river
+// of teasers changed: its summaries, each inside such a link, came back
+// (0.41 -> 0.93 word F1).
+bool hides(Tag tag, std::string_view name, const char* value) {
   switch (name.size()) {
     case 5: return name == "style" && style_hides(value);
     case 6: return name == "hidden";
-    case 11: return name == "aria-hidden" && text::contains_ascii_ci(value, "true");
+    case 11: return name == "aria-hidden" && tag != Tag::a && text::contains_ascii_ci(value, "true");
     default: return false;
   }
 }
@@ -619,7 +624,7 @@ class Builder {
       // No kept attribute hides: a kept one is not tested again.
       Attr kept;
       if (!dom_attribute(name, kept)) {
-        if (!keep_hidden_ && hides(name, a->value) && !streamed_number(element_id(el), kStreamedPart)) {
+        if (!keep_hidden_ && hides(tag, name, a->value) && !streamed_number(element_id(el), kStreamedPart)) {
           hidden = true;
           aria_hidden = aria_hidden || name == "aria-hidden";
         }

@@ -366,6 +366,20 @@ TEST_CASE("build_dom keeps aria-hidden=\"false\" subtrees") {
   CHECK(all_text(dom) == "shown");
 }
 
+TEST_CASE("build_dom keeps a link hidden from screen readers only") {
+  // A card's second link (around its summary) is aria-hidden so that a screen
+  // reader hears the link once; the reader sees it. Hidden by another means,
+  // or aria-hidden on an element that is not a link, it stays out.
+  Dom dom = build_dom(
+      "<html><body><article><h2><a href=/a>Title</a></h2>"
+      "<a href=/a aria-hidden=\"true\" tabindex=\"-1\"><p>-summary</p></a>"
+      "<a href=/a hidden><p>-hidden-link</p></a>"
+      "<span aria-hidden=\"true\">-icon</span></article></body></html>");
+  CHECK(all_text(dom) == "Title-summary");
+  CHECK(count_tag(dom, Tag::a) == 2);
+  check_tree_consistent(dom);
+}
+
 TEST_CASE("build_dom keeps a declarative shadow root") {
   // A <template shadowrootmode> (or the older shadowroot) is attached to its
   // parent and shown; any other <template> is inert.
