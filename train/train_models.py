@@ -218,18 +218,32 @@ def model_file(ensembles, n_features, outputs):
         if scope:
             lines.append("}  // namespace %s" % scope)
         prefix = scope + "::" if scope else ""
-        definitions.append("const TreeEnsemble %s{%skNodes, %skRoots, %skInitial, %r, %d};"
-                           % (name, prefix, prefix, prefix, float(model.learning_rate), n_features))
+        definitions.append("const TreeEnsemble %s{%skTrees, %skInitial, %r, %d};"
+                           % (name, prefix, prefix, float(model.learning_rate), n_features))
     lines.append("}  // namespace")
     lines += definitions
     lines.append("}  // namespace pith::classify")
     return "\n".join(lines) + "\n"
 
 
+def tree_depth(path=os.path.join(ROOT, "src", "classify", "trees.hpp")):
+    """kTreeDepth of trees.hpp: the depth every tree is stored complete to."""
+    with open(path, encoding="utf-8") as fh:
+        found = re.search(r"constexpr int kTreeDepth = (\d+);", fh.read())
+    if not found:
+        sys.exit("train_models: no `constexpr int kTreeDepth` in %s" % path)
+    return int(found.group(1))
+
+
 def ensemble_tables(model, n_features, outputs):
-    """kNodes, kRoots and kInitial of one fitted model."""
+    """kTrees and kInitial of one fitted model: each tree complete to
+    trees.hpp's kTreeDepth (a leaf above the bottom level repeated on both
+    sides of inner nodes that test feature 0), in the order of the rounds."""
     import numpy as np
-    nodes, roots = [], []
+    depth = tree_depth()
+    inner = 2 ** depth - 1
+    if n_features > 256:
+        sys.exit("train_models: more than 256 features")
 
     def float_at_most(t):  # the largest float32 <= t: the same test for every float input
         f = np.float32(t)
@@ -237,29 +251,35 @@ def ensemble_tables(model, n_features, outputs):
             f = np.nextafter(f, np.float32(-np.inf))
         return float(f)
 
+    trees = []
     for stage in model.estimators_:
         for k in range(outputs):
             tree = stage[k].tree_
-            base = len(nodes)
-            roots.append(base)
-            for n in range(tree.node_count):
-                if tree.children_left[n] < 0:
-                    nodes.append((float(np.float32(tree.value[n][0][0])), 0, 255))
-                else:
-                    if tree.children_left[n] != n + 1 or not 0 < tree.children_right[n] - n < 65536:
-                        sys.exit("train_models: a tree not laid out depth first")
-                    if tree.feature[n] >= 255:
-                        sys.exit("train_models: more than 254 features")
-                    nodes.append((float_at_most(tree.threshold[n]), int(tree.children_right[n] - n),
-                                  int(tree.feature[n])))
+            thresholds, features, leaves = [0.0] * inner, [0] * inner, [0.0] * (inner + 1)
+
+            def place(n, i, level):  # node n of scikit-learn's tree at position i of the complete one
+                is_leaf = tree.children_left[n] < 0
+                if level == depth:
+                    if not is_leaf:
+                        sys.exit("train_models: a tree deeper than kTreeDepth (%d)" % depth)
+                    leaves[i - inner] = float(np.float32(tree.value[n][0][0]))
+                    return
+                if is_leaf:
+                    place(n, 2 * i + 1, level + 1)
+                    place(n, 2 * i + 2, level + 1)
+                    return
+                thresholds[i], features[i] = float_at_most(tree.threshold[n]), int(tree.feature[n])
+                place(tree.children_left[n], 2 * i + 1, level + 1)
+                place(tree.children_right[n], 2 * i + 2, level + 1)
+
+            place(0, 0, 0)
+            trees.append((thresholds, leaves, features))
     initial = model._raw_predict_init(np.zeros((1, n_features)))[0]
-    lines = ["constexpr TreeNode kNodes[] = {"]
-    for threshold, right, feature in nodes:
-        lines.append("    {%rf, %d, %d}," % (threshold, right, feature))
-    lines.append("};")
-    lines.append("constexpr std::int32_t kRoots[] = {")
-    for i in range(0, len(roots), 16):
-        lines.append("    " + " ".join("%d," % x for x in roots[i:i + 16]))
+    lines = ["constexpr Tree kTrees[] = {"]
+    for thresholds, leaves, features in trees:
+        lines.append("    {{%s}, {%s}, {%s}}," % (", ".join("%rf" % t for t in thresholds),
+                                                 ", ".join("%rf" % v for v in leaves),
+                                                 ", ".join("%d" % f for f in features)))
     lines.append("};")
     lines.append("constexpr double kInitial[] = {%s};" % ", ".join(repr(float(x)) for x in initial))
     return lines

@@ -34,14 +34,14 @@ pith::classify::PageFeatures features_of(const std::string& html, const std::str
 }  // namespace
 
 TEST_CASE("trees: each output sums its own trees, scaled, on top of its initial score") {
-  using pith::classify::TreeNode;
-  using pith::classify::kLeaf;
+  using pith::classify::Tree;
   // Tree 0 (output 0): x0 <= 0.5 ? 1 : 3. Tree 1 (output 1): x1 <= 2 ? -1 : 5.
-  const TreeNode nodes[] = {{0.5f, 2, 0}, {1.0f, 0, kLeaf}, {3.0f, 0, kLeaf},
-                            {2.0f, 2, 1}, {-1.0f, 0, kLeaf}, {5.0f, 0, kLeaf}};
-  const std::int32_t roots[] = {0, 3};
+  // Stored complete, three levels deep: the root's children test feature 0
+  // and lead to the same leaf either way.
+  const Tree trees[] = {{{0.5f, 0, 0, 0, 0, 0, 0}, {1, 1, 1, 1, 3, 3, 3, 3}, {0, 0, 0, 0, 0, 0, 0}},
+                        {{2.0f, 0, 0, 0, 0, 0, 0}, {-1, -1, -1, -1, 5, 5, 5, 5}, {1, 0, 0, 0, 0, 0, 0}}};
   const double initial[] = {10.0, 20.0};
-  pith::classify::TreeEnsemble model{nodes, roots, initial, 0.5, 2};
+  pith::classify::TreeEnsemble model{trees, initial, 0.5, 2};
   double out[2];
   const double left[] = {0.5, 2.0};  // equal to the thresholds: left
   pith::classify::evaluate(model, left, out);
@@ -56,6 +56,10 @@ TEST_CASE("trees: each output sums its own trees, scaled, on top of its initial 
   const double rounds_down[] = {0.5 + 1e-12, 0};
   pith::classify::evaluate(model, rounds_down, out);
   CHECK(out[0] == 10.5);
+  // Nothing is <= NaN: a NaN input goes right.
+  const double nan[] = {std::nan(""), 0};
+  pith::classify::evaluate(model, nan, out);
+  CHECK(out[0] == 11.5);
 }
 
 TEST_CASE("page features: a grid of alike cards is one repeated group holding the text") {
