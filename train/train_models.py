@@ -152,14 +152,15 @@ def fit_attempt_gain(X, y):
 ATTEMPT_REGIONS = (("region_pruned", "kRegionPrunedGainModel"), ("region", "kRegionGainModel"))
 
 
-def library_constant(name, path=os.path.join(ROOT, "src", "classify", "attempt_choice.cpp")):
-    """A `constexpr double NAME = value;` of the library's source: the CV table
-    judges the chooser as the library applies it, with its own numbers."""
+def library_constant(name, path=os.path.join(ROOT, "src", "classify", "attempt_choice.cpp"), ctype="double"):
+    """A `constexpr CTYPE NAME = value;` of the library's source: the CV table
+    judges the chooser as the library applies it, with its own numbers, and
+    the trees are written as trees.hpp reads them."""
     with open(path, encoding="utf-8") as fh:
-        found = re.search(r"constexpr double %s = ([0-9.]+);" % re.escape(name), fh.read())
+        found = re.search(r"constexpr %s %s = ([0-9.]+);" % (re.escape(ctype), re.escape(name)), fh.read())
     if not found:
-        sys.exit("train_models: no `constexpr double %s` in %s" % (name, path))
-    return float(found.group(1))
+        sys.exit("train_models: no `constexpr %s %s` in %s" % (ctype, name, path))
+    return float(found.group(1)) if ctype == "double" else int(found.group(1))
 
 
 ATTEMPT_MARGIN = library_constant("kAttemptChoiceMargin")
@@ -226,24 +227,17 @@ def model_file(ensembles, n_features, outputs):
     return "\n".join(lines) + "\n"
 
 
-def tree_depth(path=os.path.join(ROOT, "src", "classify", "trees.hpp")):
-    """kTreeDepth of trees.hpp: the depth every tree is stored complete to."""
-    with open(path, encoding="utf-8") as fh:
-        found = re.search(r"constexpr int kTreeDepth = (\d+);", fh.read())
-    if not found:
-        sys.exit("train_models: no `constexpr int kTreeDepth` in %s" % path)
-    return int(found.group(1))
-
-
 def ensemble_tables(model, n_features, outputs):
     """kTrees and kInitial of one fitted model: each tree complete to
     trees.hpp's kTreeDepth (a leaf above the bottom level repeated on both
     sides of inner nodes that test feature 0), in the order of the rounds."""
     import numpy as np
-    depth = tree_depth()
+    trees_hpp = os.path.join(ROOT, "src", "classify", "trees.hpp")
+    depth = library_constant("kTreeDepth", trees_hpp, "int")
+    max_features = library_constant("kMaxTreeFeatures", trees_hpp, "std::size_t")
     inner = 2 ** depth - 1
-    if n_features > 256:
-        sys.exit("train_models: more than 256 features")
+    if n_features > max_features:
+        sys.exit("train_models: more than %d features" % max_features)
 
     def float_at_most(t):  # the largest float32 <= t: the same test for every float input
         f = np.float32(t)
