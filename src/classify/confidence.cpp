@@ -24,7 +24,7 @@ ConfidenceFeatures read_confidence_features(const PageFeatures& page, const Page
     return x[kPageFeatureCount + kPageTypeCount + static_cast<std::size_t>(f)];
   };
   using C = ContentFeature;
-  text::TextCounts counts = text::count_text(doc.text);
+  text::TextCounts counts = text::count_chars_and_sentence_ends(doc.text);  // all it reads of them
   double chars = counts.chars;
   double page_chars = std::expm1(page[static_cast<std::size_t>(PageFeature::log_text_chars)]);
   double blocks = static_cast<double>(doc.blocks.size());

@@ -1,5 +1,9 @@
 #include "classify/page_features.hpp"
 
+// Inlined: a page's class and id values are hashed one by one (every block's,
+// link's and button's), and through the shared library each short hash was
+// also a call through the PLT.
+#define XXH_INLINE_ALL
 #include <xxhash.h>
 
 #include <algorithm>
@@ -268,14 +272,16 @@ void read_url(std::string_view url, PageFeatures& f) {
 std::string_view host_of(std::string_view url) {
   std::size_t start;
   // (Asked of every link: a scheme's "://" is looked for in the first bytes
-  // only, and the host's end byte by byte, not by a search per byte.)
+  // only.)
   constexpr std::size_t kLongestScheme = 7;
   if (url.starts_with("//")) start = 2;
   else if (std::size_t scheme = url.substr(0, kLongestScheme + 3).find("://"); scheme != std::string_view::npos)
     start = scheme + 3;
   else return {};
-  std::size_t end = start;
-  while (end < url.size() && url[end] != '/' && url[end] != '?' && url[end] != '#' && url[end] != ':') ++end;
+  // The host's end sixteen bytes a step (a byte at a time, this was most of
+  // the links' cost).
+  const std::size_t end = text::find_first_of_lanes(
+      url, start, [](text::Bytes16 b) { return (b == '/') | (b == '?') | (b == '#') | (b == ':'); });
   std::string_view host = url.substr(start, end - start);
   if (host.starts_with("www.")) host.remove_prefix(4);
   return host;

@@ -540,15 +540,29 @@ void choose_between_attempts(PreparedPasses& passes, const Discussion& discussio
 // orders over $50") are a page's furniture: both stay (see
 // kRepeatedBlockMinLength).
 void leave_out_repeated_blocks(Attempt& a) {
+  auto may_repeat = [](const Block& b) {
+    // (No text is longer than its bytes: shorter ones are never repeats.)
+    return (b.kind == BlockKind::paragraph || b.kind == BlockKind::quote || b.kind == BlockKind::list_item) &&
+           b.text.size() >= kRepeatedBlockMinLength;
+  };
+  // A repeat has the size of the block it repeats: only the texts whose size
+  // another such block shares are hashed (most blocks' sizes are their own,
+  // and hashing every long paragraph was most of this).
+  std::vector<std::size_t> sizes;
+  for (const Block& b : a.blocks)
+    if (may_repeat(b)) sizes.push_back(b.text.size());
+  std::sort(sizes.begin(), sizes.end());
+  auto size_shared = [&sizes](std::size_t size) {
+    const auto [first, last] = std::equal_range(sizes.begin(), sizes.end(), size);
+    return last - first > 1;
+  };
   std::unordered_set<std::string_view> seen;
   std::vector<std::uint8_t> repeated(a.blocks.size(), 0);
   std::size_t left_out = 0;
   for (std::size_t k = 0; k < a.blocks.size(); ++k) {
     const Block& b = a.blocks[k];
-    if (b.kind != BlockKind::paragraph && b.kind != BlockKind::quote && b.kind != BlockKind::list_item) continue;
+    if (!may_repeat(b) || !size_shared(b.text.size()) || seen.insert(b.text).second) continue;
     // Only a repeat's length is counted: a text's repeat has its length.
-    // (No text is longer than its bytes: shorter ones are never repeats.)
-    if (b.text.size() < kRepeatedBlockMinLength || seen.insert(b.text).second) continue;
     const std::uint32_t length = text::weighted_length(b.text);
     if (length < kRepeatedBlockMinLength) continue;
     repeated[k] = 1;

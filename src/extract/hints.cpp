@@ -540,9 +540,13 @@ class ClassListMemo {
  public:
   ListSet lists_found(std::string_view names) {
     if (names.size() < kKeyBytes) return class_name_lists(names);  // too short to pay for the key
-    Entry& entry = entries_[slot(names)];
-    if (entry.size == names.size() && std::memcmp(entry.data, names.data(), names.size()) == 0)
+    const std::size_t at = slot(names);
+    Entry& entry = entries_[at];
+    std::uint64_t& used = used_[at / 64];
+    const std::uint64_t bit = std::uint64_t{1} << (at % 64);
+    if ((used & bit) && entry.size == names.size() && std::memcmp(entry.data, names.data(), names.size()) == 0)
       return entry.lists;
+    used |= bit;
     entry = Entry{names.data(), static_cast<std::uint32_t>(names.size()), class_name_lists(names)};
     return entry.lists;
   }
@@ -552,9 +556,9 @@ class ClassListMemo {
   static constexpr unsigned kSlotBits = 10;  // 1,024 entries: a page has ~150 distinct lists
 
   struct Entry {
-    const char* data = nullptr;
-    std::uint32_t size = 0;  // 0: empty (shorter texts are never kept)
-    ListSet lists = 0;
+    const char* data;
+    std::uint32_t size;
+    ListSet lists;
   };
 
   static std::size_t slot(std::string_view names) {
@@ -567,7 +571,11 @@ class ClassListMemo {
     return static_cast<std::size_t>((key * 0xC2B2AE3D27D4EB4FULL) >> (64 - kSlotBits));
   }
 
-  std::array<Entry, std::size_t{1} << kSlotBits> entries_{};
+  // Which entries hold a list, as bits: a page's memo clears these 128
+  // bytes instead of value-initialising its 16 KB of entries (an entry is
+  // written before it is read).
+  std::array<std::uint64_t, (std::size_t{1} << kSlotBits) / 64> used_{};
+  std::array<Entry, std::size_t{1} << kSlotBits> entries_;
 };
 
 // What the class and id names say.
@@ -815,6 +823,9 @@ namespace {
 // Machine text (machine_text.hpp) outside code, where JSON and identifiers
 // are what the reader came for.
 bool is_machine_text_node(const dom::Dom& dom, dom::NodeId id) {
+  // Text the DOM counted no character in (white space alone, half of a
+  // page's text nodes) opens with none of '{', '[' or a hex digit.
+  if (id < dom.counts.size() && dom.counts[id].chars == 0) return false;
   const std::string_view text = dom.text(id);
   if (!is_machine_text(text)) return false;
   for (dom::NodeId a = dom.nodes[id].parent; a != dom::kNoNode; a = dom.nodes[a].parent) {
@@ -923,7 +934,7 @@ PageHints read_page_hints(const dom::Dom& dom, PageReading reading) {
   std::vector<Hints>& hints = page.hints;
   hints.resize(dom.size());
   // Ids are mostly unique on their page: only class lists are remembered.
-  auto memo = std::make_unique<ClassListMemo>();
+  auto memo = std::make_unique_for_overwrite<ClassListMemo>();
   auto class_lists = [&memo](std::string_view names) { return memo->lists_found(names); };
   ContentAhead declared(dom, hints, page.h1);
   HintAttributes scratch;

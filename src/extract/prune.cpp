@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -153,8 +154,18 @@ bool is_heading_with_links(const Remaining& r) {
 
 // Elements that may be the items of a run (see mark_item_runs): a list's
 // items, a table's rows, the containers pruning judges.
+// (By table: asked of every child of every element under the content's
+// roots, in every pass that spares grids.)
 bool may_be_item(Tag tag) {
-  return tag == Tag::li || tag == Tag::tr || tag == Tag::article || judged_by_pruning(tag);
+  static const std::array<bool, 256> kItemTags = [] {
+    std::array<bool, 256> table{};
+    for (int t = 0; t < 256; ++t) {
+      const auto kind = static_cast<Tag>(t);
+      table[t] = kind == Tag::li || kind == Tag::tr || kind == Tag::article || judged_by_pruning(kind);
+    }
+    return table;
+  }();
+  return kItemTags[static_cast<std::uint8_t>(tag)];
 }
 
 // Marks in `in_run` the subtrees of the items of every run of repeated items
@@ -190,13 +201,15 @@ void mark_item_runs(const Pass& pass, NodeId root, std::vector<std::uint8_t>& in
     for (NodeId c = nodes[p].first_child; c != kNoNode; c = nodes[c].next_sibling)
       if (!pass.dead[c] && may_be_item(nodes[c].tag) && f[c].text.chars > 0)
         items.push_back({nodes[c].tag, dom.attr(c, dom::Attr::class_), c});
-    std::stable_sort(items.begin(), items.end());
+    // Unstable sorts: a run's items are summed and marked, in any order
+    // (std::stable_sort asked for a buffer at every parent).
+    std::sort(items.begin(), items.end());
     for (std::size_t first = 0, last; first < items.size(); first = last) {
       for (last = first + 1; last < items.size() && !(items[first] < items[last]); ++last) {}
       if (last - first >= 2) repeated.insert(repeated.end(), items.begin() + first, items.begin() + last);
     }
   }
-  std::stable_sort(repeated.begin(), repeated.end());
+  std::sort(repeated.begin(), repeated.end());
   for (std::size_t first = 0, last; first < repeated.size(); first = last) {
     std::uint32_t chars = 0, link_chars = 0, largest = 0;
     for (last = first; last < repeated.size() && !(repeated[first] < repeated[last]); ++last) {

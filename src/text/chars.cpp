@@ -183,16 +183,23 @@ inline bool run_continues_over(const char* p, bool after_run) {
   return (spaces & ~(follows_non_space & precedes_non_space)) == 0;
 }
 
+// What a count takes: every count of TextCounts, or only the characters (CJK
+// among them) and sentence ends, which cost a third of the work on prose.
+enum class Counted { all, chars_and_sentence_ends };
+
 // count_text over eight bytes of printable ASCII (the lowest lane first), the
 // classes of is_ascii_non_space: words and characters between single spaces,
 // with or without punctuation and digits.
+template <Counted kCounted>
 inline void count_printable_word(std::uint64_t word, bool& in_word, std::uint32_t* ascii,
                                  std::uint32_t& words) {
   std::uint64_t spaces = lanes_equal(word, ' ');
   std::uint64_t non_space = ~spaces & kHighBits;
-  std::uint64_t word_starts = non_space & ~((non_space << 8) | (in_word ? 0x80 : 0));
-  words += lanes(word_starts);
-  in_word = (non_space >> 63) != 0;
+  if constexpr (kCounted == Counted::all) {
+    std::uint64_t word_starts = non_space & ~((non_space << 8) | (in_word ? 0x80 : 0));
+    words += lanes(word_starts);
+    in_word = (non_space >> 63) != 0;
+  }
   // Commas, sentence ends and digits all lie below '@' (0x40), like the
   // space; letters lie above it.
   std::uint64_t below_at = ((~word & (0x40 * kEachByte)) << 1) & non_space;
@@ -200,10 +207,13 @@ inline void count_printable_word(std::uint64_t word, bool& in_word, std::uint32_
     ascii[kPlain] += lanes(non_space);
     return;
   }
-  std::uint64_t commas = lanes_equal(word, ',') | lanes_equal(word, ';');
   std::uint64_t ends = lanes_equal(word, '.') | lanes_equal(word, '!') | lanes_equal(word, '?');
-  // b + 0x50 reaches 0x80 from '0' (0x30) up, b + 0x46 from past '9' (0x3A).
-  std::uint64_t digits = (word + 0x50 * kEachByte) & ~(word + 0x46 * kEachByte) & kHighBits;
+  std::uint64_t commas = 0, digits = 0;
+  if constexpr (kCounted == Counted::all) {
+    commas = lanes_equal(word, ',') | lanes_equal(word, ';');
+    // b + 0x50 reaches 0x80 from '0' (0x30) up, b + 0x46 from past '9' (0x3A).
+    digits = (word + 0x50 * kEachByte) & ~(word + 0x46 * kEachByte) & kHighBits;
+  }
   std::uint32_t special[] = {lanes(commas), lanes(ends), lanes(digits)};
   ascii[kComma] += special[0];
   ascii[kSentenceEnd] += special[1];
@@ -231,6 +241,7 @@ inline unsigned mask(__m128i lanes) { return static_cast<unsigned>(_mm_movemask_
 // the sixteen bytes at `p` start with; returns how many bytes that is, 0 when
 // the first is not. The bytes up to a line break or a non-ASCII letter are
 // then counted in one step, not one by one.
+template <Counted kCounted>
 inline unsigned count_printable_16(const char* p, bool& in_word, std::uint32_t* ascii,
                                    std::uint32_t& words) {
   const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
@@ -241,8 +252,10 @@ inline unsigned count_printable_16(const char* p, bool& in_word, std::uint32_t* 
   const unsigned counted = printable == 0xFFFF ? 0xFFFF : (1U << length) - 1;
   auto lanes_equal16 = [&](char c) { return _mm_cmpeq_epi8(v, _mm_set1_epi8(c)); };
   const unsigned non_space = ~mask(lanes_equal16(' ')) & counted;
-  words += bits16(non_space & ~((non_space << 1) | (in_word ? 1U : 0U)));
-  in_word = ((non_space >> (length - 1)) & 1) != 0;
+  if constexpr (kCounted == Counted::all) {
+    words += bits16(non_space & ~((non_space << 1) | (in_word ? 1U : 0U)));
+    in_word = ((non_space >> (length - 1)) & 1) != 0;
+  }
   // Commas, sentence ends and digits all lie below '@', like the space.
   const unsigned below_at = mask(_mm_cmplt_epi8(v, _mm_set1_epi8('@'))) & non_space;
   const std::uint32_t characters = bits16(non_space);
@@ -250,14 +263,16 @@ inline unsigned count_printable_16(const char* p, bool& in_word, std::uint32_t* 
     ascii[kPlain] += characters;
     return length;
   }
-  const std::uint32_t commas =
-      bits16(mask(_mm_or_si128(lanes_equal16(','), lanes_equal16(';'))) & counted);
   const std::uint32_t ends = bits16(
       mask(_mm_or_si128(_mm_or_si128(lanes_equal16('.'), lanes_equal16('!')), lanes_equal16('?'))) &
       counted);
-  const std::uint32_t digits = bits16(mask(_mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
-                                                         _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)))) &
-                                      counted);
+  std::uint32_t commas = 0, digits = 0;
+  if constexpr (kCounted == Counted::all) {
+    commas = bits16(mask(_mm_or_si128(lanes_equal16(','), lanes_equal16(';'))) & counted);
+    digits = bits16(mask(_mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
+                                       _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)))) &
+                    counted);
+  }
   ascii[kComma] += commas;
   ascii[kSentenceEnd] += ends;
   ascii[kDigit] += digits;
@@ -284,7 +299,11 @@ inline unsigned run_length_16(const char* p, bool after_run) {
 
 }  // namespace
 
-TextCounts count_text(std::string_view s) {
+namespace {
+
+template <Counted kCounted>
+TextCounts count_text_as(std::string_view s) {
+  constexpr bool kAll = kCounted == Counted::all;
   TextCounts t;
   // Counted per class and summed at the end: the loop over a run of plain
   // ASCII (most of any text) then does nothing else.
@@ -295,7 +314,7 @@ TextCounts count_text(std::string_view s) {
     AsciiClass cls = class_of(s[i]);
 #ifdef __SSE2__
     if (cls != kNotAscii && i + 16 <= n) {
-      if (unsigned counted = count_printable_16(s.data() + i, in_word, ascii, t.words)) {
+      if (unsigned counted = count_printable_16<kCounted>(s.data() + i, in_word, ascii, t.words)) {
         i += counted;
         continue;
       }
@@ -305,7 +324,7 @@ TextCounts count_text(std::string_view s) {
       std::uint64_t word;
       std::memcpy(&word, s.data() + i, sizeof word);
       if (printable_ascii(word)) {
-        count_printable_word(word, in_word, ascii, t.words);
+        count_printable_word<kCounted>(word, in_word, ascii, t.words);
         i += 8;
         continue;
       }
@@ -316,7 +335,7 @@ TextCounts count_text(std::string_view s) {
       continue;
     }
     if (cls != kNotAscii) {
-      if (!in_word) ++t.words;
+      if (kAll && !in_word) ++t.words;
       in_word = true;
       ++ascii[cls];
       for (++i; i < n && class_of(s[i]) == kPlain; ++i) ++ascii[kPlain];
@@ -324,7 +343,7 @@ TextCounts count_text(std::string_view s) {
     }
     switch (letter_kind(s, i)) {
       case kLetter:
-        if (!in_word) ++t.words;
+        if (kAll && !in_word) ++t.words;
         in_word = true;
         ++t.chars;
         i += 2;
@@ -336,7 +355,7 @@ TextCounts count_text(std::string_view s) {
         for (i += 3; i + 3 <= n && letter_kind(s, i) == kHan; i += 3) ++run;
         t.chars += run;
         t.cjk += run;
-        t.words += run;
+        if (kAll) t.words += run;
         in_word = false;
         continue;
       }
@@ -351,24 +370,36 @@ TextCounts count_text(std::string_view s) {
     ++t.chars;
     if (is_cjk_above_ascii(c)) {
       ++t.cjk;
-      ++t.words;
+      if (kAll) ++t.words;
       in_word = false;
       continue;
     }
-    if (!in_word) ++t.words;
+    if (kAll && !in_word) ++t.words;
     in_word = true;
     // No comma, sentence end or digit lies between ASCII and U+060C (Latin,
     // Greek, Cyrillic...).
     if (c < 0x060C) continue;
-    if (is_comma(c)) ++t.commas;
-    else if (is_sentence_end(c)) ++t.sentence_ends;
-    else if (is_digit(c)) ++t.digits;
+    if (is_comma(c)) {
+      if (kAll) ++t.commas;
+    } else if (is_sentence_end(c)) {
+      ++t.sentence_ends;
+    } else if (kAll && is_digit(c)) {
+      ++t.digits;
+    }
   }
   t.chars += ascii[kPlain] + ascii[kComma] + ascii[kSentenceEnd] + ascii[kDigit];
-  t.commas += ascii[kComma];
+  if (kAll) t.commas += ascii[kComma];
   t.sentence_ends += ascii[kSentenceEnd];
-  t.digits += ascii[kDigit];
+  if (kAll) t.digits += ascii[kDigit];
   return t;
+}
+
+}  // namespace
+
+TextCounts count_text(std::string_view s) { return count_text_as<Counted::all>(s); }
+
+TextCounts count_chars_and_sentence_ends(std::string_view s) {
+  return count_text_as<Counted::chars_and_sentence_ends>(s);
 }
 
 std::uint32_t weighted_length(std::string_view s) {

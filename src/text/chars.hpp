@@ -41,6 +41,9 @@ struct TextCounts {
   }
 };
 TextCounts count_text(std::string_view utf8);
+// count_text's chars, cjk and sentence_ends alone (its other counts are 0),
+// for less: a reader of a whole text that needs no more.
+TextCounts count_chars_and_sentence_ends(std::string_view utf8);
 
 // Text length on one scale for all scripts: a CJK character carries about as
 // much content as three Latin letters (a Chinese word is ~1.7 characters, an

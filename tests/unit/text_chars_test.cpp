@@ -1,6 +1,7 @@
-// count_text and append_collapsed read most text a byte at a time on fast
-// paths; here they are held to plain per-code-point definitions (decode,
-// classify, count) on random text of every kind they meet.
+// count_text (and count_chars_and_sentence_ends, its lighter twin) and
+// append_collapsed read most text a byte at a time on fast paths; here they
+// are held to plain per-code-point definitions (decode, classify, count) on
+// random text of every kind they meet.
 #include <doctest/doctest.h>
 
 #include <random>
@@ -112,13 +113,17 @@ bool same(const TextCounts& a, const TextCounts& b) {
          a.sentence_ends == b.sentence_ends && a.digits == b.digits && a.words == b.words;
 }
 
-// Checks count_text and weighted_length on `s` against counting code point by
-// code point; false, with the differences reported, when count_text differs.
+// Checks count_text, count_chars_and_sentence_ends and weighted_length on `s`
+// against counting code point by code point; false, with the differences
+// reported, when either count differs.
 bool counts_agree(std::string_view s) {
   TextCounts fast = pith::text::count_text(s), plain = reference_count(s);
   CHECK(pith::text::weighted_length(s) == pith::text::weighted_length(plain.chars, plain.cjk));
-  if (same(fast, plain)) return true;
+  const TextCounts part = pith::text::count_chars_and_sentence_ends(s);
+  const TextCounts part_expected{.chars = plain.chars, .cjk = plain.cjk, .sentence_ends = plain.sentence_ends};
+  if (same(fast, plain) && same(part, part_expected)) return true;
   INFO("text \"" << s << "\"");
+  CHECK(same(part, part_expected));
   CHECK(fast.chars == plain.chars);
   CHECK(fast.cjk == plain.cjk);
   CHECK(fast.commas == plain.commas);
