@@ -939,11 +939,6 @@ PageHints read_page_hints(const dom::Dom& dom, PageReading reading) {
   ContentAhead declared(dom, hints, page.h1);
   HintAttributes scratch;
   SubtreeCounts subtree_counts;
-  static const std::array<bool, 256> containers = [] {
-    std::array<bool, 256> table{};
-    for (int t = 0; t < 256; ++t) table[t] = judged_by_pruning(static_cast<Tag>(t));
-    return table;
-  }();
   for (dom::NodeId i = 0; i < dom.size();) {
     const dom::Node& node = dom.nodes[i];
     if (node.tag == Tag::text) {
@@ -1002,7 +997,7 @@ PageHints read_page_hints(const dom::Dom& dom, PageReading reading) {
     hints[i] = h;
     if (h.unlikely || h.header_name) page.unlikely.push_back(i);
     if (h.content) page.declared.push_back(i);
-    if (containers[static_cast<std::uint8_t>(node.tag)]) page.containers.push_back(i);
+    if (judged_by_pruning(node.tag)) page.containers.push_back(i);
     if (node.tag == Tag::h1) page.h1.push_back(i);
     ++i;
   }

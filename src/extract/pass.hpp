@@ -131,8 +131,35 @@ Selection select_content(const Pass& pass);
 // Leaves out clutter inside the selected content: link lists, counter bars,
 // galleries, form remnants, clutter-named blocks.
 void prune_content(Pass& pass, const std::vector<dom::NodeId>& roots);
+namespace detail {
+// The containers the conditional rules judge; paragraphs and inline elements
+// are judged as blocks when rendered.
+constexpr bool pruning_judges(dom::Tag tag) {
+  using dom::Tag;
+  switch (tag) {
+    case Tag::div: case Tag::section: case Tag::ul: case Tag::ol: case Tag::dl:
+    case Tag::table: case Tag::form: case Tag::fieldset: case Tag::aside: case Tag::header:
+    case Tag::footer: case Tag::figure: case Tag::other: case Tag::center:
+    case Tag::details:
+    case Tag::picture:  // judged as while it was Tag::other (a gallery of <source>s and an <img>)
+      return true;
+    default:
+      return false;
+  }
+}
+// By table: asked of every element of the page (hints) and of every child
+// under the content's roots in every pass that spares grids (prune).
+struct PrunedTags {
+  bool of[256] = {};
+  constexpr PrunedTags() {
+    for (int t = 0; t < 256; ++t) of[t] = pruning_judges(static_cast<dom::Tag>(t));
+  }
+};
+inline constexpr PrunedTags kPrunedTags{};
+}  // namespace detail
+
 // The containers prune_content judges; paragraphs and inline elements are
 // judged as blocks when rendered.
-bool judged_by_pruning(dom::Tag tag);
+inline bool judged_by_pruning(dom::Tag tag) { return detail::kPrunedTags.of[static_cast<std::uint8_t>(tag)]; }
 
 }  // namespace pith::extraction

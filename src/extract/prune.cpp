@@ -1,5 +1,4 @@
 #include <algorithm>
-#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -64,25 +63,6 @@ bool holds_code(const Pass& pass, NodeId id) {
   }
   return false;
 }
-
-}  // namespace
-
-// Containers the conditional rules judge; paragraphs and inline elements are
-// judged as blocks when rendered.
-bool judged_by_pruning(Tag tag) {
-  switch (tag) {
-    case Tag::div: case Tag::section: case Tag::ul: case Tag::ol: case Tag::dl:
-    case Tag::table: case Tag::form: case Tag::fieldset: case Tag::aside: case Tag::header:
-    case Tag::footer: case Tag::figure: case Tag::other: case Tag::center:
-    case Tag::details:
-    case Tag::picture:  // judged as while it was Tag::other (a gallery of <source>s and an <img>)
-      return true;
-    default:
-      return false;
-  }
-}
-
-namespace {
 
 bool is_list(Tag tag) { return tag == Tag::ul || tag == Tag::ol || tag == Tag::dl; }
 
@@ -154,18 +134,8 @@ bool is_heading_with_links(const Remaining& r) {
 
 // Elements that may be the items of a run (see mark_item_runs): a list's
 // items, a table's rows, the containers pruning judges.
-// (By table: asked of every child of every element under the content's
-// roots, in every pass that spares grids.)
 bool may_be_item(Tag tag) {
-  static const std::array<bool, 256> kItemTags = [] {
-    std::array<bool, 256> table{};
-    for (int t = 0; t < 256; ++t) {
-      const auto kind = static_cast<Tag>(t);
-      table[t] = kind == Tag::li || kind == Tag::tr || kind == Tag::article || judged_by_pruning(kind);
-    }
-    return table;
-  }();
-  return kItemTags[static_cast<std::uint8_t>(tag)];
+  return tag == Tag::li || tag == Tag::tr || tag == Tag::article || judged_by_pruning(tag);
 }
 
 // Marks in `in_run` the subtrees of the items of every run of repeated items
