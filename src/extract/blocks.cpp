@@ -93,6 +93,25 @@ bool ends_with_sentence(std::string_view text) {
   return false;
 }
 
+// The last code point of `s` (0 when empty) and the first of `s` that is
+// not ASCII white space (0 when none).
+char32_t last_code_point(std::string_view s) {
+  if (s.empty()) return 0;
+  std::size_t start = s.size() - 1;
+  while (start > 0 && (static_cast<unsigned char>(s[start]) & 0xC0) == 0x80) --start;
+  return text::decode_utf8(s, start);
+}
+char32_t first_visible_code_point(std::string_view s) {
+  std::size_t at = s.find_first_not_of(" \t\n\r\f");
+  return at == std::string_view::npos ? 0 : text::decode_utf8(s, at);
+}
+// Whether a word ending in `before` and one starting with `after` would run
+// together: both word characters of a script written with spaces.
+bool would_run_together(char32_t before, char32_t after) {
+  return before != 0 && after != 0 && text::is_word_char(before) && text::is_word_char(after) &&
+         !text::is_cjk(before) && !text::is_cjk(after);
+}
+
 void trim(std::string& s) {
   std::size_t b = 0, e = s.size();
   while (b < e && (s[b] == ' ' || s[b] == '\n' || s[b] == '\t' || s[b] == '\r')) ++b;
@@ -175,6 +194,8 @@ class Renderer {
   void enter(NodeId id) {
     Tag tag = dom_.nodes[id].tag;
     if (cell_depth_ == 0 && mode_ == RenderMode::blocks) marks_.open(dom_, id, current_.size());
+    if (!dom::is_block(tag) && mode_ == RenderMode::blocks) note_sibling_after_item(id);
+    if (tag == Tag::code) ++code_depth_;
     if (tag == Tag::br) {
       if (cell_depth_ > 0) { pending_space_ = true; return; }
       if (ends_in_break()) flush();
@@ -220,6 +241,8 @@ class Renderer {
   void leave(NodeId id) {
     Tag tag = dom_.nodes[id].tag;
     if (mode_ == RenderMode::blocks) marks_.close(id, current_);
+    if (tag == Tag::code) --code_depth_;
+    if (!dom::is_block(tag) && pass_.features[id].text.chars >= kGluedItemMinChars) last_inline_item_ = id;
     if (tag == Tag::table) {
       flush();
       data_tables_.pop_back();
@@ -261,6 +284,27 @@ class Renderer {
     if (tag == Tag::li) --li_depth_;
   }
 
+  // Two inline elements side by side with nothing between them
+  // (`<span class="name">Publisher</span><span class="value">Houghton</span>`,
+  // `<a>Support</a><a>Audit</a>`) are two items a style sheet sets apart: a
+  // label and its value, a row of buttons, a category and its count. Their
+  // words are read apart. Not inside code (highlighted tokens), nor letters
+  // split into elements of one or two characters each (see
+  // kGluedItemMinChars).
+  void note_sibling_after_item(NodeId id) {
+    const NodeId item = last_inline_item_;
+    if (item == kNoNode || dom_.nodes[item].subtree_end != id || dom_.nodes[item].parent != dom_.nodes[id].parent ||
+        code_depth_ > 0 || pass_.features[id].text.chars < kGluedItemMinChars)
+      return;
+    const Tag before = dom_.nodes[item].tag, tag = dom_.nodes[id].tag;
+    if (before == Tag::sup || before == Tag::sub || tag == Tag::sup || tag == Tag::sub) return;  // 3<sup>rd</sup>
+    // Two links go to two places, two code elements hold two values; other
+    // elements of one tag and class are the runs a rich-text editor cuts a
+    // word into ("3</span><span>rd").
+    const bool items = before == tag && (tag == Tag::a || tag == Tag::code);
+    if (items || before != tag || dom_.attr(item, Attr::class_) != dom_.attr(id, Attr::class_)) separate_if_glued_ = true;
+  }
+
   bool in_data_table() const { return !data_tables_.empty() && data_tables_.back(); }
 
   // A text node's text, white space collapsed. Its features hold count_text
@@ -270,6 +314,11 @@ class Renderer {
   void add_text(NodeId id) {
     current_length_ += pass_.features[id].length();
     if (mode_ == RenderMode::blocks) {
+      if (separate_if_glued_ && pass_.features[id].text.chars > 0) {
+        separate_if_glued_ = false;
+        if (would_run_together(last_code_point(current_), first_visible_code_point(dom_.text(id))))
+          pending_space_ = true;
+      }
       text::append_collapsed(current_, dom_.text(id), pending_space_);
       return;
     }
@@ -439,6 +488,9 @@ class Renderer {
   std::uint32_t current_link_chars_ = 0;  // of which inside links
   bool opens_with_link_ = false;          // current_'s first text is link text
   bool pending_space_ = false;
+  int code_depth_ = 0;                  // <code> elements open
+  NodeId last_inline_item_ = kNoNode;   // the last inline element left (see note_sibling_after_item)
+  bool separate_if_glued_ = false;      // the next text follows such an element's sibling
   std::vector<bool> list_stack_;   // ordered?
   std::vector<bool> data_tables_;  // data table?
   std::vector<std::string> row_;

@@ -270,6 +270,11 @@ inline constexpr int kPreviousSiblingSearchLevels = 16;
 // Counter bars ("10 Likes · Reward · Share 2", "1.2K shares"): at most this
 // many words, digits present, no sentence punctuation.
 inline constexpr std::uint32_t kCounterMaxWords = 10;
+// Inline elements side by side with no space between are read as separate
+// items when each holds at least this many characters: a label and its
+// value, a category and its count; a word split into one letter an element
+// (for an animation) stays one word.
+inline constexpr std::uint32_t kGluedItemMinChars = 2;
 // A paragraph whose text is mostly link text ("Read more", "See original")
 // is dropped when it is shorter than this.
 inline constexpr double kLinkParagraphDensity = 0.5;

@@ -73,7 +73,8 @@ const std::vector<std::string> kPieces = {
     "<br>", "<hr>", "<img src=\"i.png\" alt=\"a\">", "<table><tr><td>", "</td><td>",
     "</td></tr><tr><th>", "</th></tr></table>", "<table><tr><td><div>", "</div></td></tr></table>",
     "<pre>", "</pre>", "<pre><code class=\"language-c\">", "</code></pre>", "<nav>", "</nav>",
-    "<span>", "</span>", "Plain words here.", " spaced   out\t\ttext \n", "Read more", ", 2 May.",
+    "<span>", "</span>", "<span class=\"v\">", "<label>", "</label>", "<code>", "</code>",
+    "<sup>", "</sup>", "Plain words here.", " spaced   out\t\ttext \n", "Read more", ", 2 May.",
     "__________", "\xE4\xB8\xAD\xE6\x96\x87\xE3\x80\x82", "\xC3\xA9t\xC3\xA9", "\xC2\xA0",
     "\xE3\x80\x80", "\xE2\x80\x83", "\xE4\xB8", "\xAD", "\xFF", "\xEF\xBF\xBD", "\xF0\x9F\x98\x80",
     "a | b", "x", " ", "\n\n", "|",
@@ -103,4 +104,53 @@ TEST_CASE("to_blocks counts the weighted length of the blocks it renders, within
     blocks += check_length(html, k % 2 == 0);
   }
   CHECK(blocks > 2000);  // the pages rendered to blocks, not to nothing
+}
+
+namespace {
+
+// The page's <body> rendered as the first content attempt would: its blocks' text.
+std::vector<std::string> rendered_texts(const std::string& html) {
+  pith::dom::Dom dom = pith::dom::build_dom(html);
+  std::vector<pith::extraction::Hints> hints = pith::extraction::page_hints(dom);
+  pith::extraction::reference::WalkedPass walked(dom, hints, Flags{});
+  pith::dom::NodeId body = dom.find_first(pith::dom::Tag::body);
+  REQUIRE(body != pith::dom::kNoNode);
+  std::vector<std::string> texts;
+  for (const pith::Block& b : pith::extraction::to_blocks(walked.pass, {body}, true).blocks)
+    texts.push_back(b.text);
+  return texts;
+}
+
+}  // namespace
+
+TEST_CASE("to_blocks reads inline items set side by side without a space as separate words") {
+  using Texts = std::vector<std::string>;
+  // A label and its value, a category and its count, two links, two code values.
+  CHECK(rendered_texts("<body><div><span class=\"name\"><span>Publisher</span></span>"
+                       "<span class=\"value\"><span>Houghton Mifflin</span></span></div></body>") ==
+        Texts{"Publisher Houghton Mifflin"});
+  CHECK(rendered_texts("<body><div><label>Cameras</label><span class=\"count\">433</span></div></body>") ==
+        Texts{"Cameras 433"});
+  CHECK(rendered_texts("<body><div><a href=\"/a\">Support</a><a href=\"/b\">Audit</a></div></body>") ==
+        Texts{"Support Audit"});
+  CHECK(rendered_texts("<body><p><code>U+00DF</code><code>0xC3</code></p></body>") == Texts{"U+00DF 0xC3"});
+  // Greek words, and a word before punctuation: only word characters of
+  // scripts written with spaces are set apart.
+  CHECK(rendered_texts("<body><div><span class=\"a\">\xCE\xA3\xCE\xB5\xCE\xBB\xCE\xAF\xCE\xB4\xCE\xB1</span>"
+                       "<span class=\"b\">\xCE\x9D\xCE\xAD\xCE\xB1</span></div></body>") ==
+        Texts{"\xCE\xA3\xCE\xB5\xCE\xBB\xCE\xAF\xCE\xB4\xCE\xB1 \xCE\x9D\xCE\xAD\xCE\xB1"});
+  CHECK(rendered_texts("<body><p><span class=\"a\">Done</span><span class=\"b\">, then</span></p></body>") ==
+        Texts{"Done, then"});
+  // What stays one word: runs a rich-text editor cut (one tag and class), an
+  // ordinal's superscript, highlighted code, letters an element each, CJK.
+  CHECK(rendered_texts("<body><p>on 3<span class=\"r\">4</span><span class=\"r\">th</span> street</p></body>") ==
+        Texts{"on 34th street"});
+  CHECK(rendered_texts("<body><p><span>the 3</span><sup>rd</sup> floor</p></body>") == Texts{"the 3rd floor"});
+  CHECK(rendered_texts("<body><p><code><span class=\"n\">foo</span><span class=\"p\">bar</span></code></p></body>") ==
+        Texts{"foobar"});
+  CHECK(rendered_texts("<body><h2><span class=\"a\">H</span><span class=\"b\">i</span></h2></body>") ==
+        Texts{"Hi"});
+  CHECK(rendered_texts("<body><p><span class=\"a\">\xE4\xB8\xAD\xE5\x9B\xBD</span>"
+                       "<span class=\"b\">\xE4\xBA\xBA\xE6\xB0\x91</span></p></body>") ==
+        Texts{"\xE4\xB8\xAD\xE5\x9B\xBD\xE4\xBA\xBA\xE6\xB0\x91"});
 }
