@@ -36,10 +36,12 @@ std::string_view primary_subtag(std::string_view tag) {
 
 }  // namespace
 
-Identified identify(std::string_view text) {
+namespace {
+
+// CLD2's answer on the text's first `max_bytes` (cut on a character boundary).
+Identified identify_prefix(std::string_view text, std::size_t max_bytes, bool& reliable) {
   Identified result;
-  if (count_code_points(text, kMinCharacters) < kMinCharacters) return result;
-  std::size_t cut = std::min(text.size(), kMaxBytes);
+  std::size_t cut = std::min(text.size(), max_bytes);
   while (cut < text.size() && cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
   int length = static_cast<int>(cut);  // on a character boundary
   CLD2::CLDHints hints{nullptr, nullptr, CLD2::UNKNOWN_ENCODING, CLD2::UNKNOWN_LANGUAGE};
@@ -47,7 +49,7 @@ Identified identify(std::string_view text) {
   int percent3[3];
   double scores3[3];
   int text_bytes = 0, valid_prefix = 0;
-  bool reliable = false;
+  reliable = false;
   CLD2::Language language = CLD2::ExtDetectLanguageSummaryCheckUTF8(
       text.data(), length, /*is_plain_text=*/true, &hints, /*flags=*/0, top3, percent3, scores3,
       /*resultchunkvector=*/nullptr, &text_bytes, &reliable, &valid_prefix);
@@ -55,6 +57,16 @@ Identified identify(std::string_view text) {
   result.language = bcp47(CLD2::LanguageCode(language));
   result.confidence = (language == top3[0] ? percent3[0] : 0) / 100.0;
   if (!reliable) result.confidence /= 2;
+  return result;
+}
+
+}  // namespace
+
+Identified identify(std::string_view text) {
+  if (count_code_points(text, kMinCharacters) < kMinCharacters) return {};
+  bool reliable = false;
+  Identified result = identify_prefix(text, kMaxBytes, reliable);
+  if (!reliable && text.size() > kMaxBytes) result = identify_prefix(text, kMaxBytesUnsure, reliable);
   return result;
 }
 
