@@ -359,8 +359,9 @@ class NameMatcher {
     std::uint16_t end_bit = 0;  // whole-token words: the bit of the byte after them, which must not be [a-z0-9]
     std::uint8_t length = 0;
     bool whole = false;
-    std::uint8_t lists = 0;
+    std::uint8_t lists = 0;  // a ListSet: one bit per NameList
   };
+  static_assert(std::size(kWordLists) <= 8, "Word::lists holds a bit per list of kWordLists: widen it for a ninth");
 
   static void add(std::vector<Word>& words, std::string_view text, bool whole, ListSet list) {
     PITH_ASSERT(text.size() >= 2 && text.size() <= kMaxWordLength, "words_well_formed() holds");
