@@ -242,7 +242,8 @@ class Renderer {
     Tag tag = dom_.nodes[id].tag;
     if (mode_ == RenderMode::blocks) marks_.close(id, current_);
     if (tag == Tag::code) --code_depth_;
-    if (!dom::is_block(tag) && pass_.features[id].text.chars >= kGluedItemMinChars) last_inline_item_ = id;
+    if (mode_ == RenderMode::blocks && !dom::is_block(tag) && pass_.features[id].text.chars >= kGluedItemMinChars)
+      last_inline_item_ = id;
     if (tag == Tag::table) {
       flush();
       data_tables_.pop_back();

@@ -34,10 +34,6 @@ std::string_view primary_subtag(std::string_view tag) {
   return tag.substr(0, std::min(tag.find('-'), tag.find('_')));
 }
 
-}  // namespace
-
-namespace {
-
 // CLD2's answer on the text's first `max_bytes` (cut on a character boundary).
 Identified identify_prefix(std::string_view text, std::size_t max_bytes, bool& reliable) {
   Identified result;
