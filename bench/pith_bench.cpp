@@ -57,13 +57,13 @@ struct Args {
   int threads = 0;         // > 0: also time 1 and N threads over all pages
   std::string synthetic;   // a page to grow 1x, 10x, 100x (linearity check)
   pith::Focus focus = pith::Focus::balanced;  // Options::focus of every call
-  bool include_title = true;                   // Options::include_title of every call
+  bool include_title = false;                  // Options::include_title of every call
 };
 
 [[noreturn]] void usage(int code) {
   std::fprintf(code ? stderr : stdout,
                "usage: pith_bench [--data DIR] [--pred OUT_DIR] [--repeat N] [--gumbo-baseline] "
-               "[--threads N] [--focus F] [--no-title] [--json]\n"
+               "[--threads N] [--focus F] [--title] [--json]\n"
                "       pith_bench --synthetic PAGE [--repeat N]\n"
                "  --data DIR        dataset root with source folders, or one source folder\n"
                "                    (default: ../shared/eval/dev, relative to the current\n"
@@ -76,8 +76,8 @@ struct Args {
                "                    pages/s and speed-up)\n"
                "  --synthetic PAGE  only: time PAGE with its body repeated 1x, 10x, 100x\n"
                "  --focus F         Options::focus: balanced (default), precision or recall\n"
-               "  --no-title        Options::include_title false: the headline is not put\n"
-               "                    before content that does not hold it\n"
+               "  --title           Options::include_title: the headline is put before\n"
+               "                    content that does not hold it\n"
                "  --json            print the results as one JSON object\n");
   std::exit(code);
 }
@@ -123,6 +123,7 @@ Args parse_args(int argc, char** argv) {
         usage(2);
       }
     }
+    else if (s == "--title") a.include_title = true;
     else if (s == "--no-title") a.include_title = false;
     else if (s == "--json") a.json = true;
     else if (s == "-h" || s == "--help") usage(0);

@@ -41,7 +41,7 @@ fi
 expect "json" 0 "$pith" --format json --url https://example.org/a "$sample"
 check "json is one object" python3 -c "import json,sys; d=json.load(open('$work/out')); assert d['has_main_content'] and d['url']=='https://example.org/a' and d['blocks']"
 
-expect "markdown" 0 "$pith" -f markdown "$sample"
+expect "markdown" 0 "$pith" -f markdown --title "$sample"
 check "markdown heading" grep -q "^# " "$work/out"
 
 expect "html" 0 "$pith" -f html "$sample"

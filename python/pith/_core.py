@@ -25,7 +25,7 @@ PathOrFile = Union[str, bytes, os.PathLike[str], os.PathLike[bytes], BinaryReade
 
 @checked("pith.extract")
 def extract(html: Html, *, url: Optional[str] = None, format: str = "text", precision: bool = False,
-            recall: bool = False, include_comments: bool = False, include_title: bool = True,
+            recall: bool = False, include_comments: bool = False, include_title: bool = False,
             links: bool = False, images: bool = False, plain: bool = False, charset: Optional[str] = None,
             content_type: Optional[str] = None, max_input_bytes: int = _pith.DEFAULT_MAX_INPUT_BYTES,
             time_budget: Optional[float] = 60.0, target_language: Optional[str] = None) -> Document:

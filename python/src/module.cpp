@@ -566,7 +566,7 @@ PYBIND11_MODULE(_pith, m) {
       },
       py::arg("html"), py::kw_only(), py::arg("url") = py::none(), py::arg("format") = "text",
       py::arg("precision") = false, py::arg("recall") = false, py::arg("include_comments") = false,
-      py::arg("include_title") = true, py::arg("links") = false, py::arg("images") = false,
+      py::arg("include_title") = false, py::arg("links") = false, py::arg("images") = false,
       py::arg("plain") = false, py::arg("charset") = py::none(), py::arg("content_type") = py::none(),
       py::arg("max_input_bytes") = pith::Options{}.max_input_bytes, py::arg("time_budget") = 60.0,
       py::arg("target_language") = py::none(),
@@ -580,7 +580,8 @@ format: "text" (or "txt"), "markdown" (or "md"), "html", "json" or "xml"; the
   numbers, nesting and one line per table row (see plain).
 precision / recall: favour leaving out / keeping blocks in doubt.
 include_comments: find the comment thread (Document.comments, JSON "comments").
-include_title: put the headline at the top of the content when missing.
+include_title: put the headline at the top of the content when it stands
+  outside it (off: the headline is Document.title).
 links / images: keep links / images in every format (text: the address after
   the link's text, [alt] for an image; JSON: "links" of the whole page and
   "images" of the content, with caption and size).

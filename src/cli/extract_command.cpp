@@ -165,6 +165,7 @@ int run_extract(int argc, char** argv) {
   std::string format_name = "text";
   pith::Options options;
   pith::FetchOptions fetch_options;
+  bool title = false;
   bool no_title = false;
   pith::RenderOptions render_options;
 
@@ -178,7 +179,10 @@ int run_extract(int argc, char** argv) {
                  "The page's address, when the input is a file or standard input");
   app.add_option("-c,--charset", options.charset,
                  "The page's character encoding, overriding what the page declares");
-  app.add_flag("--no-title", no_title, "Do not put the page's headline at the top of the content");
+  app.add_flag("--title", title,
+               "Put the page's headline at the top of the content when it stands outside the content");
+  app.add_flag("--no-title", no_title, "The headline is not put before the content (the default)")
+      ->excludes("--title");
   app.add_flag("--links", render_options.links,
                "Keep links, made absolute (text: the address after the link's text; JSON: \"links\", "
                "every link of the page)");
@@ -314,7 +318,7 @@ int run_extract(int argc, char** argv) {
 
   if (auto exit_code = parse_arguments(app, argc, argv)) return *exit_code;
   if (!options.charset.empty() && !known_charset_or_report(options.charset, "pith")) return kUsageError;
-  options.include_title = !no_title;
+  options.include_title = title;
   options.links = render_options.links;
   options.images = render_options.images;
   options.focus = precision ? pith::Focus::precision : recall ? pith::Focus::recall

@@ -43,7 +43,7 @@ OPTION_CASES = [
     ({"recall": True}, ["--recall"]),
     ({"include_comments": True, "format": "json"}, ["--comments", "--format", "json"]),
     ({"links": True, "images": True, "format": "markdown"}, ["--links", "--images", "--format", "markdown"]),
-    ({"include_title": False}, ["--no-title"]),
+    ({"include_title": True}, ["--title"]),
     ({"plain": True}, ["--plain"]),
     ({"links": True, "images": True}, ["--links", "--images"]),
     ({"links": True, "images": True, "format": "json"}, ["--links", "--images", "--format", "json"]),
@@ -60,7 +60,7 @@ def test_options_same_as_cli_flags(cli, name, path, url, kwargs, flags):
 
 def test_typed_document_and_dict(pages):
     name, path, url = next(p for p in pages if p[0] == "gate-news-pt")
-    doc = pith.extract(read(path), url=url, format="markdown")
+    doc = pith.extract(read(path), url=url, format="markdown", include_title=True)
     record = doc.to_dict()
     assert doc.title == record["title"] == doc.metadata.title != ""
     assert doc.metadata.authors == record["metadata"]["authors"]

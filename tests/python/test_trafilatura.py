@@ -191,7 +191,7 @@ def test_baseline_and_html2txt(page):
     empty_body, empty_text, empty_length = trafilatura.baseline("")
     assert (empty_body.tag, len(empty_body), empty_text, empty_length) == ("body", 0, "", 0)
     whole = trafilatura.html2txt(html)
-    assert pith.extract(html).text.split()[:5] == whole.split()[whole.split().index("Após"):][:5]
+    assert pith.extract(html, include_title=True).text.split()[:5] == whole.split()[whole.split().index("Após"):][:5]
     assert trafilatura.html2txt("<p>a<script>x()</script><b>b</b></p><nav>menu</nav>") == "a b"
     assert trafilatura.html2txt("<p>a</p><nav>menu</nav>", clean=False) == "a menu"
     assert trafilatura.html2txt("") == ""

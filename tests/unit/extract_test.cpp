@@ -383,14 +383,15 @@ TEST_CASE("extract: Options::include_title puts an outside <h1> first") {
                      paragraphs_html() + "</div>";
   std::string html = page(body, "The Old Mill | Example Site");
 
-  pith::Options without;
-  without.include_title = false;
-  Document plain = pith::extract(html, without);
+  Document plain = pith::extract(html);  // include_title defaults to false
   REQUIRE(plain.has_main_content());
   // Precondition: the headline sits outside the selected content.
   REQUIRE(plain.blocks.front().kind != BlockKind::heading);
+  CHECK(plain.title == "The Old Mill");
 
-  Document titled = pith::extract(html);  // include_title defaults to true
+  pith::Options with_title;
+  with_title.include_title = true;
+  Document titled = pith::extract(html, with_title);
   REQUIRE(titled.blocks.size() == plain.blocks.size() + 1);
   CHECK(titled.blocks.front().kind == BlockKind::heading);
   CHECK(titled.blocks.front().level == 1);
