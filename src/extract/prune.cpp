@@ -302,7 +302,8 @@ Rule prune_rule(const Pass& pass, NodeId id, const Remaining& r, bool in_item_ru
     return Rule::link_list;
   if (r.images > 1 && r.paragraphs * 2 < r.images && tag != Tag::figure &&
       !(in_item_run && !pass.flags.prune_teasers) &&  // see kGalleryMinSentencesPerImage
-      r.text.sentence_ends < kGalleryMinSentencesPerImage * r.images && !is_titled_card_grid(r))
+      r.text.sentence_ends < kGalleryMinSentencesPerImage * r.images &&
+      r.text.sentence_ends < kGalleryMaxSentences && !is_titled_card_grid(r))
     return Rule::gallery;
   if (tag != Tag::table && !is_list(tag) && r.headings == 0 && is_counter_bar(r) && !holds_code(pass, id))
     return Rule::counter_bar;

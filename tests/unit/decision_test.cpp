@@ -425,6 +425,27 @@ TEST_CASE("a forum signature under its line of underscores is not part of the po
 // (Posts split by <br> between avatars and icons, once taken for a gallery,
 // are guarded by fixtures/forum-rows-es.)
 
+TEST_CASE("a post of photos between its sentences is prose, not a gallery") {
+  std::string html = "<html><body><div class='menu'><a href='/'>Forum</a> <a href='/new'>New</a></div>"
+                     "<div class='thread'><h1>Rear lights fitted</h1>";
+  for (int post = 0; post < 4; ++post) {
+    html += "<div class='post'><div class='meta'>Member" + std::to_string(post) +
+            " <time datetime='2025-03-21'>Mar 21, 2025</time></div><div class='body'>";
+    if (post == 0)
+      for (int i = 0; i < 9; ++i)
+        html += "Step " + std::to_string(i) + " of the install took a few minutes with the panel off." +
+                (i < 6 ? "<br><img src='/photo" + std::to_string(i) + ".jpg'><br>" : std::string("<br>"));
+    else
+      html += "Reply " + std::to_string(post) + " says the trim looks the same as the older model. Nice work.";
+    html += "</div></div>";
+  }
+  html += "</div><div class='footer'>Powered by a forum</div></body></html>";
+  pith::Document doc = pith::extract(html);
+  CHECK(contains(doc.text, "Step 0 of the install"));
+  CHECK(contains(doc.text, "Step 8 of the install"));
+  CHECK(contains(doc.text, "Reply 3 says the trim"));
+}
+
 TEST_CASE("a paragraph inside a clickable card counts as text, not as link text") {
   std::string html =
       "<html><body><div class='nav'><a href='/'>Home</a> <a href='/about'>About</a></div><div class='intro'>"
