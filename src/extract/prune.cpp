@@ -64,6 +64,22 @@ bool holds_code(const Pass& pass, NodeId id) {
   return false;
 }
 
+// Whether a short container holds a <time> still in: a post's or an event's
+// date stamp, which is content however short (see kMinContainerLength).
+// Looks kCodeSearchNodes nodes in, as holds_code does.
+bool holds_time_stamp(const Pass& pass, NodeId id) {
+  const auto& nodes = pass.dom.nodes;
+  const NodeId end = std::min<NodeId>(nodes[id].subtree_end, id + kCodeSearchNodes);
+  for (NodeId k = id; k < end; ++k) {
+    if (pass.dead[k]) {
+      k = nodes[k].subtree_end - 1;
+      continue;
+    }
+    if (nodes[k].tag == Tag::time) return true;
+  }
+  return false;
+}
+
 bool is_list(Tag tag) { return tag == Tag::ul || tag == Tag::ol || tag == Tag::dl; }
 
 // "12", "1.2K", "16.02M Popularity", "10 Likes Reward 10 6 2 Share": short,
@@ -290,7 +306,7 @@ Rule prune_rule(const Pass& pass, NodeId id, const Remaining& r, bool in_item_ru
   if (r.text.commas >= kProseCommas) return Rule::none;
   if (pass.flags.keep_spec_rows && (is_spec_row(pass, id) || holds_spec_rows(pass, id))) return Rule::none;
   if (r.headings == 0 && r.length() < kMinContainerLength && r.images == 0 &&
-      r.text.chars > 0 && !holds_code(pass, id) && !is_sublist(pass.dom, id))
+      r.text.chars > 0 && !holds_code(pass, id) && !is_sublist(pass.dom, id) && !holds_time_stamp(pass, id))
     return Rule::too_short;
   if (r.inputs > 0 && r.inputs > r.paragraphs / 3) return Rule::form_controls;
   double density_limit = h.weight > 0 ? kLinkListDensityNamedContent : pass.tuning.link_list_density;

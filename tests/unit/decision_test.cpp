@@ -446,6 +446,21 @@ TEST_CASE("a post of photos between its sentences is prose, not a gallery") {
   CHECK(contains(doc.text, "Reply 3 says the trim"));
 }
 
+TEST_CASE("a date stamp is not a container too short to keep") {
+  // A post of a thread opens with its date: shorter than a label, but
+  // content (the golds keep it).
+  auto page = [](std::string_view stamp) {
+    return "<html><body><main><h1>Winter tyres</h1>" + paragraph(1) + paragraph(2) + std::string(stamp) +
+           paragraph(3) + paragraph(4) + paragraph(5) + paragraph(6) + "</main></body></html>";
+  };
+  pith::Document dated = pith::extract(
+      page("<div class='x'><span><time datetime='2025-01-05'>Jan 5, 2025</time></span></div>"));
+  CHECK(contains(dated.text, "Jan 5, 2025"));
+  // A short wrapper of inline text is still too short to keep.
+  pith::Document label = pith::extract(page("<div class='x'><span>Jan 5, 2025</span></div>"));
+  CHECK_FALSE(contains(label.text, "Jan 5, 2025"));
+}
+
 TEST_CASE("a paragraph inside a clickable card counts as text, not as link text") {
   std::string html =
       "<html><body><div class='nav'><a href='/'>Home</a> <a href='/about'>About</a></div><div class='intro'>"
