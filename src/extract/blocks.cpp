@@ -78,8 +78,7 @@ std::string code_language(const dom::Dom& dom, NodeId pre) {
 bool ends_with_sentence(std::string_view text) {
   std::size_t end = text.size();
   for (int closers = 0; end > 0 && closers < 4; ++closers) {
-    std::size_t start = end - 1;
-    while (start > 0 && (static_cast<unsigned char>(text[start]) & 0xC0) == 0x80) --start;
+    const std::size_t start = text::code_point_start(text, end - 1);
     std::size_t at = start;
     char32_t c = text::decode_utf8(text, at);
     if (c == U'"' || c == U'\'' || c == U')' || c == U']' || c == U'\u201D' || c == U'\u2019' ||
@@ -97,8 +96,7 @@ bool ends_with_sentence(std::string_view text) {
 // not ASCII white space (0 when none).
 char32_t last_code_point(std::string_view s) {
   if (s.empty()) return 0;
-  std::size_t start = s.size() - 1;
-  while (start > 0 && (static_cast<unsigned char>(s[start]) & 0xC0) == 0x80) --start;
+  std::size_t start = text::code_point_start(s, s.size() - 1);
   return text::decode_utf8(s, start);
 }
 char32_t first_visible_code_point(std::string_view s) {

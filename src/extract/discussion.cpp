@@ -13,6 +13,7 @@
 #include "extract/heuristics.hpp"
 #include "text/ascii.hpp"
 #include "text/chars.hpp"
+#include "text/utf8.hpp"
 
 namespace pith::extraction {
 
@@ -79,8 +80,7 @@ bool holds_timestamp(std::string_view text) {
 void append_collapsed_up_to(std::string& head, std::string_view text, bool& pending_space,
                             std::size_t limit) {
   while (!text.empty() && head.size() < limit) {
-    std::size_t piece = std::min(text.size(), limit - head.size());
-    while (piece < text.size() && (static_cast<unsigned char>(text[piece]) & 0xC0) == 0x80) ++piece;
+    const std::size_t piece = text::code_point_start_at_or_after(text, std::min(text.size(), limit - head.size()));
     text::append_collapsed(head, text.substr(0, piece), pending_space);
     text.remove_prefix(piece);
   }

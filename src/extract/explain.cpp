@@ -7,6 +7,7 @@
 
 #include "extract/features.hpp"
 #include "text/chars.hpp"
+#include "text/utf8.hpp"
 
 namespace pith::extraction {
 
@@ -42,9 +43,7 @@ std::string describe(const dom::Dom& dom, NodeId id) {
 // when it was longer.
 void cut_to_quote(std::string& text) {
   if (text.size() <= kQuoteBytes) return;
-  std::size_t cut = kQuoteBytes;
-  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
-  text.resize(cut);
+  text.resize(text::code_point_start(text, kQuoteBytes));
   text += "\xE2\x80\xA6";  // an ellipsis
 }
 

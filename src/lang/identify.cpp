@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "text/ascii.hpp"
+#include "text/utf8.hpp"
 
 namespace pith::lang {
 namespace {
@@ -37,9 +38,7 @@ std::string_view primary_subtag(std::string_view tag) {
 // CLD2's answer on the text's first `max_bytes` (cut on a character boundary).
 Identified identify_prefix(std::string_view text, std::size_t max_bytes, bool& reliable) {
   Identified result;
-  std::size_t cut = std::min(text.size(), max_bytes);
-  while (cut < text.size() && cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
-  int length = static_cast<int>(cut);  // on a character boundary
+  int length = static_cast<int>(text::code_point_start(text, std::min(text.size(), max_bytes)));
   CLD2::CLDHints hints{nullptr, nullptr, CLD2::UNKNOWN_ENCODING, CLD2::UNKNOWN_LANGUAGE};
   CLD2::Language top3[3];
   int percent3[3];

@@ -15,6 +15,7 @@
 #include "meta/sources.hpp"
 #include "text/ascii.hpp"
 #include "text/chars.hpp"
+#include "text/utf8.hpp"
 
 namespace pith::meta {
 namespace {
@@ -209,8 +210,7 @@ class BylineReader {
     const std::string_view text = dom_.text(i);
     std::uint32_t chars = 0;
     for (std::size_t at = 0; at < text.size() && chars < cap;) {
-      std::size_t end = std::min(text.size(), at + kPiece);
-      while (end < text.size() && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) ++end;
+      const std::size_t end = text::code_point_start_at_or_after(text, std::min(text.size(), at + kPiece));
       chars += text::count_text(text.substr(at, end - at)).chars;
       at = end;
     }

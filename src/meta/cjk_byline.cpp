@@ -66,9 +66,7 @@ std::size_t find_cjk_label(std::string_view line, std::size_t from) {
 bool next_cjk_byline(std::string_view line, std::size_t from, CjkByline& found) {
   std::size_t tried = std::string::npos;
   for (std::size_t label = find_cjk_label(line, from); label < line.size(); label = find_cjk_label(line, label + 1)) {
-    std::size_t before = label;
-    while (before > 0 && (static_cast<unsigned char>(line[--before]) & 0xC0) == 0x80) {
-    }
+    const std::size_t before = label == 0 ? 0 : text::code_point_start(line, label - 1);
     for (std::size_t start : {before, label}) {
       if (start < from || start == tried) continue;
       tried = start;

@@ -338,7 +338,7 @@ Found match_month_names_by_regex(std::string_view text, const Candidates& can) {
       can.month_name_day.empty() ? 0 : valid_utf8_prefix(text, can.month_name_day.back().from);
   for (Window w : can.month_name_day) {
     if (w.from > readable) break;
-    while (w.from > 0 && (static_cast<unsigned char>(text[w.from]) & 0xC0) == 0x80) --w.from;
+    w.from = text::code_point_start(text, w.from);
     // Whether the window holds a match, and where it ends: the DFA alone
     // answers that. Asked for the groups, RE2 would run its backtracker from
     // the window's start, trying the month names at every byte.
@@ -379,7 +379,7 @@ Found match_month_names(std::string_view text, const Candidates& can) {
     }
   }
   for (Window w : can.month_name_day) {
-    while (w.from > 0 && (static_cast<unsigned char>(text[w.from]) & 0xC0) == 0x80) --w.from;
+    w.from = text::code_point_start(text, w.from);
     if (std::optional<MonthNameDate> d = read_month_name_day_year(text, w.from, w.to)) {
       Found f;
       if (valid_date(d->year, d->month, d->day)) f = {d->at, ymd(d->year, d->month, d->day)};

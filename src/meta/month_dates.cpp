@@ -210,9 +210,7 @@ std::optional<MonthNameDate> read_day_month_name_year(std::string_view text, std
   for (std::size_t p = from; p < to; ++p) {
     if (!digit(text[p]) || (p > 0 && digit(text[p - 1]))) continue;
     if (p > 0) {  // [^\d]: the character before the day, which must lie in the window
-      std::size_t start = p - 1;
-      while (start > 0 && (static_cast<unsigned char>(text[start]) & 0xC0) == 0x80) --start;
-      if (start < from) continue;
+      if (text::code_point_start(text, p - 1) < from) continue;
     }
     MonthNameDate d{p, 0, 0, 0};
     std::size_t i = r.day(p, d.day);

@@ -34,8 +34,7 @@ Around classify(char32_t c) {
 // whose edges count as white space.
 Around before(std::string_view text, std::size_t at, std::size_t from) {
   if (at <= from) return Around::space;
-  std::size_t start = at - 1;
-  while (start > from && (static_cast<unsigned char>(text[start]) & 0xC0) == 0x80) --start;
+  std::size_t start = text::code_point_start(text, at - 1, from);
   return classify(text::decode_utf8(text.substr(0, at), start));
 }
 Around at_or_after(std::string_view text, std::size_t at, std::size_t to) {
@@ -43,14 +42,10 @@ Around at_or_after(std::string_view text, std::size_t at, std::size_t to) {
   return classify(text::decode_utf8(text.substr(0, to), at));
 }
 std::size_t next_char(std::string_view text, std::size_t at) {
-  ++at;
-  while (at < text.size() && (static_cast<unsigned char>(text[at]) & 0xC0) == 0x80) ++at;
-  return at;
+  return text::code_point_start_at_or_after(text, at + 1);
 }
 std::size_t previous_char(std::string_view text, std::size_t at, std::size_t from) {
-  --at;
-  while (at > from && (static_cast<unsigned char>(text[at]) & 0xC0) == 0x80) --at;
-  return at;
+  return text::code_point_start(text, at - 1, from);
 }
 
 bool left_flanking(Around prev, Around next) {

@@ -132,7 +132,6 @@ struct LetterLeads {
   }
 };
 constexpr LetterLeads kLetterLeads;
-inline bool is_continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
 
 char32_t next_code_point(std::string_view s, std::size_t& i) {
   char32_t c;

@@ -52,6 +52,29 @@ inline std::size_t decode_utf8_short(std::string_view s, std::size_t i, char32_t
   return 0;
 }
 
+// Whether `c` is a UTF-8 continuation byte (10xxxxxx): one that no code
+// point starts at.
+inline bool is_continuation(char c) noexcept { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
+
+// The start of the code point that holds byte i: the largest j <= i where
+// s[j] is not a continuation byte, but no lower than `floor` (the start of a
+// line or window the caller reads within). i itself when i >= s.size(). Cut
+// `s` there to leave no character split; s[j] starts the character before i
+// when i - 1 is passed.
+inline std::size_t code_point_start(std::string_view s, std::size_t i, std::size_t floor = 0) noexcept {
+  if (i >= s.size()) return i;
+  while (i > floor && is_continuation(s[i])) --i;
+  return i;
+}
+
+// The first code point boundary at or after byte i: the smallest j >= i
+// where s[j] is not a continuation byte, or s.size(). i itself when a code
+// point starts there; i + 1 passed gives the start of the next character.
+inline std::size_t code_point_start_at_or_after(std::string_view s, std::size_t i) noexcept {
+  while (i < s.size() && is_continuation(s[i])) ++i;
+  return i;
+}
+
 // Bytes of `s` that are not UTF-8 continuation bytes: its code points when it
 // is well formed (a cheap count where exactness on ill-formed text does not
 // matter: a length for a heuristic or a model).

@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "text/utf8.hpp"
+
 #if defined(__x86_64__) && defined(__SSE2__)
 #include <immintrin.h>
 #define PITH_UTF8_BLOCKS 1
@@ -122,9 +124,7 @@ template <int N>
 // sequence that starts at most three bytes before it, so everything before
 // at - 3 is well formed; back from at - 4 to the start of its character.
 std::size_t boundary_before(const unsigned char* data, std::size_t at) {
-  std::size_t r = at >= 4 ? at - 4 : 0;
-  while (r > 0 && (data[r] & 0xC0) == 0x80) --r;
-  return r;
+  return code_point_start({reinterpret_cast<const char*>(data), at}, at >= 4 ? at - 4 : 0);
 }
 
 [[gnu::target("avx2")]] std::size_t valid_in_blocks_avx2(const unsigned char* data, std::size_t size) {

@@ -196,6 +196,41 @@ TEST_CASE("utf8: fewer_lead_bytes_than agrees with lead_bytes") {
     }
 }
 
+TEST_CASE("utf8: code_point_start and code_point_start_at_or_after find the boundary at or before / after a byte") {
+  using namespace pith::text;
+  // "a", "é" (2 bytes), "中" (3), "😀" (4), "b": code points start at 0, 1, 3, 6, 10; size 11.
+  const std::string_view s = "a\xC3\xA9\xE4\xB8\xAD\xF0\x9F\x98\x80" "b";
+  REQUIRE(s.size() == 11);
+  const std::size_t before[] = {0, 1, 1, 3, 3, 3, 6, 6, 6, 6, 10, 11};
+  const std::size_t after[] = {0, 1, 3, 3, 6, 6, 6, 10, 10, 10, 10, 11};
+  for (std::size_t i = 0; i <= s.size(); ++i) {
+    CAPTURE(i);
+    CHECK(code_point_start(s, i) == before[i]);
+    CHECK(code_point_start_at_or_after(s, i) == after[i]);
+  }
+  // ASCII: every byte is a boundary.
+  const std::string_view ascii = "plain";
+  for (std::size_t i = 0; i <= ascii.size(); ++i) {
+    CHECK(code_point_start(ascii, i) == i);
+    CHECK(code_point_start_at_or_after(ascii, i) == i);
+  }
+  // A floor stops the step back: inside "😀" (6..9), not below 8.
+  CHECK(code_point_start(s, 9, 8) == 8);
+  CHECK(code_point_start(s, 9, 6) == 6);
+  CHECK(code_point_start(s, 9, 4) == 6);
+  CHECK(code_point_start(s, 2, 2) == 2);
+  // Continuation bytes with no lead before them: back to the floor, on to the end.
+  const std::string_view stray = "\x80\x80";
+  CHECK(code_point_start(stray, 1) == 0);
+  CHECK(code_point_start_at_or_after(stray, 0) == 2);
+  CHECK(code_point_start(std::string_view{}, 0) == 0);
+  CHECK(code_point_start_at_or_after(std::string_view{}, 0) == 0);
+  CHECK(is_continuation('\x80'));
+  CHECK(is_continuation('\xBF'));
+  CHECK_FALSE(is_continuation('a'));
+  CHECK_FALSE(is_continuation('\xC3'));
+}
+
 TEST_CASE("to_utf8 gives a UTF-8 page the capacity its hints ask for, the text unchanged") {
   const std::string page = html_page("", "a page read as it is, with room after it for its caller");
   Hints hints;
