@@ -257,9 +257,9 @@ inline constexpr std::uint32_t kMinContainerLength = 25;
 // page nested thousands deep (the hostile corpus' unclosed-tags-100k-mixed)
 // no bound spared so much of the nesting that peak memory rose by a third.
 inline constexpr int kBlockPartMaxLevels = 6;
-// How many nodes into a short container the code test looks (prune.cpp,
-// holds_code): a code block's wrapper holds its button, <pre>, <code> and
-// text in a dozen.
+// How many nodes into a short container the code and date-stamp tests look
+// (prune.cpp, holds_live_node): a code block's wrapper holds its button,
+// <pre>, <code> and text in a dozen.
 inline constexpr std::uint32_t kCodeSearchNodes = 64;
 // A product page's specification rows, each a label and a value in two
 // elements ("Fabric Content" / "100% long-staple cotton", "Thread Count" /

@@ -46,28 +46,12 @@ bool part_of_larger_block(const dom::Dom& dom, NodeId id, NodeId root, Rule rule
   return in_item && rule == Rule::too_short && r.paragraphs > 0;
 }
 
-// Whether a container's text left in is code: a one-line command in the
-// wrapper that gives a code block its "Copy" button is as short as a label,
-// but code is content to the last character (see prune_content). Looks
-// kCodeSearchNodes nodes in: such a wrapper is small, and a short container
-// over a deep chain of empty elements is not walked to its end.
-bool holds_code(const Pass& pass, NodeId id) {
-  const auto& nodes = pass.dom.nodes;
-  const NodeId end = std::min<NodeId>(nodes[id].subtree_end, id + kCodeSearchNodes);
-  for (NodeId k = id + 1; k < end; ++k) {
-    if (pass.dead[k]) {
-      k = nodes[k].subtree_end - 1;
-      continue;
-    }
-    if (nodes[k].tag == Tag::text && pass.features[k].in_code && pass.features[k].text.chars > 0) return true;
-  }
-  return false;
-}
-
-// Whether a short container holds a <time> still in: a post's or an event's
-// date stamp, which is content however short (see kMinContainerLength).
-// Looks kCodeSearchNodes nodes in, as holds_code does.
-bool holds_time_stamp(const Pass& pass, NodeId id) {
+// Whether the container `id` or a node inside it, among its first
+// kCodeSearchNodes nodes, is still in and passes `test`. The short
+// containers this asks about are small, and one over a deep chain of empty
+// elements is not walked to its end.
+template <typename Test>
+bool holds_live_node(const Pass& pass, NodeId id, Test test) {
   const auto& nodes = pass.dom.nodes;
   const NodeId end = std::min<NodeId>(nodes[id].subtree_end, id + kCodeSearchNodes);
   for (NodeId k = id; k < end; ++k) {
@@ -75,9 +59,24 @@ bool holds_time_stamp(const Pass& pass, NodeId id) {
       k = nodes[k].subtree_end - 1;
       continue;
     }
-    if (nodes[k].tag == Tag::time) return true;
+    if (test(k)) return true;
   }
   return false;
+}
+
+// Whether a container's text left in is code: a one-line command in the
+// wrapper that gives a code block its "Copy" button is as short as a label,
+// but code is content to the last character (see prune_content).
+bool holds_code(const Pass& pass, NodeId id) {
+  return holds_live_node(pass, id, [&](NodeId k) {
+    return pass.dom.nodes[k].tag == Tag::text && pass.features[k].in_code && pass.features[k].text.chars > 0;
+  });
+}
+
+// Whether a short container holds a <time> still in: a post's or an event's
+// date stamp, which is content however short (see kMinContainerLength).
+bool holds_time_stamp(const Pass& pass, NodeId id) {
+  return holds_live_node(pass, id, [&](NodeId k) { return pass.dom.nodes[k].tag == Tag::time; });
 }
 
 bool is_list(Tag tag) { return tag == Tag::ul || tag == Tag::ol || tag == Tag::dl; }
