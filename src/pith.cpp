@@ -306,7 +306,7 @@ Document read_page(std::string_view html, const Options& options, detail::ModelI
   auto content_done = Clock::now();
   doc.timings.extract = content_done - t2;
 
-  lang::Identified language = lang::identify(doc.text);
+  lang::Identified language = lang::identify_content(doc.text, doc.title);
   doc.language = std::move(language.language);
   doc.language_confidence = language.confidence;
   auto t5 = Clock::now();

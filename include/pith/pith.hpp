@@ -84,9 +84,12 @@ struct Options {
   // Zero disables it.
   std::chrono::milliseconds time_budget{60'000};
   // Put the page's headline at the top of the content when it stands outside
-  // the selected content. Off by default: the headline is Document::title
-  // (and metadata), and the content is the body, as the field's extractors
-  // and ground truths have it (WCXB, the article-extraction benchmark).
+  // the selected content, and keep it when a story's selection holds it.
+  // Off by default: the headline is Document::title (and metadata), and the
+  // content is the body, as the field's extractors and ground truths have it
+  // (WCXB, the article-extraction benchmark); a page that does not declare an
+  // article (no publish date or article type) keeps a headline its selection
+  // holds, as a service or product page's hero.
   bool include_title = false;
   // Find the page's comment thread and return it in Document::comments (it is
   // never part of the main content either way).
@@ -96,7 +99,7 @@ struct Options {
   // Fill Document::explanation: every block, kept or dropped, and why.
   bool explain = false;
   // A BCP-47 language ("fr", "zh"): a page whose content is detected in
-  // another language (or in none: under 100 characters) comes back without
+  // another language (or in none: under 100 characters with its title) comes back without
   // main content, Document::no_content_reason saying why. Primary subtags are
   // compared, so "zh" keeps "zh-Hant". Empty: every language is kept.
   std::string target_language;
@@ -240,9 +243,10 @@ inline constexpr std::string_view kUnknownLanguage = "unknown";
 struct Document {
   std::string url;             // Options::url, as given
   std::string title;           // the page's headline: metadata.title
-  // The content's language, detected from `text` (CLD2): a BCP-47 tag ("en",
-  // "pt", "zh-Hant"), or "unknown" for a text under 100 characters or one
-  // CLD2 cannot place. What the page declares is declared_language().
+  // The content's language, detected from `text` (CLD2; read after `title`
+  // when under 100 characters): a BCP-47 tag ("en", "pt", "zh-Hant"), or
+  // "unknown" for a text that is still under 100 characters or one CLD2
+  // cannot place. What the page declares is declared_language().
   std::string language{kUnknownLanguage};
   double language_confidence = 0;  // share of the text in `language`, 0..1; halved when CLD2 is unsure
   Metadata metadata;

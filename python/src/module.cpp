@@ -581,7 +581,8 @@ format: "text" (or "txt"), "markdown" (or "md"), "html", "json" or "xml"; the
 precision / recall: favour leaving out / keeping blocks in doubt.
 include_comments: find the comment thread (Document.comments, JSON "comments").
 include_title: put the headline at the top of the content when it stands
-  outside it (off: the headline is Document.title).
+  outside it, and keep a story's headline its content holds (off: the
+  headline is Document.title).
 links / images: keep links / images in every format (text: the address after
   the link's text, [alt] for an image; JSON: "links" of the whole page and
   "images" of the content, with caption and size).

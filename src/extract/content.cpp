@@ -32,15 +32,15 @@ using dom::Tag;
 
 namespace {
 
-// The page's headline: the first <h1> whose text the title contains (or
-// that contains the title), else the first <h1> when there is only one.
-// `h1`: the page's <h1> elements, in document order (PageHints::h1).
 // How the page's names and forms read, from what the earlier stages found
 // (a product page, a declared article): for every reading of the page.
 PageReading page_reading(const ContentOptions& options) {
   return {.reviews_are_clutter = options.reviews_are_clutter, .polls_are_clutter = options.declares_article};
 }
 
+// The page's headline: the first <h1> whose text the title contains (or
+// that contains the title), else the first <h1> when there is only one.
+// `h1`: the page's <h1> elements, in document order (PageHints::h1).
 NodeId find_headline(const dom::Dom& dom, std::string_view title, const std::vector<NodeId>& h1) {
   NodeId first = kNoNode;
   int count = 0;
@@ -977,12 +977,12 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
     return {};
   }
 
+  const bool headline_inside_content =
+      headline != kNoNode && std::any_of(best.roots.begin(), best.roots.end(), [&](NodeId r) {
+        return headline >= r && headline < dom.nodes[r].subtree_end;
+      });
   if (options.include_title) {
-    bool inside_content = false;
-    for (NodeId r : best.roots)
-      if (headline != kNoNode && headline >= r && headline < dom.nodes[r].subtree_end)
-        inside_content = true;
-    if (headline != kNoNode && !inside_content && !best.roots.empty() &&
+    if (headline != kNoNode && !headline_inside_content && !best.roots.empty() &&
         headline < best.roots.front()) {
       std::string text = inline_text(dom, headline);
       bool duplicate = !best.blocks.empty() && best.blocks.front().text == text;
@@ -994,6 +994,16 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
         best.blocks.insert(best.blocks.begin(), std::move(b));
       }
     }
+  } else if (options.declares_article && headline_inside_content && best.blocks.size() > 1 &&
+             best.blocks.front().kind == BlockKind::heading &&
+             best.blocks.front().text == inline_text(dom, headline)) {
+    // A story's content is its body, its headline Document::title, also when
+    // the selection holds the headline (an <h1> inside the <article>). Only
+    // on pages that declare an article: a service or product page's <h1> is
+    // part of what it shows, which golds keep. train + dev, models fixed:
+    // all +0.0002 [+0.0001, +0.0003] word F1, articles +0.0004, daniel,
+    // zh-cwced and trafilatura-eval unchanged; on every page, service -0.0010.
+    best.blocks.erase(best.blocks.begin());
   }
   return std::move(best.blocks);
 }

@@ -65,6 +65,14 @@ Identified identify(std::string_view text) {
   return result;
 }
 
+Identified identify_content(std::string_view text, std::string_view title) {
+  if (title.empty() || count_code_points(text, kMinCharacters) >= kMinCharacters) return identify(text);
+  std::string titled;
+  titled.reserve(title.size() + 1 + text.size());
+  titled.append(title).append("\n").append(text);
+  return identify(titled);
+}
+
 bool same_language(std::string_view detected, std::string_view wanted) {
   if (detected == kUnknownLanguage || wanted.empty()) return false;
   return text::iequals_ascii(primary_subtag(detected), primary_subtag(wanted));

@@ -32,6 +32,12 @@ struct Identified {
 // Identifies the language of `text` (UTF-8; an invalid tail is ignored).
 Identified identify(std::string_view text);
 
+// The language of a page's content: of `text`, read after `title` when the
+// text alone is under kMinCharacters. A news brief's headline, which the
+// content leaves out (Document::title holds it), is in the story's language
+// and makes a two-sentence story long enough to judge.
+Identified identify_content(std::string_view text, std::string_view title);
+
 // Whether `detected` (as identify() returns it) is the language `wanted`
 // names: primary subtags compared ASCII case-insensitively, so "zh" matches
 // "zh-Hant" and "en-GB" matches "en". "unknown" matches nothing.

@@ -399,6 +399,33 @@ TEST_CASE("extract: Options::include_title puts an outside <h1> first") {
   CHECK(titled.blocks[1].text == plain.blocks.front().text);
 }
 
+TEST_CASE("extract: a dated story's headline inside the selection is the title, not content") {
+  // The <h1> sits inside the selected <article>: the content is the body,
+  // the headline Document::title, as for a headline outside it.
+  std::string body = "<article><h1>The Old Mill</h1>\n" + paragraphs_html() + "</article>";
+  std::string html = page(body, "The Old Mill | Example Site");
+  const std::string dated = "<meta property=\"article:published_time\" content=\"2024-05-01T10:00:00Z\">";
+  html.insert(html.find("</head>"), dated);
+
+  Document plain = pith::extract(html);
+  REQUIRE(plain.has_main_content());
+  CHECK(plain.title == "The Old Mill");
+  CHECK(plain.blocks.front().kind == BlockKind::paragraph);
+  CHECK_FALSE(contains(plain.text, "The Old Mill\n"));
+
+  pith::Options with_title;
+  with_title.include_title = true;
+  Document titled = pith::extract(html, with_title);
+  REQUIRE(titled.blocks.size() == plain.blocks.size() + 1);
+  CHECK(titled.blocks.front().kind == BlockKind::heading);
+  CHECK(titled.blocks.front().text == "The Old Mill");
+
+  // Undated, the page may be a service or product page, whose headline is
+  // part of what it shows: it stays.
+  Document undated = pith::extract(page(body, "The Old Mill | Example Site"));
+  CHECK(undated.blocks.front().kind == BlockKind::heading);
+}
+
 TEST_CASE("extract: empty input throws empty_input") {
   for (std::string_view input : {std::string_view(""), std::string_view(" \n\t ")}) {
     CAPTURE(input);

@@ -47,6 +47,19 @@ TEST_CASE("a text under 100 characters is unknown, one above is detected") {
   CHECK(french.confidence <= 1.0);
 }
 
+TEST_CASE("a brief's language is read with its headline when its text alone is too short") {
+  const std::string_view brief = "A ponte fecha no domingo para obras de manutenção.";
+  const std::string_view headline = "Ponte do Guaíba fecha para manutenção no domingo das sete às dezoito horas";
+  REQUIRE(pith::lang::identify(brief).language == "unknown");
+  CHECK(pith::lang::identify_content(brief, headline).language == "pt");
+  CHECK(pith::lang::identify_content(brief, "").language == "unknown");
+  // A text long enough on its own is read alone: the title does not move it.
+  const std::string_view french =
+      "Le conseil municipal a voté hier soir le budget de l'année prochaine, après un long débat sur "
+      "le financement des écoles et la rénovation de la piscine du quartier nord.";
+  CHECK(pith::lang::identify_content(french, "Breaking news from the town hall tonight").language == "fr");
+}
+
 TEST_CASE("Hebrew is he (BCP-47), not CLD2's withdrawn iw; Traditional Chinese is zh-Hant") {
   CHECK(pith::lang::identify("ראש העירייה הודיע אתמול כי העבודות על הרכבת הקלה יסתיימו בשנה הבאה, לאחר עיכובים "
                              "רבים שנגרמו בגלל בעיות תקציב ומחלוקות עם הקבלנים על לוחות הזמנים")
