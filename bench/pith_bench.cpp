@@ -312,7 +312,7 @@ int run_synthetic(const Args& args) {
                gumbo_best * 1e3);
   }
   fmt::print("(pith ms and gumbo ms: thread CPU time, immune to other processes; stage columns:\n"
-             " the Document's wall-clock timings of that run; other = metadata and assembly;\n"
+             " the Document's wall-clock timings of that run; other = metadata, classify and the rest;\n"
              " vs 1x = ms/MB relative to the 1x page: ~1 means linear)\n");
   return 0;
 }
@@ -370,6 +370,7 @@ int main(int argc, char** argv) {
         stages.parse += doc.timings.parse;
         stages.build += doc.timings.build;
         stages.extract += doc.timings.extract;
+        stages.metadata += doc.timings.metadata;
         stages.features += doc.timings.features;
         stages.selection += doc.timings.selection;
         stages.render += doc.timings.render;
@@ -468,9 +469,14 @@ int main(int argc, char** argv) {
   const double wall_s = secs(wall);
   const double st_decode = secs(stages.decode), st_parse = secs(stages.parse),
                st_build = secs(stages.build), st_extract = secs(stages.extract);
-  const double st_features = secs(stages.features), st_selection = secs(stages.selection),
-               st_render = secs(stages.render), st_classify = secs(stages.classify);
-  const double st_meta_other = st_extract - st_features - st_selection - st_render - st_classify;
+  const double st_metadata = secs(stages.metadata), st_features = secs(stages.features),
+               st_selection = secs(stages.selection), st_render = secs(stages.render),
+               st_classify = secs(stages.classify);
+  // What no part of the extraction's timings covers: the choice between
+  // attempts (word sets, summaries, the lead, repeated blocks), URL
+  // resolution, double-encoding repair, the page's direction, assembly.
+  const double st_extract_other =
+      st_extract - st_metadata - st_features - st_selection - st_render - st_classify;
   const double st_language = secs(stages.language), st_fingerprint = secs(stages.fingerprint);
   const double st_sum = st_decode + st_parse + st_build + st_extract + st_language + st_fingerprint;
   const double st_before_annotate = st_sum - st_language - st_fingerprint;
@@ -534,10 +540,10 @@ int main(int argc, char** argv) {
     j["pages_per_cpu_s"] = pith_cpu > 0 ? calls / pith_cpu : 0.0;
     j["mb_per_s"] = wall_s > 0 ? mb * args.repeat / wall_s : 0.0;
     j["stages_s"] = {{"decode", st_decode}, {"parse", st_parse}, {"build", st_build},
-                     {"extract", st_extract}, {"features", st_features},
+                     {"extract", st_extract}, {"metadata", st_metadata}, {"features", st_features},
                      {"selection", st_selection}, {"render", st_render},
                      {"classify", st_classify}, {"language", st_language}, {"fingerprint", st_fingerprint},
-                     {"metadata_other", st_meta_other}, {"sum", st_sum}, {"other", st_other}};
+                     {"extract_other", st_extract_other}, {"sum", st_sum}, {"other", st_other}};
     j["stages_pct"] = {{"decode", pct_of(st_decode)}, {"parse", pct_of(st_parse)},
                        {"build", pct_of(st_build)}, {"extract", pct_of(st_extract)}};
     j["extraction_over_parse"] = extraction_over_parse;
@@ -598,14 +604,18 @@ int main(int argc, char** argv) {
   fmt::print("  parse (Gumbo)      {:>10.3f}   {:>6.1f} %\n", st_parse, pct_of(st_parse));
   fmt::print("  DOM build          {:>10.3f}   {:>6.1f} %\n", st_build, pct_of(st_build));
   fmt::print("  extraction         {:>10.3f}   {:>6.1f} %\n", st_extract, pct_of(st_extract));
+  fmt::print("    metadata         {:>10.3f}   {:>6.1f} %   (<head>, JSON-LD, microdata, bylines, title)\n",
+             st_metadata, pct_of(st_metadata));
   fmt::print("    features         {:>10.3f}   {:>6.1f} %   (class/id hints, feature passes)\n",
              st_features, pct_of(st_features));
   fmt::print("    selection+prune  {:>10.3f}   {:>6.1f} %\n", st_selection, pct_of(st_selection));
   fmt::print("    blocks+render    {:>10.3f}   {:>6.1f} %   (blocks, Document::text)\n", st_render,
              pct_of(st_render));
-  fmt::print("    classify         {:>10.3f}   {:>6.1f} %   (page features, page type, confidence)\n",
+  fmt::print("    classify         {:>10.3f}   {:>6.1f} %   (page features, page type, attempt chooser,\n"
+             "                                             confidence)\n",
              st_classify, pct_of(st_classify));
-  fmt::print("    metadata, other  {:>10.3f}   {:>6.1f} %\n", st_meta_other, pct_of(st_meta_other));
+  fmt::print("    other            {:>10.3f}   {:>6.1f} %   (choice between attempts, URLs, repairs, assembly)\n",
+             st_extract_other, pct_of(st_extract_other));
   fmt::print("  language (CLD2)    {:>10.3f}   {:>6.1f} %\n", st_language, pct_of(st_language));
   fmt::print("  fingerprints       {:>10.3f}   {:>6.1f} %   (SimHash, text hash)\n", st_fingerprint,
              pct_of(st_fingerprint));

@@ -96,9 +96,9 @@ for label, xs, key in (("wall clock", ratios, "pages_per_s"), ("CPU time  ", cpu
 
 stages = {k: sum(p["stages_s"][k] for p in pith) for k in pith[0]["stages_s"]}
 rows = [("decode (->UTF-8)", "decode"), ("parse (pre-parse filter, guard, Gumbo)", "parse"),
-        ("DOM build", "build"), ("extraction", "extract"), ("  features", "features"),
-        ("  selection+prune", "selection"), ("  blocks+render", "render"),
-        ("  classify", "classify"), ("  metadata, other", "metadata_other"),
+        ("DOM build", "build"), ("extraction", "extract"), ("  metadata", "metadata"),
+        ("  features", "features"), ("  selection+prune", "selection"), ("  blocks+render", "render"),
+        ("  classify", "classify"), ("  other", "extract_other"),
         ("language (CLD2)", "language"), ("fingerprints", "fingerprint")]
 print()
 print("pith's stages, summed over the rounds     seconds   share")

@@ -198,6 +198,14 @@ bool keep_only_target_language(Document& doc, std::string_view target) {
 // read keeps its content only when it finds content by the usual tests.
 constexpr std::size_t kRetryHiddenTextBytes = 120;
 
+// A page read twice spent the time of both reads: its Document says so.
+void add_timings(Timings& to, const Timings& from) {
+  for (auto stage : {&Timings::decode, &Timings::parse, &Timings::build, &Timings::extract, &Timings::metadata,
+                     &Timings::features, &Timings::selection, &Timings::render, &Timings::classify,
+                     &Timings::language, &Timings::fingerprint})
+    to.*stage += from.*stage;
+}
+
 // What a read of the page left out that a second read may want.
 struct LeftOut {
   std::size_t hidden_text = 0;  // bytes of text in the hidden subtrees the build left out
@@ -238,6 +246,7 @@ Document read_page(std::string_view html, const Options& options, detail::ModelI
 
   auto t2 = Clock::now();
   meta::PageMetadata read = meta::read_metadata(dom, options.url);
+  doc.timings.metadata = Clock::now() - t2;
   doc.metadata = std::move(read.metadata);
   const std::string& link_base = read.link_base;
   deadline.check("the end of the metadata");
@@ -278,14 +287,19 @@ Document read_page(std::string_view html, const Options& options, detail::ModelI
   if (options.focus == Focus::balanced &&
       (record_attempts || classify::attempt_choice_applies(page_type)))
     content.choose_attempt = [&](const extraction::AttemptChoice& choice) {
+      // The chooser runs inside the extraction; its time is classification's.
+      const auto chooser_start = Clock::now();
       const classify::AttemptChoiceFeatures x =
           classify::read_attempt_features(page_features, page_type, choice);
+      std::size_t chosen;
       if (inputs) {
         inputs->attempt_choice = x;
         inputs->chooser_ran = true;
-        if (inputs->forced_attempt >= 0) return static_cast<std::size_t>(inputs->forced_attempt);
       }
-      return static_cast<std::size_t>(classify::choose_attempt(x));
+      if (inputs && inputs->forced_attempt >= 0) chosen = static_cast<std::size_t>(inputs->forced_attempt);
+      else chosen = static_cast<std::size_t>(classify::choose_attempt(x));
+      doc.timings.classify += Clock::now() - chooser_start;
+      return chosen;
     };
   if (record_attempts) content.attempts = &inputs->attempts;
   content.no_content_reason = &doc.no_content_reason;
@@ -374,6 +388,8 @@ Document detail::extract(std::string_view html, const Options& options, ModelInp
   // (Not a page whose content a filter took away: --target-language.)
   if (doc.has_main_content() || left_out.content_filtered) return doc;
   // A second read, whose Document replaces the first when it finds content.
+  // The Document's timings are those of every read.
+  Timings spent = doc.timings;
   auto read_again = [&](std::string_view page, const Options& again_options, dom::HiddenSubtrees hidden) {
     std::optional<ModelInputs> again_inputs;
     if (inputs) {
@@ -384,6 +400,7 @@ Document detail::extract(std::string_view html, const Options& options, ModelInp
     LeftOut ignored;
     Document again = read_page(page, again_options, again_inputs ? &*again_inputs : nullptr, deadline, hidden,
                                ignored);
+    add_timings(spent, again.timings);
     if (!again.has_main_content()) return false;
     if (inputs) *inputs = std::move(*again_inputs);
     doc = std::move(again);
@@ -393,8 +410,10 @@ Document detail::extract(std::string_view html, const Options& options, ModelInp
   // its scripts run (a display:none wrapper beside visible menus, whose text
   // the build's own test found too small a share): read again with them.
   if (left_out.hidden_text >= kRetryHiddenTextBytes &&
-      read_again(html, options, dom::HiddenSubtrees::kept))
+      read_again(html, options, dom::HiddenSubtrees::kept)) {
+    doc.timings = spent;
     return doc;
+  }
   // A page made of frames holds its text, if any, in <noframes>: markup
   // the parser read as raw text, read now as a page of its own (in UTF-8,
   // as the first read decoded it).
@@ -404,8 +423,10 @@ Document detail::extract(std::string_view html, const Options& options, ModelInp
     // What the frameset page's <head> said is the page's: its charset and,
     // when the fallback has none, its title.
     Document frameset = std::move(doc);
-    if (!read_again(left_out.frames_fallback, fallback_options, dom::HiddenSubtrees::kept_when_most_text))
+    if (!read_again(left_out.frames_fallback, fallback_options, dom::HiddenSubtrees::kept_when_most_text)) {
+      frameset.timings = spent;
       return frameset;
+    }
     doc.charset = std::move(frameset.charset);
     doc.charset_source = std::move(frameset.charset_source);
     if (doc.title.empty()) {
@@ -413,6 +434,7 @@ Document detail::extract(std::string_view html, const Options& options, ModelInp
       doc.metadata.title = std::move(frameset.metadata.title);
     }
   }
+  doc.timings = spent;
   return doc;
 }
 

@@ -207,11 +207,13 @@ struct Timings {
   std::chrono::nanoseconds parse{0};    // Gumbo parse
   std::chrono::nanoseconds build{0};    // Gumbo tree -> compact DOM
   std::chrono::nanoseconds extract{0};  // features, selection, pruning, blocks, metadata
-  // Parts of `extract` (the rest is metadata and assembling the Document):
+  // Parts of `extract` (the rest is the choice between attempts, URL
+  // resolution, repairs and assembling the Document):
+  std::chrono::nanoseconds metadata{0};   // <head>, JSON-LD, microdata, bylines, title
   std::chrono::nanoseconds features{0};   // class/id hints and feature passes, every attempt
   std::chrono::nanoseconds selection{0};  // candidate scoring and pruning, every attempt
   std::chrono::nanoseconds render{0};     // blocks of the chosen content and Document::text
-  std::chrono::nanoseconds classify{0};   // page features, page type and confidence
+  std::chrono::nanoseconds classify{0};   // page features, page type, attempt chooser, confidence
   // After `extract`, on Document::text:
   std::chrono::nanoseconds language{0};     // language identification
   std::chrono::nanoseconds fingerprint{0};  // SimHash and text hash

@@ -351,6 +351,7 @@ py::dict timings_dict(const pith::Timings& t) {
   d["parse"] = seconds(t.parse);
   d["build"] = seconds(t.build);
   d["extract"] = seconds(t.extract);
+  d["metadata"] = seconds(t.metadata);
   d["features"] = seconds(t.features);
   d["selection"] = seconds(t.selection);
   d["render"] = seconds(t.render);
