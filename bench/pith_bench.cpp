@@ -366,17 +366,7 @@ int main(int argc, char** argv) {
         ns d = t1 - t0;
         wall += d;
         res.total += d;
-        stages.decode += doc.timings.decode;
-        stages.parse += doc.timings.parse;
-        stages.build += doc.timings.build;
-        stages.extract += doc.timings.extract;
-        stages.metadata += doc.timings.metadata;
-        stages.features += doc.timings.features;
-        stages.selection += doc.timings.selection;
-        stages.render += doc.timings.render;
-        stages.classify += doc.timings.classify;
-        stages.language += doc.timings.language;
-        stages.fingerprint += doc.timings.fingerprint;
+        stages += doc.timings;
         if (r == 0) {
           res.text = std::move(doc.text);
           res.language = std::move(doc.language);

@@ -198,14 +198,6 @@ bool keep_only_target_language(Document& doc, std::string_view target) {
 // read keeps its content only when it finds content by the usual tests.
 constexpr std::size_t kRetryHiddenTextBytes = 120;
 
-// A page read twice spent the time of both reads: its Document says so.
-void add_timings(Timings& to, const Timings& from) {
-  for (auto stage : {&Timings::decode, &Timings::parse, &Timings::build, &Timings::extract, &Timings::metadata,
-                     &Timings::features, &Timings::selection, &Timings::render, &Timings::classify,
-                     &Timings::language, &Timings::fingerprint})
-    to.*stage += from.*stage;
-}
-
 // What a read of the page left out that a second read may want.
 struct LeftOut {
   std::size_t hidden_text = 0;  // bytes of text in the hidden subtrees the build left out
@@ -291,13 +283,13 @@ Document read_page(std::string_view html, const Options& options, detail::ModelI
       const auto chooser_start = Clock::now();
       const classify::AttemptChoiceFeatures x =
           classify::read_attempt_features(page_features, page_type, choice);
-      std::size_t chosen;
       if (inputs) {
         inputs->attempt_choice = x;
         inputs->chooser_ran = true;
       }
-      if (inputs && inputs->forced_attempt >= 0) chosen = static_cast<std::size_t>(inputs->forced_attempt);
-      else chosen = static_cast<std::size_t>(classify::choose_attempt(x));
+      const std::size_t chosen = inputs && inputs->forced_attempt >= 0
+                                     ? static_cast<std::size_t>(inputs->forced_attempt)
+                                     : static_cast<std::size_t>(classify::choose_attempt(x));
       doc.timings.classify += Clock::now() - chooser_start;
       return chosen;
     };
@@ -348,6 +340,14 @@ Document read_page(std::string_view html, const Options& options, detail::ModelI
 }
 
 }  // namespace
+
+Timings& Timings::operator+=(const Timings& other) {
+  for (auto stage : {&Timings::decode, &Timings::parse, &Timings::build, &Timings::extract, &Timings::metadata,
+                     &Timings::features, &Timings::selection, &Timings::render, &Timings::classify,
+                     &Timings::language, &Timings::fingerprint})
+    this->*stage += other.*stage;
+  return *this;
+}
 
 Document extract(std::string_view html, const Options& options) {
   return detail::extract(html, options, nullptr);
@@ -400,7 +400,7 @@ Document detail::extract(std::string_view html, const Options& options, ModelInp
     LeftOut ignored;
     Document again = read_page(page, again_options, again_inputs ? &*again_inputs : nullptr, deadline, hidden,
                                ignored);
-    add_timings(spent, again.timings);
+    spent += again.timings;
     if (!again.has_main_content()) return false;
     if (inputs) *inputs = std::move(*again_inputs);
     doc = std::move(again);

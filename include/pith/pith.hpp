@@ -217,6 +217,9 @@ struct Timings {
   // After `extract`, on Document::text:
   std::chrono::nanoseconds language{0};     // language identification
   std::chrono::nanoseconds fingerprint{0};  // SimHash and text hash
+
+  // Adds every stage of `other`: a page read twice, or a run's total.
+  Timings& operator+=(const Timings& other);
 };
 
 // --explain: one block of the page (an element with text of its own) and what
