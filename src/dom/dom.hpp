@@ -154,6 +154,8 @@ class Dom {
   }
   std::size_t size() const { return nodes.size(); }
 
+  // Whether `node` is `root` or lies inside it.
+  bool in_subtree(NodeId node, NodeId root) const { return root <= node && node < nodes[root].subtree_end; }
   // Appends all text of the subtree, as is (no whitespace folding).
   void append_subtree_text(NodeId id, std::string& out) const {
     for (NodeId i = id; i < nodes[id].subtree_end; ++i)

@@ -94,16 +94,14 @@ void keep_decisions(Attempt& a, Pass& pass, bool explain) {
 // none).
 std::uint32_t length_outside(const Pass& pass, const std::vector<NodeId>& roots,
                              NodeId discussion) {
-  const auto& nodes = pass.dom.nodes;
   std::uint32_t total = 0;
   for (NodeId r : roots) {
     std::uint32_t length = pass.features[r].length();
     // A left-out discussion holds nothing of the selection (its features are
     // not the pass's: see take_away).
-    if (discussion != kNoNode && r <= discussion && discussion < nodes[r].subtree_end &&
-        !pass.dead[discussion])
+    if (discussion != kNoNode && pass.dom.in_subtree(discussion, r) && !pass.dead[discussion])
       length -= pass.features[discussion].length();
-    else if (discussion != kNoNode && discussion <= r && r < nodes[discussion].subtree_end)
+    else if (discussion != kNoNode && pass.dom.in_subtree(r, discussion))
       length = 0;
     total += length;
   }
@@ -117,7 +115,7 @@ void add_discussion(const dom::Dom& dom, NodeId discussion, std::vector<NodeId>&
   NodeId end = dom.nodes[discussion].subtree_end;
   std::vector<NodeId> kept;
   for (NodeId r : roots) {
-    if (r <= discussion && discussion < dom.nodes[r].subtree_end) return;  // already inside
+    if (dom.in_subtree(discussion, r)) return;  // already inside
     if (r < discussion || r >= end) kept.push_back(r);
   }
   kept.push_back(discussion);
@@ -708,11 +706,9 @@ bool is_short_declared_article(const dom::Dom& dom, const PageHints& page, const
   for (std::size_t k = 1; k < page.declared.size(); ++k)
     if (page.declared[k] >= dom.nodes[page.declared[k - 1]].subtree_end) return false;  // siblings: a hub
   const NodeId outermost = page.declared.front(), innermost = page.declared.back();
-  auto within = [&](NodeId node, NodeId subtree) {
-    return subtree <= node && node < dom.nodes[subtree].subtree_end;
-  };
   bool in_declared = false;
-  for (NodeId r : best.roots) in_declared = in_declared || within(innermost, r) || within(r, outermost);
+  for (NodeId r : best.roots)
+    in_declared = in_declared || dom.in_subtree(innermost, r) || dom.in_subtree(r, outermost);
   if (!in_declared) return false;
   const AttemptSummary summary = summary_of(best);
   if (summary.counts.link_chars > kShortArticleMaxLinkShare * summary.counts.chars) return false;
@@ -978,9 +974,8 @@ std::vector<Block> extract_content(const dom::Dom& dom, const ContentOptions& op
   }
 
   const bool headline_inside_content =
-      headline != kNoNode && std::any_of(best.roots.begin(), best.roots.end(), [&](NodeId r) {
-        return headline >= r && headline < dom.nodes[r].subtree_end;
-      });
+      headline != kNoNode && std::any_of(best.roots.begin(), best.roots.end(),
+                                         [&](NodeId r) { return dom.in_subtree(headline, r); });
   if (options.include_title) {
     if (headline != kNoNode && !headline_inside_content && !best.roots.empty() &&
         headline < best.roots.front()) {

@@ -339,7 +339,7 @@ namespace {
 bool holds_headline_item(const dom::Dom& dom, NodeId h1, const std::vector<NodeId>& items) {
   if (h1 == kNoNode) return false;
   for (NodeId item : items)
-    if (h1 >= item && h1 < dom.nodes[item].subtree_end) return true;
+    if (dom.in_subtree(h1, item)) return true;
   return false;
 }
 
