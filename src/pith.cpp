@@ -254,6 +254,7 @@ Document read_page(std::string_view html, const Options& options, detail::ModelI
   extraction::ContentOptions content;
   content.include_title = options.include_title;
   content.title = doc.title;
+  content.url = options.url;
   content.timings = &doc.timings;
   content.article_body = read.article_body;
   content.description = doc.metadata.description;

@@ -35,7 +35,9 @@ namespace {
 // How the page's names and forms read, from what the earlier stages found
 // (a product page, a declared article): for every reading of the page.
 PageReading page_reading(const ContentOptions& options) {
-  return {.reviews_are_clutter = options.reviews_are_clutter, .polls_are_clutter = options.declares_article};
+  return {.reviews_are_clutter = options.reviews_are_clutter,
+          .polls_are_clutter = options.declares_article,
+          .url = options.url};
 }
 
 // The page's headline: the first <h1> whose text the title contains (or

@@ -39,6 +39,9 @@ struct AttemptRecord {
 struct ContentOptions {
   bool include_title = true;
   std::string_view title;  // the page title as the metadata stage found it
+  // The page's address, when known: what its path names is not clutter on it
+  // (PageReading::url).
+  std::string_view url;
   Timings* timings = nullptr;  // when set, the stages' times are added to it
   Tuning tuning = kBalancedTuning;  // Options::focus
   Explanation* explanation = nullptr;  // when set, filled for --explain

@@ -101,8 +101,20 @@ struct PageReading {
   // A poll or survey form (is_poll) is clutter: on a page that declares an
   // article, under the story.
   bool polls_are_clutter = false;
+  // The page's address. A clutter word that the last segment of its path
+  // spells ("/rankings", "/community/") says what the page is: elements
+  // named by it are not clutter there (page_subject_words).
+  std::string_view url;
 };
 PageHints read_page_hints(const dom::Dom& dom, PageReading reading = {});
+
+// The clutter words (NameList::negative and NameList::unlikely) that the
+// last segment of `url`'s path spells, alone or plural (+s, +es), in list
+// order: "https://x.com/categories/ml/rankings" gives "ranking". Only the
+// whole segment counts ("/social-media-tips" names no "social"), and only
+// the last: "/community/threads/..." is a thread filed under a community,
+// "/vs/community/" the community's own page.
+std::vector<std::string_view> page_subject_words(std::string_view url);
 
 // An aside, a footer or a dialog (by tag, or by role: complementary,
 // contentinfo, dialog): parts of a page that may hold prose (an author box,

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "dom/build.hpp"
+#include "extract/heuristics.hpp"
 #include "extract/hints.hpp"
 #include "extract/pass.hpp"
 #include "reference_passes.hpp"
@@ -361,6 +362,47 @@ TEST_CASE("read_page_hints: the lists hold every element they name, in document 
   CHECK(page.containers == containers);
   CHECK_FALSE(unlikely.empty());
   CHECK(declared.size() >= 2);
+}
+
+TEST_CASE("page_subject_words: the clutter words the last segment of the URL path spells") {
+  using pith::extraction::page_subject_words;
+  using Words = std::vector<std::string_view>;
+  CHECK(page_subject_words("https://www.example.com/categories/ml/rankings") == Words{"ranking"});
+  CHECK(page_subject_words("https://www.example.com/vs/community/") == Words{"community"});
+  CHECK(page_subject_words("https://example.com/Menu.html?lang=es#top") == Words{"menu"});
+  CHECK(page_subject_words("https://example.com/site/tags") == Words{"tag", "tags"});  // whole-token words
+  // Not a segment's part, not an earlier segment, not the host, not a query.
+  CHECK(page_subject_words("https://example.com/blog/social-media-tips").empty());
+  CHECK(page_subject_words("https://example.com/rankings/best-builders").empty());
+  CHECK(page_subject_words("https://menu.example.com/").empty());
+  CHECK(page_subject_words("https://example.com/page?view=comments").empty());
+  CHECK(page_subject_words("https://example.com").empty());
+  CHECK(page_subject_words("").empty());
+}
+
+TEST_CASE("read_page_hints: what the page's URL names is not clutter on it") {
+  const char* html =
+      "<html><body><h1>Ranking</h1><ol class=\"ranking-list\" id=\"x\"><li>a</li></ol>"
+      "<div id=\"top-ranking\">b</div><div class=\"ranking sidebar\">c</div><div class=\"menu\">d</div>"
+      "</body></html>";
+  pith::dom::Dom dom = pith::dom::build_dom(html);
+  auto element = [&dom](std::string_view text) {
+    for (pith::dom::NodeId i = 0; i < dom.size(); ++i)
+      if (dom.nodes[i].tag == pith::dom::Tag::text && dom.text(i) == text) return dom.nodes[i].parent;
+    return pith::dom::kNoNode;
+  };
+  const auto list = dom.nodes[element("a")].parent;
+  const auto by_id = element("b"), also_sidebar = element("c"), menu = element("d");
+  const pith::extraction::PageHints plain = pith::extraction::read_page_hints(dom);
+  CHECK(plain.hints[list].unlikely);
+  CHECK(plain.hints[by_id].unlikely);
+  const pith::extraction::PageHints ranking_page =
+      pith::extraction::read_page_hints(dom, {.url = "https://example.com/league/rankings"});
+  CHECK_FALSE(ranking_page.hints[list].unlikely);  // class
+  CHECK_FALSE(ranking_page.hints[by_id].unlikely);  // id
+  CHECK(ranking_page.hints[list].weight == plain.hints[list].weight + pith::extraction::kClassWeight);
+  CHECK(ranking_page.hints[also_sidebar].unlikely);  // its other name still says clutter
+  CHECK(ranking_page.hints[menu].unlikely);
 }
 
 TEST_CASE("node_hints: a heading is not removed for its own clutter-like names") {
