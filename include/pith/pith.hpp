@@ -58,7 +58,9 @@ enum class Focus {
 inline constexpr std::size_t kLargestPageBytes = std::size_t{512} << 20;
 
 struct Options {
-  // The page's address; relative links and image sources are resolved against it.
+  // The page's address; relative links and image sources are resolved against it,
+  // and what its path names is read as what the page is about (a page at
+  // ".../rankings" keeps the elements named "ranking" that are clutter elsewhere).
   std::string url;
   // A charset the caller knows (e.g. from a crawl database). Overrides what the
   // page declares; a BOM still wins, since a BOM cannot lie.
