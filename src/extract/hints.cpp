@@ -116,8 +116,14 @@ constexpr WordList kReviewNames{NameList::review, kReviewPrefixes, {}};
 constexpr std::string_view kConsentPrefixes[] = {"cookie", "consent", "gdpr"};
 constexpr WordList kConsentNames{NameList::consent, kConsentPrefixes, {}};
 
+// The author's box under a story (a bio, the writer's card): also a clutter
+// word (kNegativePrefixes), and one whose prose the pruning does not spare
+// (prune.cpp, prune_rule).
+constexpr std::string_view kAuthorPrefixes[] = {"author"};
+constexpr WordList kAuthorNames{NameList::author, kAuthorPrefixes, {}};
+
 constexpr WordList kWordLists[] = {kPositiveNames, kNegativeNames, kUnlikelyNames, kHeaderNames, kMaybeContentNames,
-                                   kBuilderNames, kReviewNames, kConsentNames};
+                                   kBuilderNames, kReviewNames, kConsentNames, kAuthorNames};
 
 // Calls visit(word, whole, list) for every word of the lists, in order.
 template <typename Visit>
@@ -359,15 +365,16 @@ class NameMatcher {
     std::uint16_t end_bit = 0;  // whole-token words: the bit of the byte after them, which must not be [a-z0-9]
     std::uint8_t length = 0;
     bool whole = false;
-    std::uint8_t lists = 0;  // a ListSet: one bit per NameList
+    std::uint16_t lists = 0;  // a ListSet: one bit per NameList
   };
-  static_assert(std::size(kWordLists) <= 8, "Word::lists holds a bit per list of kWordLists: widen it for a ninth");
+  static_assert(std::size(kWordLists) <= 16, "Word::lists holds a bit per list of kWordLists: widen it for a 17th");
+  static_assert(sizeof(Word) <= 32, "a Word stays in one aligned 32-byte slot");
 
   static void add(std::vector<Word>& words, std::string_view text, bool whole, ListSet list) {
     PITH_ASSERT(text.size() >= 2 && text.size() <= kMaxWordLength, "words_well_formed() holds");
     for (Word& word : words)
       if (word.whole == whole && std::string_view(word.text, word.length) == text) {
-        word.lists |= static_cast<std::uint8_t>(list);
+        word.lists |= static_cast<std::uint16_t>(list);
         return;
       }
     Word word;
@@ -379,7 +386,7 @@ class NameMatcher {
     word.mask = static_cast<std::uint16_t>((1u << text.size()) - 1);
     word.end_bit = static_cast<std::uint16_t>(whole ? 1u << text.size() : 0);
     word.whole = whole;
-    word.lists = static_cast<std::uint8_t>(list);
+    word.lists = static_cast<std::uint16_t>(list);
     words.push_back(word);
   }
 

@@ -37,9 +37,10 @@ static_assert(sizeof(Hints) <= 8, "a Hints per node: keep it small");
 // content-like names that veto those removals, and the clutter words that
 // say how a page is built rather than what a block is (the prose they hold
 // is judged by its sentences: kBuilderNamedProseSentences), and the words
-// for customer reviews (clutter on a product page only: PageReading), and
-// those of cookie and consent prompts (clutter in every pass).
-enum class NameList { positive, negative, unlikely, header, maybe_content, builder, review, consent };
+// for customer reviews (clutter on a product page only: PageReading), those
+// of cookie and consent prompts (clutter in every pass), and the author's
+// box (its prose is the writer's, not the story's: prune.cpp, prune_rule).
+enum class NameList { positive, negative, unlikely, header, maybe_content, builder, review, consent, author };
 // Whether a word of `list` starts a token of `names` (class and id joined by
 // a space; ASCII case does not matter).
 bool names_match(NameList list, std::string_view names);

@@ -300,7 +300,13 @@ Rule prune_rule(const Pass& pass, NodeId id, const Remaining& r, bool in_item_ru
   const Hints& h = pass.hints[id];
   Tag tag = pass.dom.nodes[id].tag;
   if (h.content) return Rule::none;
-  if (pass.flags.weight_classes && h.weight < 0 && (h.strong_clutter_name || !is_prose(pass, id, r)))
+  // Prose under a weak clutter name is spared, but for the author's box: a
+  // bio under the story ("Rebecca Norris is a freelance writer living in...")
+  // reads as prose and is the writer's, not the story's. train + dev, CV by
+  // site, models fixed: all +0.0001 [+0.0000, +0.0002], five pages up
+  // (+0.01 to +0.05), none down, dev sources unchanged.
+  if (pass.flags.weight_classes && h.weight < 0 &&
+      (h.strong_clutter_name || !is_prose(pass, id, r) || named(NameList::author, pass.dom, id)))
     return Rule::negative_name;
   if (r.text.commas >= kProseCommas) return Rule::none;
   if (pass.flags.keep_spec_rows && (is_spec_row(pass, id) || holds_spec_rows(pass, id))) return Rule::none;

@@ -2,6 +2,7 @@
 // region, --explain's report, and the precision/recall focus.
 #include <doctest/doctest.h>
 
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -531,6 +532,23 @@ TEST_CASE("prose in a block weakly named like clutter stays; a link list so name
   pith::Document links = pith::extract(story_with_widget(false));
   CHECK_FALSE(contains(links.text, "Gaggia Classic"));
   CHECK(contains(links.text, "Paragraph 7 of the story"));
+}
+
+TEST_CASE("the prose of the author's box under a story is not spared for its commas") {
+  // The same story with its writer's bio under it: a paragraph of more than
+  // kProseCommas commas in a block named for the author (a clutter word).
+  std::string html = story_with_widget(false);
+  const std::string bio =
+      "<div class='author-box'><p>Maria Rossi writes about coffee, tea, cocoa, sugar, milk, cups, grinders, "
+      "kettles, scales, filters and roasters, tests machines at home, in cafes, in shops, and, when she can, "
+      "teaches.</p></div>";
+  html.insert(html.find("</article>"), bio);
+  pith::Document doc = pith::extract(html);
+  CHECK(contains(doc.text, "Paragraph 7 of the story"));
+  CHECK_FALSE(contains(doc.text, "Maria Rossi writes about coffee"));
+  // Under another weak clutter name, the same paragraph is prose the story keeps.
+  html.replace(html.find("author-box"), std::strlen("author-box"), "promo-note");
+  CHECK(contains(pith::extract(html).text, "Maria Rossi writes about coffee"));
 }
 
 namespace {

@@ -51,6 +51,7 @@ const RE2& reference_pattern(NameList list) {
   static const RE2 builder(pattern_of(NameList::builder).pattern());
   static const RE2 review(pattern_of(NameList::review).pattern());
   static const RE2 consent(pattern_of(NameList::consent).pattern());
+  static const RE2 author(pattern_of(NameList::author).pattern());
   switch (list) {
     case NameList::positive: return positive;
     case NameList::negative: return negative;
@@ -59,14 +60,15 @@ const RE2& reference_pattern(NameList list) {
     case NameList::maybe_content: return maybe_content;
     case NameList::builder: return builder;
     case NameList::review: return review;
-    case NameList::consent: break;
+    case NameList::consent: return consent;
+    case NameList::author: break;
   }
-  return consent;
+  return author;
 }
 
 constexpr NameList kLists[] = {NameList::positive, NameList::negative, NameList::unlikely,
                                NameList::header, NameList::maybe_content, NameList::builder,
-                               NameList::review, NameList::consent};
+                               NameList::review, NameList::consent, NameList::author};
 
 bool is_name_byte(char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); }
 
