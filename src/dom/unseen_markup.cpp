@@ -362,7 +362,7 @@ constexpr AsciiVerdicts kAsciiVerdicts;
 // last block copied (passes_unchanged's loop does that); one under eight
 // bytes (a width, an id, a short class) as one word padded with spaces, not
 // a byte at a time.
-std::size_t plain_ascii_prefix(std::string_view v) {
+[[gnu::always_inline]] inline std::size_t plain_ascii_prefix(std::string_view v) {
   const std::size_t size = v.size();
   if (size >= 16) {
     // (As signed bytes, those from 0x80 up lie below ' ' with the controls.)
@@ -454,11 +454,9 @@ bool passes_well_formed(std::string_view v, std::size_t from, unsigned char cr) 
   return true;
 }
 
-// Does Gumbo return these bytes as they are (but for CR, which it makes LF
-// and append_text does too, when `cr_allowed`)? Not when they have a
-// character reference, NUL, or a code point Gumbo's input stream replaces
-// with U+FFFD (controls, C1, noncharacters, ill-formed UTF-8).
-bool passes_unchanged(std::string_view v, bool cr_allowed = false) {
+// passes_unchanged for v[from, ...), where `from` is the end of the value's
+// plain_ascii_prefix (and before its end).
+[[gnu::noinline]] bool passes_unchanged_from(std::string_view v, std::size_t from, bool cr_allowed) {
   const bool* changed = kAsciiVerdicts.changed[cr_allowed ? 1 : 0];
   // The bytes that need a closer look: the ASCII ones Gumbo changes and
   // every byte from 0x80 up. (Without `cr_allowed`, CR's place is taken by a
@@ -466,7 +464,7 @@ bool passes_unchanged(std::string_view v, bool cr_allowed = false) {
   const unsigned char cr = cr_allowed ? '\r' : '\t';
   auto closer_look = [cr](text::Bytes16 b) { return changed_ascii_lanes(b, cr) | (b >= 0x80); };
   bool well_formed_checked = false;  // once: a rest that is not stays ill-formed
-  for (std::size_t i = plain_ascii_prefix(v); i < v.size();) {
+  for (std::size_t i = from; i < v.size();) {
     unsigned char b = static_cast<unsigned char>(v[i]);
     if (b < 0x80) {
       if (changed[b]) return false;
@@ -501,6 +499,18 @@ bool passes_unchanged(std::string_view v, bool cr_allowed = false) {
     if ((c >= 0x80 && c <= 0x9F) || is_noncharacter(c)) return false;
   }
   return true;
+}
+
+// Does Gumbo return these bytes as they are (but for CR, which it makes LF
+// and append_text does too, when `cr_allowed`)? Not when they have a
+// character reference, NUL, or a code point Gumbo's input stream replaces
+// with U+FFFD (controls, C1, noncharacters, ill-formed UTF-8).
+// (Inlined: most attribute values and text pieces are printable ASCII all
+// through, which plain_ascii_prefix says with no call; the rest of the test
+// saves and restores more registers than such a value takes to read.)
+[[gnu::always_inline]] inline bool passes_unchanged(std::string_view v, bool cr_allowed = false) {
+  const std::size_t plain = plain_ascii_prefix(v);
+  return plain == v.size() || passes_unchanged_from(v, plain, cr_allowed);
 }
 
 bool ascii_alnum(char c) { return letter(c) || (c >= '0' && c <= '9'); }
