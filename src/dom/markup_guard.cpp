@@ -240,15 +240,19 @@ class TreeModel {
   static constexpr std::uint16_t kTableOnly = 0xFFFF;
 
   // (Over the set bits only: most names have none or one, and every push
-  // and pop counts them.)
+  // and pop counts them.) `traits`: of kCountedTraits only.
   bool any_open_with(std::uint16_t traits) const {
     for (unsigned t = traits; t != 0; t &= t - 1)
       if (open_by_trait_[std::countr_zero(t)] > 0) return true;
     return false;
   }
 
+  // Only the traits close_nearest asks any_open_with about are counted:
+  // most elements (<div>, <p>, <a>, <span>) have none of them, and every
+  // push and pop comes here.
+  static constexpr std::uint16_t kCountedTraits = kListItem | kDefinition | kRow | kCell | kSection;
   void count_traits(std::uint16_t traits, int delta) {
-    for (unsigned t = traits; t != 0; t &= t - 1) open_by_trait_[std::countr_zero(t)] += delta;
+    for (unsigned t = traits & kCountedTraits; t != 0; t &= t - 1) open_by_trait_[std::countr_zero(t)] += delta;
   }
 
   void push(std::uint32_t id, std::uint16_t t) {
