@@ -148,7 +148,7 @@ PageMetadata read_metadata(const dom::Dom& dom, std::string_view page_url) {
   titles.microdata = micro.title;
   titles.title_tag = doc.title;
   titles.h1s = headings_h1(dom, elements, 3);
-  titles.headings = headline_texts(dom, elements, 40);
+  titles.find_headings = [&] { return headline_texts(dom, elements, 40); };
   titles.site_name = m.site_name;
   m.title = choose_title(titles);
   if (m.site_name.empty()) m.site_name = site_from_title(doc.title, m.title);

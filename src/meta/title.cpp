@@ -251,6 +251,15 @@ std::string strip_site_suffix(std::string_view raw, std::string_view site_name) 
 }
 
 std::string choose_title(const TitleCandidates& c) {
+  // The headings, read from c.find_headings when first asked for.
+  std::vector<std::string> found_headings;
+  bool headings_read = !c.find_headings;
+  auto headings = [&]() -> const std::vector<std::string>& {
+    if (headings_read) return c.find_headings ? found_headings : c.headings;
+    headings_read = true;
+    found_headings = c.find_headings();
+    return found_headings;
+  };
   std::string filled[] = {filled_title(c.json_ld), filled_title(c.open_graph), filled_title(c.microdata),
                           filled_title(c.title_tag)};
   const std::string* titles[] = {&filled[0], &filled[1], &filled[2], &filled[3]};
@@ -302,7 +311,7 @@ std::string choose_title(const TitleCandidates& c) {
                            word_count(part) < kMinHeadingWords))
         continue;
       if (heading_keys.empty())
-        for (const std::string& heading : c.headings) heading_keys.push_back(key(clean_heading(heading)));
+        for (const std::string& heading : headings()) heading_keys.push_back(key(clean_heading(heading)));
       const std::string part_key = key(part);
       for (const std::string& heading_key : heading_keys)
         if (heading_key == part_key) return part;
@@ -316,7 +325,7 @@ std::string choose_title(const TitleCandidates& c) {
     if (std::string h1 = clean_heading(raw_h1); !h1.empty()) return h1;
   // Only unfilled templates ("Site -"): the page's first heading is its
   // headline before the site's name is.
-  if (!c.headings.empty()) return clean_heading(c.headings.front());
+  if (!headings().empty()) return clean_heading(headings().front());
   // No heading either: the site's name is better than nothing.
   for (const std::string* raw : {&c.json_ld, &c.open_graph, &c.microdata, &c.title_tag})
     if (std::string bare = without_outer_separators(*raw); !bare.empty()) return strip_site_suffix(bare, c.site_name);

@@ -1,6 +1,7 @@
 // Choosing the headline among <title>, og:title, JSON-LD headline and <h1>.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,6 +27,9 @@ struct TitleCandidates {
   // Texts set apart as headings or in bold (h1-h3, b, strong), for titles
   // that put the site first: "Site - Section - Headline".
   std::vector<std::string> headings;
+  // When set, gives the headings in place of `headings`, called only if the
+  // choice comes to them (most pages' titles are settled by an <h1> first).
+  std::function<std::vector<std::string>()> find_headings;
   std::string site_name;
 };
 
