@@ -100,6 +100,18 @@ std::size_t last_separator_at(std::string_view title, std::string_view sep) {
   return std::string::npos;
 }
 
+// Whether a separator that opens with a space can go on with `c`: a byte
+// kSeparators hold second.
+bool may_follow_space(char c) {
+  static constexpr std::array<bool, 256> kSecond = [] {
+    std::array<bool, 256> second{};
+    for (std::string_view sep : kSeparators)
+      if (sep.size() >= 2 && sep[0] == ' ') second[static_cast<unsigned char>(sep[1])] = true;
+    return second;
+  }();
+  return kSecond[static_cast<unsigned char>(c)];
+}
+
 // The title cut at every separator, in order (at the first place where
 // one starts; of two starting there, the first listed).
 std::vector<std::string> segments(const std::string& title) {
@@ -107,6 +119,8 @@ std::vector<std::string> segments(const std::string& title) {
   std::size_t start = 0;
   for (std::size_t at = 0; at < title.size(); ++at) {
     if (title[at] != ' ' && title[at] != '_') continue;  // where every separator starts
+    // Most spaces are between words: no separator goes on with a letter.
+    if (title[at] == ' ' && (at + 1 == title.size() || !may_follow_space(title[at + 1]))) continue;
     for (std::string_view sep : kSeparators) {
       if (title.compare(at, sep.size(), sep) != 0) continue;
       out.push_back(title.substr(start, at - start));
@@ -165,6 +179,23 @@ std::string without_outer_separators(std::string_view raw) {
   return t;
 }
 
+// Whether without_outer_separators can cut anything from `t` (collapsed):
+// it opens with a separator's byte after the space, or ends with one before
+// the space. Most titles do neither.
+bool may_have_outer_separator(std::string_view t) {
+  static constexpr auto kEdges = [] {
+    std::array<std::array<bool, 256>, 2> edges{};  // [0]: opening bytes, [1]: closing bytes
+    for (std::string_view sep : kSeparators) {
+      if (sep.size() < 3 || sep.front() != ' ' || sep.back() != ' ') continue;
+      edges[0][static_cast<unsigned char>(sep[1])] = true;
+      edges[1][static_cast<unsigned char>(sep[sep.size() - 2])] = true;
+    }
+    return edges;
+  }();
+  return !t.empty() &&
+         (kEdges[0][static_cast<unsigned char>(t.front())] || kEdges[1][static_cast<unsigned char>(t.back())]);
+}
+
 // An unescaped quote ends an attribute early: og:title 'Council calls the plan'
 // of the <title> 'Council calls the plan "unworkable"'. Another title goes on
 // from where this one stops with a double quote.
@@ -202,9 +233,14 @@ bool last_part_of_longer_title(const std::string* const (&titles)[4], const std:
 std::string filled_title(std::string_view raw) {
   std::string t = text::collapse_whitespace(raw);
   // Only after a space: "cached()" names a function.
+  bool erased = false;
   for (std::string_view empty : {" ()", " []"})
-    for (std::size_t at = t.find(empty); at != std::string::npos; at = t.find(empty, at)) t.erase(at, empty.size());
-  t = text::collapse_whitespace(t);
+    for (std::size_t at = t.find(empty); at != std::string::npos; at = t.find(empty, at)) {
+      t.erase(at, empty.size());
+      erased = true;
+    }
+  if (erased) t = text::collapse_whitespace(t);  // collapsed text stays as it is otherwise
+  if (!may_have_outer_separator(t)) return t;
   return without_outer_separators(t) == t ? t : std::string();
 }
 
