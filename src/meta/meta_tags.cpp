@@ -2,6 +2,7 @@
 // and the plain names (author, description, keywords, date).
 #include <algorithm>
 #include <array>
+#include <unordered_set>
 
 #include "meta/dates.hpp"
 #include "meta/sources.hpp"
@@ -46,6 +47,25 @@ constexpr std::array<std::string_view, 4> kImageKeys = {"og:image", "og:image:ur
 constexpr std::array<std::string_view, 3> kSiteKeys = {"og:site_name", "application-name",
                                                        "twitter:site:name"};
 
+// The other keys read_meta_tags reads.
+constexpr std::array<std::string_view, 10> kOtherKeys = {
+    "og:url", "article:tag", "og:article:tag", "article:section", "og:article:section", "og:type",
+    "dc.rights", "dcterms.license", "keywords", "news_keywords"};
+
+// Whether read_meta_tags reads a <meta> with this key (lower case): one
+// listed above, or one named for a date. Pages carry many others
+// (viewport, fb:app_id, twitter:card, theme-color, ...), whose contents
+// need not be copied nor compared with every key.
+bool read_key(std::string_view key) {
+  static const std::unordered_set<std::string_view> keys = [] {
+    std::unordered_set<std::string_view> all;
+    auto add = [&](const auto&... lists) { (all.insert(lists.begin(), lists.end()), ...); };
+    add(kTitleKeys, kAuthorKeys, kPublishedKeys, kModifiedKeys, kDescriptionKeys, kImageKeys, kSiteKeys, kOtherKeys);
+    return all;
+  }();
+  return keys.contains(key) || key.find("date") != std::string_view::npos;
+}
+
 template <std::size_t N>
 std::string first_of(const std::vector<std::pair<std::string, std::string>>& metas,
                      const std::array<std::string_view, N>& keys) {
@@ -79,12 +99,16 @@ bool asks_not_to_be_indexed(const dom::Dom& dom, const PageElements& elements) {
 Metadata read_meta_tags(const dom::Dom& dom, const PageElements& elements) {
   Metadata m;
   // (key, value) pairs in document order; key is property or name, lower case.
+  // Only the keys read below are kept.
   std::vector<std::pair<std::string, std::string>> metas;
+  metas.reserve(elements.metas.size());
   for (NodeId i : elements.metas) {
     std::string_view key = dom.attr(i, Attr::property);
     if (key.empty()) key = dom.attr(i, Attr::name);
     if (key.empty()) continue;
-    metas.emplace_back(lower(text::collapse_whitespace(key)), text::collapse_whitespace(dom.attr(i, Attr::content)));
+    std::string lowered = lower(text::collapse_whitespace(key));
+    if (!read_key(lowered)) continue;
+    metas.emplace_back(std::move(lowered), text::collapse_whitespace(dom.attr(i, Attr::content)));
   }
   for (NodeId i : elements.links) {
     std::string_view href = dom.attr(i, Attr::href);
