@@ -1,8 +1,7 @@
 #include "meta/element_words.hpp"
 
-#include <xxhash.h>
-
 #include <array>
+#include <cstring>
 
 #include "text/ascii.hpp"
 #include "text/byte_filters.hpp"
@@ -25,13 +24,28 @@ std::uint16_t card_words(std::string_view name) {
   return found;
 }
 
+// ElementWords' table of names scanned has 2^kSlotBits slots.
+constexpr unsigned kSlotBits = 8;
+
+// A name's slot in ElementWords' table of names scanned: keyed
+// by its size and its first and last eight bytes, as extract/hints.cpp keys
+// class lists; cheaper than hashing the whole name, and a name found there
+// is compared with the one seen, so a collision costs only a scan.
+std::size_t name_slot(std::string_view name) {
+  const std::uint64_t head = text::word_at(name, 0);
+  std::uint64_t tail = head;
+  if (name.size() > 8) std::memcpy(&tail, name.data() + name.size() - 8, sizeof tail);
+  const std::uint64_t key = (head ^ (tail * 0x9E3779B97F4A7C15ULL)) + name.size();
+  return static_cast<std::size_t>((key * 0xC2B2AE3D27D4EB4FULL) >> (64 - kSlotBits));
+}
+
 }  // namespace
 
 // Class names are long and many; each thread or byline word holds a pair
 // of letters they seldom have ("co mm ent", "r ep ly", "re sp ond",
 // "au thor", "by line"), so the names are scanned for the pairs sixteen
 // places at a time, and the words are compared only where one is.
-std::uint16_t class_name_words(std::string_view name) {
+std::uint16_t class_name_words(std::string_view name, std::size_t readable) {
   struct Word {
     std::string_view text;
     NameWord bit;
@@ -48,29 +62,28 @@ std::uint16_t class_name_words(std::string_view name) {
       if (at >= w.pair && n - (at - w.pair) >= w.text.size() &&
           text::iequals_ascii(name.substr(at - w.pair, w.text.size()), w.text))
         found |= w.bit;
-  });
+  }, readable);
   return found;
 }
 
 ElementWords::ElementWords(const dom::Dom& dom) : dom_(dom), attr_words_(dom.attrs.size(), 0) {
   const std::string_view pool(dom.pool);
   // A page repeats its class names (a menu's items, a list's cards): each
-  // distinct one is scanned once and found again by its hash, which costs
+  // distinct one is scanned once and found again by its slot, which costs
   // less than a scan. Names too short for any word are not looked up.
   struct Scanned {
     std::string_view name;
     std::uint16_t words = 0;
     bool used = false;
   };
-  constexpr std::size_t kScannedKept = 256;
-  std::array<Scanned, kScannedKept> scanned{};
+  std::array<Scanned, std::size_t{1} << kSlotBits> scanned{};
   for (std::size_t a = 0; a < dom.attrs.size(); ++a) {
     const dom::AttrValue& v = dom.attrs[a];
     if (v.name != Attr::class_ && v.name != Attr::id) continue;
     const std::string_view name = pool.substr(v.offset, v.length);
     if (name.size() < kShortestNameWord) continue;
-    Scanned& seen = scanned[XXH3_64bits(name.data(), name.size()) % kScannedKept];
-    if (!seen.used || seen.name != name) seen = {name, class_name_words(name), true};
+    Scanned& seen = scanned[name_slot(name)];
+    if (!seen.used || seen.name != name) seen = {name, class_name_words(name, pool.size() - v.offset), true};
     attr_words_[a] = seen.words;
     all_ |= attr_words_[a];
   }

@@ -22,9 +22,9 @@ constexpr std::uint16_t kAuthorCardWords = kBio | kAvatar | kAbout | kDescriptio
 
 // Which of the comment-thread and byline words `name` contains, ignoring
 // ASCII case (as text::contains_ascii_ci would find them). Reads no byte
-// past the name's end. The author-card words matter only beside a byline
-// word and are left to ElementWords.
-std::uint16_t class_name_words(std::string_view name);
+// past `readable` bytes from its start (its end when less). The author-card
+// words matter only beside a byline word and are left to ElementWords.
+std::uint16_t class_name_words(std::string_view name, std::size_t readable = 0);
 
 // The words of every element's class and id, found in one pass over the
 // page's attributes (a dense array; a pass over the elements tests every

@@ -3,6 +3,7 @@
 // are dismissed in bulk and only the rest is looked at closely.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -26,14 +27,20 @@ struct LetterPair {
 // from the text while the seventeen bytes it compares lie inside it, the
 // last one is copied (zeros after it; its lanes past the text are masked
 // off).
+//
+// `readable`, when given, is how many bytes from s.data() on may be read (at
+// least s.size()): a short text inside a larger buffer (a class name in the
+// DOM's pool) is then loaded straight, its lanes past its end masked off,
+// rather than copied.
 template <LetterPair... Pairs, typename Found>
-void for_each_letter_pair(std::string_view s, Found found) {
+void for_each_letter_pair(std::string_view s, Found found, std::size_t readable = 0) {
   typedef unsigned char Bytes16 __attribute__((vector_size(16)));
   static constexpr Bytes16 kLane = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
   const std::size_t n = s.size();
+  readable = std::max(readable, n);
   for (std::size_t block = 0; block + 1 < n; block += 16) {
     Bytes16 here, next;
-    if (block + 17 <= n) {
+    if (block + 17 <= readable) {
       std::memcpy(&here, s.data() + block, 16);
       std::memcpy(&next, s.data() + block + 1, 16);
     } else {
