@@ -107,7 +107,7 @@ class Dom {
   ~Dom();
 
   std::vector<Node> nodes;     // nodes[0] is the <html> element when the page has one
-  std::vector<AttrValue> attrs;
+  std::vector<AttrValue> attrs;  // each element's in a run, the runs in the elements' order
   std::string pool;
   // Per node, the counts over a text node's text (zero for elements): taken
   // once by the build, read by every extraction attempt. kNotCounted for

@@ -85,14 +85,25 @@ ElementWords::ElementWords(const dom::Dom& dom) : dom_(dom), attr_words_(dom.att
     Scanned& seen = scanned[name_slot(name)];
     if (!seen.used || seen.name != name) seen = {name, class_name_words(name, pool.size() - v.offset), true};
     attr_words_[a] = seen.words;
-    all_ |= attr_words_[a];
+    all_ |= seen.words;
+    if (seen.words & kBylineWords) byline_attrs_.push_back(static_cast<std::uint32_t>(a));
   }
-  if (!(all_ & kBylineWords)) return;
+}
+
+void ElementWords::find_bylines() {
+  bylines_found_ = true;
+  const dom::Dom& dom = dom_;
+  const std::string_view pool(dom.pool);
   // The elements with a byline word, and their author-card words (or'ed
-  // into their first attribute's entry, which operator[] reads too).
-  for (NodeId id = 0; id < dom.size(); ++id) {
+  // into their first attribute's entry, which operator[] reads too). The
+  // elements' attributes are in the elements' order (Dom::attrs), so they
+  // come in the order of byline_attrs_: the one holding the next of them is
+  // the first whose attributes end past it, and the walk ends with the last.
+  std::size_t next = 0;
+  for (NodeId id = 0; id < dom.size() && next < byline_attrs_.size(); ++id) {
     const dom::Node& n = dom.nodes[id];
-    if (n.attr_count == 0 || !((*this)[id] & kBylineWords)) continue;
+    if (n.attr_count == 0 || n.attr_begin + n.attr_count <= byline_attrs_[next]) continue;
+    while (next < byline_attrs_.size() && byline_attrs_[next] < n.attr_begin + n.attr_count) ++next;
     std::uint16_t cards = 0;
     for (std::uint32_t a = n.attr_begin; a < n.attr_begin + n.attr_count; ++a) {
       const dom::AttrValue& v = dom.attrs[a];

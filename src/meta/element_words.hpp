@@ -30,7 +30,8 @@ std::uint16_t class_name_words(std::string_view name, std::size_t readable = 0);
 // page's attributes (a dense array; a pass over the elements tests every
 // node for attributes): the line builder, the comment test and the
 // author-element reader ask about nearly every element that has a class or
-// an id. The few elements named as bylines are listed too.
+// an id. The few elements named as bylines are listed too, when first asked
+// for (a page whose structured data names its author is not asked).
 class ElementWords {
  public:
   explicit ElementWords(const dom::Dom& dom);
@@ -42,14 +43,22 @@ class ElementWords {
   }
   // Does some element's class or id hold one of `words`?
   bool any(std::uint16_t words) const { return (all_ & words) != 0; }
-  // The elements with a byline word and no author-card word, in document order.
-  const std::vector<dom::NodeId>& bylines() const { return bylines_; }
+  // The elements with a byline word and no author-card word, in document
+  // order. From this call on, an element's words (operator[]) include its
+  // author-card words.
+  const std::vector<dom::NodeId>& bylines() {
+    if (!bylines_found_) find_bylines();
+    return bylines_;
+  }
 
  private:
   const dom::Dom& dom_;
   std::vector<std::uint16_t> attr_words_;  // per attribute: the words of a class or id, else 0
   std::uint16_t all_ = 0;                  // the words of all the page's classes and ids
+  std::vector<std::uint32_t> byline_attrs_;  // the attributes with a byline word, in order
   std::vector<dom::NodeId> bylines_;
+  bool bylines_found_ = false;
+  void find_bylines();
 };
 
 // Comment threads have authors and dates of their own.
