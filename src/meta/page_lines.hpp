@@ -24,7 +24,11 @@ class PageLines {
  public:
   // `body`: the page's first <body>, kNoNode when it has none.
   PageLines(const dom::Dom& dom, const ElementWords& words, dom::NodeId body)
-      : dom_(dom), words_(words), comments_named_(words.any(kCommentWords)), next_(body == dom::kNoNode ? 0 : body) {}
+      : dom_(dom), words_(words), comments_named_(words.any(kCommentWords)), next_(body == dom::kNoNode ? 0 : body) {
+    // What the readers ask for on most pages, allocated once.
+    lines_.reserve(kLinesReserved);
+    pieces_.reserve(kLinesReserved);
+  }
 
   // Is there a k-th line? Builds the lines up to it (and one more, which
   // finishes it).
@@ -82,6 +86,7 @@ class PageLines {
   // more than collapsing most lines); a block is never moved, so texts
   // handed out stay valid.
   static constexpr std::size_t kTextBlockBytes = 16 * 1024;
+  static constexpr std::size_t kLinesReserved = 128;
   std::string_view keep(const std::string& s);
   // Collapses line k's pieces into its text.
   void build_text(std::size_t k);
