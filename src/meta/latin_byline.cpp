@@ -244,9 +244,16 @@ bool is_label_only_line(std::string_view line) {
 // Can a line whose text starts with `first` be a label only? (A test before
 // the line's text is built.)
 bool may_be_label_only_line(unsigned char first) {
-  return any_line_label([&](std::string_view label) {
-    return text::ascii_lower(static_cast<char>(first)) == text::ascii_lower(label[0]);
-  });
+  // Looked up: asked of most lines near the headline.
+  static const std::array<bool, 256> kMay = [] {
+    std::array<bool, 256> may{};
+    for (std::size_t b = 0; b < may.size(); ++b)
+      may[b] = any_line_label([&](std::string_view label) {
+        return text::ascii_lower(static_cast<char>(b)) == text::ascii_lower(label[0]);
+      });
+    return may;
+  }();
+  return kMay[first];
 }
 
 }  // namespace pith::meta
