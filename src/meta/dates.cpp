@@ -398,6 +398,8 @@ std::string http_date(std::string_view value) {
       R"((?:[A-Za-z]{3},\s*)?(\d{1,2})\s+(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\s+((?:19|20)\d{2})\s+)"
       R"((\d{2}):(\d{2})(?::(\d{2}))?\s*(GMT|UTC|Z|[+-]\d{4}))");
   static constexpr std::string_view kMonths = "JanFebMarAprMayJunJulAugSepOctNovDec";
+  // White space (\s) parts its day, month, year and time: an ISO date has none.
+  if (value.find_first_of(" \t\n\f\r") == std::string_view::npos) return {};
   re2::StringPiece d, mon, y, hh, mm, ss, zone;
   if (!RE2::FullMatch(re2::StringPiece(value.data(), value.size()), re, &d, &mon, &y, &hh, &mm, &ss, &zone))
     return {};
