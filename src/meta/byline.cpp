@@ -101,6 +101,10 @@ class BylineReader {
       auto is_headline = [&](std::size_t k) {
         // The first byte first: it is known without measuring the line.
         if (lines_.first_byte(k) != static_cast<unsigned char>(want[0])) return false;
+        // Then the bytes it surely opens with, still without building its
+        // text: a line that parts from the headline there is neither its
+        // start nor starts with it.
+        if (!lines_.may_open_like(k, want)) return false;
         std::size_t size = lines_.size(k);
         bool long_enough = size >= want.size() || (size >= 8 && size * 2 >= want.size());
         if (!long_enough) return false;

@@ -45,6 +45,40 @@ std::size_t PageLines::size_bound(std::size_t k) const {
   return bound;
 }
 
+bool PageLines::may_open_like(std::size_t k, std::string_view want) const {
+  const Line& line = lines_[k];
+  if (line.first_piece == pieces_end(k)) return true;
+  // The first piece opens the text: its leading ASCII white space goes, and
+  // collapsing copies characters other than white space as they are, and a
+  // single space between two of them (text::append_collapsed).
+  const std::string_view piece = dom_.text(pieces_[line.first_piece].node);
+  std::size_t begin = 0;
+  while (begin < piece.size() && (piece[begin] == ' ' || (piece[begin] >= '\t' && piece[begin] <= '\r'))) ++begin;
+  // Where the character at `at` ends when it is copied as it is; `at` when not.
+  auto kept_to = [&](std::size_t at) {
+    const auto b = static_cast<unsigned char>(piece[at]);
+    if (b > ' ' && b < 0x7F) return at + 1;
+    if (b < 0x80) return at;
+    std::size_t next = at;
+    const char32_t c = text::decode_utf8(piece, next);
+    return c == text::kReplacementCharacter || text::is_space(c) ? at : next;
+  };
+  // The bytes copied as they are, compared with `want` until one differs.
+  for (std::size_t end = begin; end < piece.size();) {
+    std::size_t next = kept_to(end);
+    if (next == end && end > begin && piece[end] == ' ' && end + 1 < piece.size()) {
+      next = kept_to(end + 1);
+      if (next == end + 1) next = end;
+    }
+    if (next == end) return true;
+    for (; end < next; ++end) {
+      if (end - begin == want.size()) return true;
+      if (piece[end] != want[end - begin]) return false;
+    }
+  }
+  return true;
+}
+
 void PageLines::build_text(std::size_t k) {
   Line& line = lines_[k];
   const std::size_t end = pieces_end(k);

@@ -57,6 +57,12 @@ class PageLines {
   // may open with. Collapsing never lengthens valid UTF-8 otherwise; an
   // invalid sequence becomes U+FFFD, three bytes for as few as one.
   std::size_t size_bound(std::size_t k) const;
+  // Could line k's text start with `want`, or `want` with it? Judged before
+  // the text is built, from the bytes it surely opens with: its first piece
+  // after its leading white space, up to the first white space collapsing
+  // would change (a single space between two characters stays) or an
+  // ill-formed sequence. False when those part from `want`.
+  bool may_open_like(std::size_t k, std::string_view want) const;
   // The line's text; requires has(k). It stays valid while the lines do.
   std::string_view text(std::size_t k) {
     Line& line = lines_[k];
