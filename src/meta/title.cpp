@@ -2,6 +2,7 @@
 
 #include <array>
 #include <iterator>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -288,13 +289,10 @@ std::string strip_site_suffix(std::string_view raw, std::string_view site_name) 
 
 std::string choose_title(const TitleCandidates& c) {
   // The headings, read from c.find_headings when first asked for.
-  std::vector<std::string> found_headings;
-  bool headings_read = !c.find_headings;
+  std::optional<std::vector<std::string>> found_headings;
   auto headings = [&]() -> const std::vector<std::string>& {
-    if (headings_read) return c.find_headings ? found_headings : c.headings;
-    headings_read = true;
-    found_headings = c.find_headings();
-    return found_headings;
+    if (!found_headings) found_headings = c.find_headings ? c.find_headings() : std::vector<std::string>{};
+    return *found_headings;
   };
   std::string filled[] = {filled_title(c.json_ld), filled_title(c.open_graph), filled_title(c.microdata),
                           filled_title(c.title_tag)};

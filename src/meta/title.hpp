@@ -24,11 +24,10 @@ struct TitleCandidates {
   std::string microdata;   // itemprop=headline
   std::string title_tag;   // <title>
   std::vector<std::string> h1s;  // the first <h1> texts, in document order
-  // Texts set apart as headings or in bold (h1-h3, b, strong), for titles
-  // that put the site first: "Site - Section - Headline".
-  std::vector<std::string> headings;
-  // When set, gives the headings in place of `headings`, called only if the
-  // choice comes to them (most pages' titles are settled by an <h1> first).
+  // Gives the texts set apart as headings or in bold (h1-h3, b, strong), for
+  // titles that put the site first: "Site - Section - Headline". Called only
+  // if the choice comes to them (most pages' titles are settled by an <h1>
+  // first); none when unset.
   std::function<std::vector<std::string>()> find_headings;
   std::string site_name;
 };
