@@ -19,6 +19,7 @@
 #include "extract/machine_text.hpp"
 #include "extract/pass.hpp"
 #include "text/ascii.hpp"
+#include "text/byte_filters.hpp"
 
 namespace pith::extraction {
 namespace {
@@ -548,7 +549,7 @@ class ClassListMemo {
  public:
   ListSet lists_found(std::string_view names) {
     if (names.size() < kKeyBytes) return class_name_lists(names);  // too short to pay for the key
-    const std::size_t at = slot(names);
+    const std::size_t at = text::ends_key_slot<kSlotBits>(names);
     Entry& entry = entries_[at];
     std::uint64_t& used = used_[at / 64];
     const std::uint64_t bit = std::uint64_t{1} << (at % 64);
@@ -568,16 +569,6 @@ class ClassListMemo {
     std::uint32_t size;
     ListSet lists;
   };
-
-  static std::size_t slot(std::string_view names) {
-    std::uint64_t head, tail;
-    std::memcpy(&head, names.data(), kKeyBytes);
-    std::memcpy(&tail, names.data() + names.size() - kKeyBytes, kKeyBytes);
-    // Multiplicative hashing: the top bits of the product depend on every
-    // bit of the key.
-    std::uint64_t key = (head ^ (tail * 0x9E3779B97F4A7C15ULL)) + names.size();
-    return static_cast<std::size_t>((key * 0xC2B2AE3D27D4EB4FULL) >> (64 - kSlotBits));
-  }
 
   // Which entries hold a list, as bits: a page's memo clears these 128
   // bytes instead of value-initialising its 16 KB of entries (an entry is

@@ -1,7 +1,6 @@
 #include "meta/element_words.hpp"
 
 #include <array>
-#include <cstring>
 
 #include "text/ascii.hpp"
 #include "text/byte_filters.hpp"
@@ -26,18 +25,6 @@ std::uint16_t card_words(std::string_view name) {
 
 // ElementWords' table of names scanned has 2^kSlotBits slots.
 constexpr unsigned kSlotBits = 8;
-
-// A name's slot in ElementWords' table of names scanned: keyed
-// by its size and its first and last eight bytes, as extract/hints.cpp keys
-// class lists; cheaper than hashing the whole name, and a name found there
-// is compared with the one seen, so a collision costs only a scan.
-std::size_t name_slot(std::string_view name) {
-  const std::uint64_t head = text::word_at(name, 0);
-  std::uint64_t tail = head;
-  if (name.size() > 8) std::memcpy(&tail, name.data() + name.size() - 8, sizeof tail);
-  const std::uint64_t key = (head ^ (tail * 0x9E3779B97F4A7C15ULL)) + name.size();
-  return static_cast<std::size_t>((key * 0xC2B2AE3D27D4EB4FULL) >> (64 - kSlotBits));
-}
 
 }  // namespace
 
@@ -82,7 +69,7 @@ ElementWords::ElementWords(const dom::Dom& dom) : dom_(dom), attr_words_(dom.att
     if (v.name != Attr::class_ && v.name != Attr::id) continue;
     const std::string_view name = pool.substr(v.offset, v.length);
     if (name.size() < kShortestNameWord) continue;
-    Scanned& seen = scanned[name_slot(name)];
+    Scanned& seen = scanned[text::ends_key_slot<kSlotBits>(name)];
     if (!seen.used || seen.name != name) seen = {name, class_name_words(name, pool.size() - v.offset), true};
     attr_words_[a] = seen.words;
     all_ |= seen.words;

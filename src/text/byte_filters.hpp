@@ -79,6 +79,21 @@ inline std::uint64_t word_at(std::string_view s, std::size_t at) {
   else if (at < s.size()) std::memcpy(&word, s.data() + at, s.size() - at);
   return word;
 }
+// A slot of a table of 2^Bits slots for `s`, keyed by its size and its first
+// and last eight bytes (zeros past the end of a shorter text): cheap however
+// long the text, for tables that compare the text a slot holds with the one
+// asked about, where a collision costs a second look, never a wrong answer
+// (class lists in extract/hints.cpp, class names in meta/element_words.cpp).
+template <unsigned Bits>
+std::size_t ends_key_slot(std::string_view s) {
+  static_assert(Bits > 0 && Bits < 64);
+  const std::uint64_t head = word_at(s, 0);
+  const std::uint64_t tail = s.size() > 8 ? word_at(s, s.size() - 8) : head;
+  // Multiplicative hashing: the top bits of the product depend on every bit
+  // of the key.
+  const std::uint64_t key = (head ^ (tail * 0x9E3779B97F4A7C15ULL)) + s.size();
+  return static_cast<std::size_t>((key * 0xC2B2AE3D27D4EB4FULL) >> (64 - Bits));
+}
 // The bytes of `word` that belong to its first `size` bytes; the others zero.
 constexpr std::uint64_t first_bytes(std::uint64_t word, std::size_t size) {
   return size >= 8 ? word : word & ((std::uint64_t{1} << (8 * size)) - 1);
