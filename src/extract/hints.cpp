@@ -498,16 +498,29 @@ class NameMatcher {
   std::vector<Word> words_;
 };
 
+// A class of the block editor's style presets: "has-" + the preset's name
+// + the property it sets ("has-caption-font-size", "has-accent-color",
+// "has-light-background-color").
+bool is_style_preset(std::string_view token) {
+  if (!token.starts_with(kStylePresetPrefix)) return false;
+  for (std::string_view property : kStylePresetProperties)
+    if (token.size() > kStylePresetPrefix.size() + property.size() && token.ends_with(property)) return true;
+  return false;
+}
+
 // A class list as it names the element, without the conditions
 // utility-first CSS writes into class names: in "lg:hidden" or
 // "[html.sidebar-filled_&]:bg-tint" only what follows the last ':' outside
 // brackets applies to the element (the rest is a breakpoint, a state or a
 // selector, where "sidebar" describes the page), and an arbitrary value in
-// brackets ("bg-[url(/img/banner.png)]") is CSS, not a name. Lists with
-// neither ':' nor '[' (most) are returned as they are; the others are
-// written into `scratch`.
+// brackets ("bg-[url(/img/banner.png)]") is CSS, not a name; nor is a
+// style preset ("has-caption-font-size", is_style_preset). Lists with
+// neither ':', '[' nor "has-" (most) are returned as they are; the others
+// are written into `scratch`.
 std::string_view naming_classes(std::string_view names, std::string& scratch) {
-  if (!std::memchr(names.data(), ':', names.size()) && !std::memchr(names.data(), '[', names.size())) return names;
+  if (!std::memchr(names.data(), ':', names.size()) && !std::memchr(names.data(), '[', names.size()) &&
+      names.find(kStylePresetPrefix) == std::string_view::npos)
+    return names;
   scratch.clear();
   std::size_t i = 0;
   while (i < names.size()) {
@@ -521,6 +534,10 @@ std::string_view naming_classes(std::string_view names, std::string& scratch) {
       else if (depth == 0 && c == ':') scratch.resize(start);  // a condition ends here
       else if (depth == 0) scratch.push_back(c);
     }
+    // A style preset ("has-caption-font-size", "has-primary-color") names
+    // how the element's text is set, not what the element is (see
+    // kStylePresetPrefix).
+    if (is_style_preset(std::string_view(scratch).substr(start))) scratch.resize(start);
     if (scratch.size() > start) scratch.push_back(' ');
   }
   return scratch;

@@ -225,6 +225,21 @@ TEST_CASE("node_hints: names match at the start of a token only") {
   CHECK(h.weight == 0);
 }
 
+TEST_CASE("node_hints: a style preset's name is no clutter word") {
+  Dom dom = build_dom(
+      "<html><body><p class=\"has-caption-font-size\">a</p>"
+      "<p class=\"has-banner-color has-footer-background-color\">b</p><p class=\"caption\">c</p>"
+      "<p class=\"has-text-align-center caption-text\">d</p></body></html>");
+  for (const char* preset : {"has-caption-font-size", "has-banner-color has-footer-background-color"}) {
+    INFO(preset);
+    Hints h = node_hints(dom, find_by_attr(dom, Attr::class_, preset));
+    CHECK_FALSE(h.unlikely);
+    CHECK(h.weight == 0);
+  }
+  CHECK(node_hints(dom, find_by_attr(dom, Attr::class_, "caption")).unlikely);
+  CHECK(node_hints(dom, find_by_attr(dom, Attr::class_, "has-text-align-center caption-text")).unlikely);
+}
+
 TEST_CASE("node_hints: <nav> and role=navigation are boilerplate") {
   Dom dom = build_dom(
       "<html><body><nav><a href=\"/\">Home</a></nav>"
