@@ -23,7 +23,7 @@ using dom::Tag;
 // (false: none, `body` is as it is).
 bool unwrap(const std::string& body, std::string& out) {
   // Every marker holds '<' or '>', which most scripts do not.
-  if (body.find_first_of("<>") == std::string::npos) return false;
+  if (body.find('<') == std::string::npos && body.find('>') == std::string::npos) return false;
   const std::string* text = &body;
   bool changed = false;
   for (std::string_view marker : {"<!--", "-->", "//<![CDATA[", "//]]>", "<![CDATA[", "]]>"}) {
