@@ -173,8 +173,7 @@ void append_words(std::string_view utf8, WordBuffer& out, OnWord on_word) {
       const std::size_t short_length = text::decode_utf8_short(utf8, i, c);
       if (short_length != 0) i += short_length;
       else c = text::decode_utf8(utf8, i);
-      // (The common Han block first: is_cjk is a call.)
-      if ((c >= 0x4E00 && c <= 0x9FFF) || (c >= 0x2E80 && text::is_cjk(c))) {
+      if (c >= 0x2E80 && text::is_cjk(c)) {
         // Han, kana and hangul have no case and are all word characters:
         // each is a word of its own, its bytes as they are (what the steps
         // below make of it, at a third of their cost; CJK text is all of them).

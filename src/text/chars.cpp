@@ -16,15 +16,6 @@ bool is_space(char32_t c) {
          c == 0x2029 || c == 0x202F || c == 0x205F || c == 0x3000 || c == 0xFEFF;
 }
 
-bool is_cjk(char32_t c) {
-  return (c >= 0x3040 && c <= 0x30FF) ||   // kana
-         (c >= 0x3400 && c <= 0x4DBF) ||   // Han extension A
-         (c >= 0x4E00 && c <= 0x9FFF) ||   // Han
-         (c >= 0xF900 && c <= 0xFAFF) ||   // Han compatibility
-         (c >= 0xAC00 && c <= 0xD7AF) ||   // hangul syllables
-         (c >= 0x20000 && c <= 0x2FA1F);   // Han extensions B-F
-}
-
 bool is_comma(char32_t c) {
   return c == ',' || c == 0xFF0C || c == 0x3001 || c == 0x060C || c == ';' || c == 0xFF1B;
 }
@@ -90,11 +81,7 @@ inline bool is_space_above_ascii(char32_t c) {
   if (c > 0x3000) return c == 0xFEFF;
   return is_space(c);
 }
-inline bool is_cjk_above_ascii(char32_t c) {
-  if (c < 0x3040) return false;
-  if (c >= 0x4E00 && c <= 0x9FFF) return true;
-  return is_cjk(c);
-}
+inline bool is_cjk_above_ascii(char32_t c) { return c >= 0x3040 && is_cjk(c); }
 
 // The most common letters above ASCII, told by their bytes alone: two-byte
 // sequences below U+0600 but NBSP (Latin, Greek, Cyrillic, Armenian, Hebrew:

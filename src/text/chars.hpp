@@ -10,8 +10,17 @@
 namespace pith::text {
 
 bool is_space(char32_t c);
-// Han, kana, hangul: scripts written without spaces between words.
-bool is_cjk(char32_t c);
+// Han, kana, hangul: scripts written without spaces between words. Inline,
+// the common Han block first: CJK text is all such characters, and the
+// fingerprints and counts ask for each of them.
+inline bool is_cjk(char32_t c) {
+  return (c >= 0x4E00 && c <= 0x9FFF) ||   // Han
+         (c >= 0x3040 && c <= 0x30FF) ||   // kana
+         (c >= 0x3400 && c <= 0x4DBF) ||   // Han extension A
+         (c >= 0xF900 && c <= 0xFAFF) ||   // Han compatibility
+         (c >= 0xAC00 && c <= 0xD7AF) ||   // hangul syllables
+         (c >= 0x20000 && c <= 0x2FA1F);   // Han extensions B-F
+}
 // Clause separators Readability counts as "commas": , ， 、 ، ;
 bool is_comma(char32_t c);
 // Sentence enders: . ! ? 。 ！ ？ ؟ । …
