@@ -63,9 +63,13 @@ AttemptChoiceFeatures read_attempt_features(const PageFeatures& page, const Page
 // need not be made).
 bool attempt_choice_applies(const PageTypeGuess& type);
 
+// How much gain a region attempt must promise: kAttemptChoiceMargin
+// (balanced), or kAttemptChoiceRecallMargin when recall is asked for.
+enum class ChoiceBias { balanced, recall };
+
 // The attempt to keep: a region attempt when the model expects it to gain
-// more than kAttemptChoiceMargin word F1 over the selection (the larger
+// more than the bias's margin in word F1 over the selection (the larger
 // gain of the two) on a page attempt_choice_applies to, else the selection.
-AttemptKind choose_attempt(const AttemptChoiceFeatures& features);
+AttemptKind choose_attempt(const AttemptChoiceFeatures& features, ChoiceBias bias = ChoiceBias::balanced);
 
 }  // namespace pith::classify

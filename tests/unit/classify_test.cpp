@@ -14,6 +14,7 @@
 #include "classify/trees.hpp"
 #include "dom/build.hpp"
 #include "pith/pith.hpp"
+#include "pipeline.hpp"
 
 namespace {
 
@@ -218,6 +219,46 @@ TEST_CASE("attempt choice: a page the type model calls an article or a product k
   choice.attempts[2] = summary(90000, 900, 90000, 40000, 600);
   auto x = pith::classify::read_attempt_features(pith::classify::PageFeatures{}, article, choice);
   CHECK(pith::classify::choose_attempt(x) == pith::classify::AttemptKind::selection);
+}
+
+TEST_CASE("attempt choice: recall asks the chooser with a lower margin, precision does not ask it") {
+  // A listing: 16 alike cards of a link and a line, a lead above them.
+  std::string html = "<html><head><title>Harbour notices</title></head><body><nav><a href='/'>Home</a>"
+                     "<a href='/notices'>Notices</a></nav><main><h1>Notices</h1><p>Every notice the harbour "
+                     "office posted this month, newest first, with the berths it concerns.</p><ul>";
+  for (int i = 0; i < 16; ++i)
+    html += "<li><a href='/notice/" + std::to_string(i) + "'>Notice " + std::to_string(i) +
+            " on berth works</a> <span>posted on day " + std::to_string(i + 1) + "</span></li>";
+  html += "</ul></main><footer>Harbour office</footer></body></html>";
+  auto chooser_ran = [&](pith::Focus focus) {
+    pith::Options options;
+    options.focus = focus;
+    pith::detail::ModelInputs inputs;
+    pith::detail::extract(html, options, &inputs);
+    return inputs.chooser_ran;
+  };
+  REQUIRE(chooser_ran(pith::Focus::balanced));
+  CHECK(chooser_ran(pith::Focus::recall));
+  CHECK_FALSE(chooser_ran(pith::Focus::precision));
+  // Whatever the model predicts, recall keeps a region attempt wherever
+  // balanced does, and some features switch recall only.
+  pith::classify::PageTypeGuess listing;
+  listing.probabilities[static_cast<std::size_t>(pith::classify::PageType::listing)] = 1.0;
+  int recall_only = 0;
+  for (std::uint32_t selection = 50; selection <= 3200; selection *= 2)
+    for (std::uint32_t region = selection; region <= 25600; region *= 2) {
+      pith::extraction::AttemptChoice choice;
+      choice.attempts[0] = summary(selection, 2, selection, 0, 0);
+      choice.attempts[1] = summary(region / 2 + selection, 12, region / 2, region / 8, 10);
+      choice.attempts[2] = summary(region + selection, 24, region, region / 4, 20);
+      auto x = pith::classify::read_attempt_features(pith::classify::PageFeatures{}, listing, choice);
+      const auto balanced = pith::classify::choose_attempt(x);
+      const auto recall = pith::classify::choose_attempt(x, pith::classify::ChoiceBias::recall);
+      if (balanced != pith::classify::AttemptKind::selection) CHECK(recall == balanced);
+      recall_only += balanced == pith::classify::AttemptKind::selection &&
+                     recall != pith::classify::AttemptKind::selection;
+    }
+  CHECK(recall_only > 0);
 }
 
 TEST_CASE("a home page of teaser cards gives its cards, not nothing and not one card") {
