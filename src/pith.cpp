@@ -274,13 +274,14 @@ Document read_page(std::string_view html, const Options& options, detail::ModelI
                    : options.focus == Focus::recall  ? extraction::kRecallTuning
                                                      : extraction::kBalancedTuning;
   if (options.explain) content.explanation = &doc.explanation;
-  // The chooser was trained on what the balanced tuning extracts; recall
-  // asks it too, with a lower margin (the region attempts hold what the
-  // selection left out), precision does not. Its training data are the
+  // The chooser was trained on what the balanced tuning extracts; the other
+  // focuses ask it with their own margins. Its training data are the
   // attempts of every page.
   const bool record_attempts = inputs && inputs->record_attempts;
-  if (options.focus != Focus::precision &&
-      (record_attempts || classify::attempt_choice_applies(page_type)))
+  const classify::ChoiceBias bias = options.focus == Focus::recall      ? classify::ChoiceBias::recall
+                                    : options.focus == Focus::precision ? classify::ChoiceBias::precision
+                                                                        : classify::ChoiceBias::balanced;
+  if (record_attempts || classify::attempt_choice_applies(page_type))
     content.choose_attempt = [&](const extraction::AttemptChoice& choice) {
       // The chooser runs inside the extraction; its time is classification's.
       const auto chooser_start = Clock::now();
@@ -292,9 +293,7 @@ Document read_page(std::string_view html, const Options& options, detail::ModelI
       }
       const std::size_t chosen = inputs && inputs->forced_attempt >= 0
                                      ? static_cast<std::size_t>(inputs->forced_attempt)
-                                     : static_cast<std::size_t>(classify::choose_attempt(
-                                           x, options.focus == Focus::recall ? classify::ChoiceBias::recall
-                                                                             : classify::ChoiceBias::balanced));
+                                     : static_cast<std::size_t>(classify::choose_attempt(x, bias));
       doc.timings.classify += Clock::now() - chooser_start;
       return chosen;
     };

@@ -64,8 +64,9 @@ AttemptChoiceFeatures read_attempt_features(const PageFeatures& page, const Page
 bool attempt_choice_applies(const PageTypeGuess& type);
 
 // How much gain a region attempt must promise: kAttemptChoiceMargin
-// (balanced), or kAttemptChoiceRecallMargin when recall is asked for.
-enum class ChoiceBias { balanced, recall };
+// (balanced), more when precision is asked for, less for recall
+// (Options::focus).
+enum class ChoiceBias { precision, balanced, recall };
 
 // The attempt to keep: a region attempt when the model expects it to gain
 // more than the bias's margin in word F1 over the selection (the larger

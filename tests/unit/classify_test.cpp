@@ -221,7 +221,7 @@ TEST_CASE("attempt choice: a page the type model calls an article or a product k
   CHECK(pith::classify::choose_attempt(x) == pith::classify::AttemptKind::selection);
 }
 
-TEST_CASE("attempt choice: recall asks the chooser with a lower margin, precision does not ask it") {
+TEST_CASE("attempt choice: every focus asks the chooser, recall with the lowest margin, precision the highest") {
   // A listing: 16 alike cards of a link and a line, a lead above them.
   std::string html = "<html><head><title>Harbour notices</title></head><body><nav><a href='/'>Home</a>"
                      "<a href='/notices'>Notices</a></nav><main><h1>Notices</h1><p>Every notice the harbour "
@@ -237,14 +237,17 @@ TEST_CASE("attempt choice: recall asks the chooser with a lower margin, precisio
     pith::detail::extract(html, options, &inputs);
     return inputs.chooser_ran;
   };
-  REQUIRE(chooser_ran(pith::Focus::balanced));
+  CHECK(chooser_ran(pith::Focus::balanced));
   CHECK(chooser_ran(pith::Focus::recall));
-  CHECK_FALSE(chooser_ran(pith::Focus::precision));
+  CHECK(chooser_ran(pith::Focus::precision));
   // Whatever the model predicts, recall keeps a region attempt wherever
-  // balanced does, and some features switch recall only.
+  // balanced does, balanced wherever precision does, and some features
+  // switch recall only, or precision not.
+  using pith::classify::AttemptKind;
+  using pith::classify::ChoiceBias;
   pith::classify::PageTypeGuess listing;
   listing.probabilities[static_cast<std::size_t>(pith::classify::PageType::listing)] = 1.0;
-  int recall_only = 0;
+  int recall_only = 0, not_precision = 0;
   for (std::uint32_t selection = 50; selection <= 3200; selection *= 2)
     for (std::uint32_t region = selection; region <= 25600; region *= 2) {
       pith::extraction::AttemptChoice choice;
@@ -252,13 +255,16 @@ TEST_CASE("attempt choice: recall asks the chooser with a lower margin, precisio
       choice.attempts[1] = summary(region / 2 + selection, 12, region / 2, region / 8, 10);
       choice.attempts[2] = summary(region + selection, 24, region, region / 4, 20);
       auto x = pith::classify::read_attempt_features(pith::classify::PageFeatures{}, listing, choice);
-      const auto balanced = pith::classify::choose_attempt(x);
-      const auto recall = pith::classify::choose_attempt(x, pith::classify::ChoiceBias::recall);
-      if (balanced != pith::classify::AttemptKind::selection) CHECK(recall == balanced);
-      recall_only += balanced == pith::classify::AttemptKind::selection &&
-                     recall != pith::classify::AttemptKind::selection;
+      const AttemptKind precision = pith::classify::choose_attempt(x, ChoiceBias::precision);
+      const AttemptKind balanced = pith::classify::choose_attempt(x);
+      const AttemptKind recall = pith::classify::choose_attempt(x, ChoiceBias::recall);
+      if (precision != AttemptKind::selection) CHECK(balanced == precision);
+      if (balanced != AttemptKind::selection) CHECK(recall == balanced);
+      recall_only += balanced == AttemptKind::selection && recall != AttemptKind::selection;
+      not_precision += balanced != AttemptKind::selection && precision == AttemptKind::selection;
     }
   CHECK(recall_only > 0);
+  CHECK(not_precision > 0);
 }
 
 TEST_CASE("a home page of teaser cards gives its cards, not nothing and not one card") {
