@@ -868,6 +868,10 @@ bool names_match(NameList list, std::string_view names) {
   return (name_lists(names) & bit(list)) != 0;
 }
 
+bool element_named(NameList list, const dom::Dom& dom, dom::NodeId id) {
+  return names_match(list, dom.attr(id, dom::Attr::class_)) || names_match(list, dom.attr(id, dom::Attr::id));
+}
+
 std::vector<std::string_view> page_subject_words(std::string_view url) {
   std::vector<std::string_view> words;
   const std::size_t scheme = url.find("://");

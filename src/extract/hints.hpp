@@ -44,6 +44,8 @@ enum class NameList { positive, negative, unlikely, header, maybe_content, build
 // Whether a word of `list` starts a token of `names` (class and id joined by
 // a space; ASCII case does not matter).
 bool names_match(NameList list, std::string_view names);
+// Whether a word of `list` starts a token of the element's class or id.
+bool element_named(NameList list, const dom::Dom& dom, dom::NodeId id);
 // The words of a list: prefixes of a token, and words that must also end it.
 struct NameWords {
   std::span<const std::string_view> prefixes;

@@ -88,12 +88,6 @@ bool is_counter_bar(const Remaining& r) {
          r.text.sentence_ends == 0 && r.text.commas == 0;
 }
 
-// Whether a word of `list` starts a token of the element's class or id.
-bool named(NameList list, const dom::Dom& dom, NodeId id) {
-  return names_match(list, dom.attr(id, dom::Attr::class_)) ||
-         names_match(list, dom.attr(id, dom::Attr::id));
-}
-
 // Prose, whatever a weak clutter name says of it: kProseCommas commas (see
 // kNamedProseLinkDensity), or, under a page builder's name, a heading (the
 // builder wraps the article's headings as it wraps its paragraphs) or
@@ -103,7 +97,7 @@ bool is_prose(const Pass& pass, NodeId id, const Remaining& r) {
   if (r.text.commas >= kProseCommas) return true;
   const bool reads_as_prose = r.headings > 0 || (r.text.sentence_ends >= kBuilderNamedProseSentences &&
                                                  r.length() >= kBuilderNamedProseMinLength);
-  return reads_as_prose && named(NameList::builder, pass.dom, id);
+  return reads_as_prose && element_named(NameList::builder, pass.dom, id);
 }
 
 // A sentence with a link in it ("This hotel features in my <a>top 10
@@ -306,7 +300,7 @@ Rule prune_rule(const Pass& pass, NodeId id, const Remaining& r, bool in_item_ru
   // site, models fixed: all +0.0001 [+0.0000, +0.0002], five pages up
   // (+0.01 to +0.05), none down, dev sources unchanged.
   if (pass.flags.weight_classes && h.weight < 0 &&
-      (h.strong_clutter_name || !is_prose(pass, id, r) || named(NameList::author, pass.dom, id)))
+      (h.strong_clutter_name || !is_prose(pass, id, r) || element_named(NameList::author, pass.dom, id)))
     return Rule::negative_name;
   if (r.text.commas >= kProseCommas) return Rule::none;
   if (pass.flags.keep_spec_rows && (is_spec_row(pass, id) || holds_spec_rows(pass, id))) return Rule::none;
