@@ -119,7 +119,7 @@ constexpr WordList kConsentNames{NameList::consent, kConsentPrefixes, {}};
 
 // The author's box under a story (a bio, the writer's card): also a clutter
 // word (kNegativePrefixes), and one whose prose the pruning does not spare
-// (prune.cpp, prune_rule).
+// (prune.cpp, prune_rule) and the lead does not take (content.cpp, find_lead).
 constexpr std::string_view kAuthorPrefixes[] = {"author"};
 constexpr WordList kAuthorNames{NameList::author, kAuthorPrefixes, {}};
 

@@ -39,7 +39,8 @@ static_assert(sizeof(Hints) <= 8, "a Hints per node: keep it small");
 // is judged by its sentences: kBuilderNamedProseSentences), and the words
 // for customer reviews (clutter on a product page only: PageReading), those
 // of cookie and consent prompts (clutter in every pass), and the author's
-// box (its prose is the writer's, not the story's: prune.cpp, prune_rule).
+// box (its prose is the writer's, not the story's: prune.cpp, prune_rule;
+// content.cpp, find_lead).
 enum class NameList { positive, negative, unlikely, header, maybe_content, builder, review, consent, author };
 // Whether a word of `list` starts a token of `names` (class and id joined by
 // a space; ASCII case does not matter).
