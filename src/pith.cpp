@@ -278,9 +278,6 @@ Document read_page(std::string_view html, const Options& options, detail::ModelI
   // focuses ask it with their own margins. Its training data are the
   // attempts of every page.
   const bool record_attempts = inputs && inputs->record_attempts;
-  const classify::ChoiceBias bias = options.focus == Focus::recall      ? classify::ChoiceBias::recall
-                                    : options.focus == Focus::precision ? classify::ChoiceBias::precision
-                                                                        : classify::ChoiceBias::balanced;
   if (record_attempts || classify::attempt_choice_applies(page_type))
     content.choose_attempt = [&](const extraction::AttemptChoice& choice) {
       // The chooser runs inside the extraction; its time is classification's.
@@ -293,7 +290,7 @@ Document read_page(std::string_view html, const Options& options, detail::ModelI
       }
       const std::size_t chosen = inputs && inputs->forced_attempt >= 0
                                      ? static_cast<std::size_t>(inputs->forced_attempt)
-                                     : static_cast<std::size_t>(classify::choose_attempt(x, bias));
+                                     : static_cast<std::size_t>(classify::choose_attempt(x, options.focus));
       doc.timings.classify += Clock::now() - chooser_start;
       return chosen;
     };

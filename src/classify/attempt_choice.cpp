@@ -103,16 +103,16 @@ bool attempt_choice_applies(const PageTypeGuess& type) {
          probability(type, PageType::product) < kAttemptChoiceMaxProductProbability;
 }
 
-AttemptKind choose_attempt(const AttemptChoiceFeatures& features, ChoiceBias bias) {
+AttemptKind choose_attempt(const AttemptChoiceFeatures& features, Focus focus) {
   PageTypeGuess type;
   std::copy_n(features.begin() + kPageFeatureCount, kPageTypeCount, type.probabilities.begin());
   if (!attempt_choice_applies(type)) return AttemptKind::selection;
   double pruned_gain = 0, region_gain = 0;
   evaluate(kRegionPrunedGainModel, features, std::span<double>(&pruned_gain, 1));
   evaluate(kRegionGainModel, features, std::span<double>(&region_gain, 1));
-  const double margin = bias == ChoiceBias::recall      ? kAttemptChoiceRecallMargin
-                        : bias == ChoiceBias::precision ? kAttemptChoicePrecisionMargin
-                                                        : kAttemptChoiceMargin;
+  const double margin = focus == Focus::recall      ? kAttemptChoiceRecallMargin
+                        : focus == Focus::precision ? kAttemptChoicePrecisionMargin
+                                                    : kAttemptChoiceMargin;
   if (std::max(pruned_gain, region_gain) <= margin) return AttemptKind::selection;
   return region_gain > pruned_gain ? AttemptKind::region : AttemptKind::region_pruned;
 }

@@ -16,6 +16,7 @@
 #include "classify/page_features.hpp"
 #include "classify/page_type.hpp"
 #include "extract/content.hpp"
+#include "pith/pith.hpp"
 
 namespace pith::classify {
 
@@ -63,14 +64,10 @@ AttemptChoiceFeatures read_attempt_features(const PageFeatures& page, const Page
 // need not be made).
 bool attempt_choice_applies(const PageTypeGuess& type);
 
-// How much gain a region attempt must promise: kAttemptChoiceMargin
-// (balanced), more when precision is asked for, less for recall
-// (Options::focus).
-enum class ChoiceBias { precision, balanced, recall };
-
 // The attempt to keep: a region attempt when the model expects it to gain
-// more than the bias's margin in word F1 over the selection (the larger
-// gain of the two) on a page attempt_choice_applies to, else the selection.
-AttemptKind choose_attempt(const AttemptChoiceFeatures& features, ChoiceBias bias = ChoiceBias::balanced);
+// more than the focus's margin in word F1 over the selection (the larger
+// gain of the two; kAttemptChoiceMargin when balanced, more for precision,
+// less for recall) on a page attempt_choice_applies to, else the selection.
+AttemptKind choose_attempt(const AttemptChoiceFeatures& features, Focus focus = Focus::balanced);
 
 }  // namespace pith::classify

@@ -244,7 +244,6 @@ TEST_CASE("attempt choice: every focus asks the chooser, recall with the lowest 
   // balanced does, balanced wherever precision does, and some features
   // switch recall only, or precision not.
   using pith::classify::AttemptKind;
-  using pith::classify::ChoiceBias;
   pith::classify::PageTypeGuess listing;
   listing.probabilities[static_cast<std::size_t>(pith::classify::PageType::listing)] = 1.0;
   int recall_only = 0, not_precision = 0;
@@ -255,9 +254,9 @@ TEST_CASE("attempt choice: every focus asks the chooser, recall with the lowest 
       choice.attempts[1] = summary(region / 2 + selection, 12, region / 2, region / 8, 10);
       choice.attempts[2] = summary(region + selection, 24, region, region / 4, 20);
       auto x = pith::classify::read_attempt_features(pith::classify::PageFeatures{}, listing, choice);
-      const AttemptKind precision = pith::classify::choose_attempt(x, ChoiceBias::precision);
+      const AttemptKind precision = pith::classify::choose_attempt(x, pith::Focus::precision);
       const AttemptKind balanced = pith::classify::choose_attempt(x);
-      const AttemptKind recall = pith::classify::choose_attempt(x, ChoiceBias::recall);
+      const AttemptKind recall = pith::classify::choose_attempt(x, pith::Focus::recall);
       if (precision != AttemptKind::selection) CHECK(balanced == precision);
       if (balanced != AttemptKind::selection) CHECK(recall == balanced);
       recall_only += balanced == AttemptKind::selection && recall != AttemptKind::selection;
