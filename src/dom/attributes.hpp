@@ -35,6 +35,7 @@ namespace pith::dom {
     case 10: return is("http-equiv", Attr::http_equiv);
     case 11: return is("data-srcset", Attr::data_srcset);
     case 13: return is("data-lazy-src", Attr::data_lazy_src) || is("data-original", Attr::data_original);
+    case 14: return is("data-nosnippet", Attr::data_nosnippet);
     default: return false;
   }
 }

@@ -72,6 +72,9 @@ enum class Attr : std::uint8_t {
   datetime, rel, charset, http_equiv, title,
   // Images as data (dom/image_source.cpp) and the writing direction.
   srcset, data_src, data_srcset, data_lazy_src, data_original, width, height, dir,
+  // Google's data-nosnippet: the page asks search engines not to quote the
+  // element (a writer's bio, an affiliate notice, a footer).
+  data_nosnippet,
 };
 
 struct AttrValue {

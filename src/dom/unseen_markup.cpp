@@ -1248,7 +1248,7 @@ std::string drop_unseen_markup(std::string html, MovedValues* moved, budget::Dea
         fate = AttrFate::keep_unkept;
         ++compared_kept;
       }
-      static_assert(static_cast<unsigned>(Attr::dir) < 64);
+      static_assert(static_cast<unsigned>(Attr::data_nosnippet) < 64);
       if (fate == AttrFate::keep || fate == AttrFate::movable) {
         std::uint64_t bit = std::uint64_t{1} << static_cast<unsigned>(kept);
         if (names_seen & bit) runs = false;

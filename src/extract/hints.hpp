@@ -47,6 +47,14 @@ enum class NameList { positive, negative, unlikely, header, maybe_content, build
 bool names_match(NameList list, std::string_view names);
 // Whether a word of `list` starts a token of the element's class or id.
 bool element_named(NameList list, const dom::Dom& dom, dom::NodeId id);
+// Whether the page asks search engines not to quote the element (Google's
+// data-nosnippet): a writer's bio, an affiliate notice, a newsletter box, a
+// footer. The site's own word, in no language; inside the content it is
+// pruned (prune.cpp) and never the lead (content.cpp). On WCXB's pages
+// (train + dev) no marked element pith kept was in the gold.
+inline bool marked_no_snippet(const dom::Dom& dom, dom::NodeId id) {
+  return dom.has_attr(id, dom::Attr::data_nosnippet);
+}
 // The words of a list: prefixes of a token, and words that must also end it.
 struct NameWords {
   std::span<const std::string_view> prefixes;

@@ -337,6 +337,14 @@ bool is_data_table(const Pass& pass, NodeId id) {
   return rows > 0 && f.text.chars < kDataTableMaxRowChars * rows;
 }
 
+// An element the page asks search engines not to quote (marked_no_snippet),
+// in every pass, unless it is declared content or holds most of the
+// content's text (kLeftOutWidgetMaxPageShare: a wrapper, not a widget).
+bool is_unquoted_widget(const Pass& pass, NodeId id, NodeId root) {
+  return marked_no_snippet(pass.dom, id) && !pass.hints[id].content &&
+         pass.features[id].text.chars < kLeftOutWidgetMaxPageShare * pass.features[root].text.chars;
+}
+
 // Comment threads and teaser lists are pruned unless they are most of the
 // content (a forum thread's posts are its content).
 Rule clutter_list_rule(const Pass& pass, NodeId id, NodeId root) {
@@ -374,6 +382,7 @@ const char* rule_name(Rule rule) {
     case Rule::customer_reviews: return "customer reviews of a product";
     case Rule::consent_prompt: return "a cookie or consent prompt";
     case Rule::poll: return "a poll or survey form";
+    case Rule::no_snippet: return "marked data-nosnippet (the page asks search engines not to quote it)";
   }
   return "?";
 }
@@ -414,7 +423,9 @@ void prune_content(Pass& pass, const std::vector<NodeId>& roots) {
       }
       Remaining r = remaining(pass.features[i], inside);
       Rule rule = Rule::none;
-      if (!pass.flags.clean_conditionally) {
+      if (is_unquoted_widget(pass, i, root)) {
+        rule = Rule::no_snippet;
+      } else if (!pass.flags.clean_conditionally) {
         if (pass.flags.weight_classes && pass.hints[i].weight < 0 && !pass.hints[i].content)
           rule = Rule::negative_name;
       } else {

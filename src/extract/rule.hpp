@@ -26,6 +26,7 @@ enum class Rule : std::uint8_t {
   customer_reviews,  // a product page's reviews (PageReading::reviews_are_clutter)
   consent_prompt,    // a cookie or consent prompt (is_consent_prompt), in every pass
   poll,              // a poll or survey form under a story (is_poll), in every pass
+  no_snippet,        // marked data-nosnippet inside the content (marked_no_snippet)
 };
 
 // A short phrase for a rule, as --explain prints it.

@@ -411,6 +411,7 @@ Selection select_content(const Pass& pass) {
   };
   for (NodeId c = nodes[parent].first_child; c != kNoNode; c = nodes[c].next_sibling) {
     if (pass.dead[c] || nodes[c].tag == Tag::text) continue;
+    if (c != top && marked_no_snippet(dom, c)) continue;  // a bio or a notice beside the article
     if (c == top) {
       take(c);
       previous = c;

@@ -504,13 +504,14 @@ TEST_CASE("build_dom gives each element the attributes the filter moved out of i
   // its original's), behind markers where a value stays in place, and on a
   // page the markup guard changes, whose tags are then elsewhere.
   const std::string page =
-      "<div class=\"story main\" id=s><p class=lead>One <a href=/one class=x>link<p>two</a> <b class=k>bold</b>"
+      "<div class=\"story main\" id=s data-nosnippet><p class=lead>One <a href=/one class=x>link<p>two</a> <b class=k>bold</b>"
       "<a href=\"/two?a=1&amp;b=2\" class=y title=t>amp</a><img src=/i.png alt=\"An image\" width=20></div>";
   auto check = [](const Dom& dom) {
     NodeId div = dom.find_first(Tag::div);
     REQUIRE(div != kNoNode);
     CHECK(dom.attr(div, Attr::class_) == "story main");
     CHECK(dom.attr(div, Attr::id) == "s");
+    CHECK(dom.has_attr(div, Attr::data_nosnippet));  // a valueless attribute is there all the same
     CHECK(dom.attr(dom.find_first(Tag::p), Attr::class_) == "lead");
     NodeId a = dom.find_first(Tag::a);
     REQUIRE(a != kNoNode);
