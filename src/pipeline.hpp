@@ -20,6 +20,9 @@ struct ModelInputs {
   // one, whatever its model says: the content as each attempt would give it.
   int forced_attempt = -1;
   bool chooser_ran = false;  // whether the chooser was asked on this page
+  // Whether the chooser took the region for a selection that repeats itself
+  // (extraction::AttemptChoice::selection_repeats_itself), not asking its model.
+  bool selection_repeats_itself = false;
   std::vector<extraction::AttemptRecord> attempts;
 };
 

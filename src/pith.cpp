@@ -287,10 +287,16 @@ Document read_page(std::string_view html, const Options& options, detail::ModelI
       if (inputs) {
         inputs->attempt_choice = x;
         inputs->chooser_ran = true;
+        inputs->selection_repeats_itself = choice.selection_repeats_itself;
       }
+      // A selection that repeats itself where the region does not is the
+      // region's, whatever the model says (kSelfRepeatingSelectionShare).
+      const classify::AttemptKind kind = choice.selection_repeats_itself
+                                             ? classify::AttemptKind::region
+                                             : classify::choose_attempt(x, options.focus);
       const std::size_t chosen = inputs && inputs->forced_attempt >= 0
                                      ? static_cast<std::size_t>(inputs->forced_attempt)
-                                     : static_cast<std::size_t>(classify::choose_attempt(x, options.focus));
+                                     : static_cast<std::size_t>(kind);
       doc.timings.classify += Clock::now() - chooser_start;
       return chosen;
     };

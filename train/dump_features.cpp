@@ -10,7 +10,9 @@
 //                         the attempt chooser's own (attempt_*), with a header
 //                         line naming every column;
 //   OUT_DIR/attempts/<set>/<source>/<id>.json  the attempts the chooser
-//                         read: strategy, length, blocks, text;
+//                         read: strategy, length, blocks, text (and, on the
+//                         selection's, repeats_itself: the region was taken
+//                         without the model);
 //   OUT_DIR/pred/<set>/<source>/<id>.txt  the extracted text (bench/cv.py's layout);
 //   OUT_DIR/forced/<k>/<set>/<source>/<id>.txt  on pages where the attempt
 //                         chooser is asked, the text with its choice forced
@@ -119,6 +121,10 @@ int main(int argc, char** argv) {
       for (const auto& a : inputs.attempts)
         attempts.push_back({{"strategy", a.strategy}, {"length", a.summary.length},
                             {"blocks", a.summary.counts.blocks}, {"text", a.text}});
+      // The selection's record says when the chooser took the region without
+      // its model (a selection that repeats itself): train_models.py's
+      // out-of-fold choice does the same.
+      if (!attempts.empty()) attempts[0]["repeats_itself"] = inputs.selection_repeats_itself;
       fs::path attempts_dir = out_dir / "attempts" / set / source;
       fs::create_directories(attempts_dir);
       std::ofstream(attempts_dir / (id + ".json"), std::ios::trunc)

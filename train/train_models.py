@@ -412,15 +412,17 @@ def train_attempt_choice(header, rows, attempts_root, eval_root, oof_types):
     pages = gold_pages(eval_root, scorer)
     type_cols = columns(header, lambda n: n.startswith("type_"))
     feature_cols = input_columns(header, "content_")
-    data, f1s, keys = [], [], []
+    data, f1s, keys, repeats = [], [], [], []
     for r in rows:
         key = tuple(r[:3])
         if key not in pages:
             continue
         with open(os.path.join(attempts_root, *key) + ".json", encoding="utf-8") as fh:
-            texts = {a["strategy"]: a["text"] for a in json.load(fh)}
+            records = json.load(fh)
+        texts = {a["strategy"]: a["text"] for a in records}
         if "selection" not in texts:
             continue
+        repeats.append(any(a.get("repeats_itself", False) for a in records))
         x = [float(r[i]) for i in feature_cols]
         if key in oof_types:  # out-of-fold type probabilities; other pages' are out of sample already
             for j, c in enumerate(type_cols):
@@ -440,6 +442,9 @@ def train_attempt_choice(header, rows, attempts_root, eval_root, oof_types):
         return X[:, feature_cols.index(columns(header, lambda n: n == "type_" + name)[0])]
     applies = (type_probability("article") < ATTEMPT_MAX_ARTICLE) & (type_probability("product") < ATTEMPT_MAX_PRODUCT)
     choice = np.where((gains.max(axis=1) > ATTEMPT_MARGIN) & applies, gains.argmax(axis=1) + 1, 0)
+    # A selection that repeats itself, where the region does not: the library
+    # takes the region without asking the model (kSelfRepeatingSelectionShare).
+    choice = np.where(np.array(repeats) & applies, 2, choice)
     after = F[np.arange(len(F)), choice]
     import random
     lo, hi = cv.domain_bootstrap([{"domain": pages[k]["domain"], "gain": float(a - b)}

@@ -18,6 +18,7 @@
 #include "extract/explain.hpp"
 #include "extract/heuristics.hpp"
 #include "extract/pass.hpp"
+#include "extract/self_repetition.hpp"
 #include "extract/stage_timer.hpp"
 #include "text/ascii.hpp"
 #include "text/byte_filters.hpp"
@@ -519,10 +520,19 @@ void choose_between_attempts(PreparedPasses& passes, const Discussion& discussio
   record(best, inputs.attempts[0], "selection", options);
   constexpr bool kPrune[] = {true, false};
   constexpr const char* kNames[] = {"region_pruned", "region"};
-  const RenderMode mode = options.attempts ? RenderMode::blocks : RenderMode::count;
+  // The whole region's text is read only when the selection repeats itself
+  // (a few pages in a hundred); otherwise the regions are only counted.
+  const double selection_repetition = repeated_shingle_share(best.blocks);
+  const bool repetition_in_doubt = selection_repetition >= kSelfRepeatingSelectionShare;
   for (std::size_t k = 0; k < 2; ++k) {
-    Attempt region = whole_region(passes, kPrune[k], options, std::nullopt, mode);
+    const bool read_text = options.attempts || (repetition_in_doubt && !kPrune[k]);
+    Attempt region = whole_region(passes, kPrune[k], options, std::nullopt,
+                                  read_text ? RenderMode::blocks : RenderMode::count);
     inputs.attempts[k + 1] = region.rendered;
+    // (A region with next to no text repeats nothing, and is no content.)
+    if (repetition_in_doubt && !kPrune[k] && region.length >= kMinContentLength)
+      inputs.selection_repeats_itself =
+          selection_repetition - repeated_shingle_share(region.blocks) >= kSelfRepetitionMargin;
     record(region, inputs.attempts[k + 1], kNames[k], options);
   }
   std::size_t choice = options.choose_attempt(inputs);
@@ -533,7 +543,8 @@ void choose_between_attempts(PreparedPasses& passes, const Discussion& discussio
   // 99 MB against 67 MB).
   best = Attempt{};
   best = whole_region(passes, kPrune[choice - 1], options);
-  best.strategy += " (chosen by the attempt model)";
+  best.strategy += inputs.selection_repeats_itself && choice == 2 ? " (the selection repeats itself)"
+                                                                  : " (chosen by the attempt model)";
 }
 
 // A block of prose that says again, word for word, what an earlier block of

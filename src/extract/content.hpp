@@ -26,6 +26,9 @@ struct AttemptSummary {
 struct AttemptChoice {
   AttemptSummary attempts[3];
   std::uint32_t discussion_length = 0;
+  // The selection repeats itself where the whole region does not (see
+  // kSelfRepeatingSelectionShare): the region is the content.
+  bool selection_repeats_itself = false;
 };
 
 // One attempt as train/dump_features.cpp records it: the chooser's training
