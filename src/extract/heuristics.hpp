@@ -414,7 +414,7 @@ inline constexpr std::uint32_t kRepeatedBlockMinLength = 100;
 // and margins 0.25-0.35; at a margin of 0.15 a forum thread whose posts quote
 // each other fell.
 inline constexpr std::size_t kRepetitionShingleWords = 4;
-inline constexpr std::size_t kRepetitionSampleBytes = 8192;
+inline constexpr std::size_t kRepetitionSampleBytes = 4096;
 inline constexpr double kSelfRepeatingSelectionShare = 0.5;
 inline constexpr double kSelfRepetitionMargin = 0.25;
 
