@@ -214,14 +214,16 @@ std::vector<NodeId> find_lead(const Pass& pass, NodeId headline, NodeId first_ro
       ++i;
       continue;
     }
-    if (pass.dead[i] || nodes[i].tag == Tag::figure || nodes[i].tag == Tag::figcaption ||
-        element_named(NameList::author, pass.dom, i) || marked_no_snippet(pass.dom, i)) {
+    // A subtree too short to be a lead holds none (no node outweighs its
+    // ancestor): passed over before its names are read, most of the time.
+    if (pass.dead[i] || f[i].length() <= kSiblingParagraphLength || nodes[i].tag == Tag::figure ||
+        nodes[i].tag == Tag::figcaption || element_named(NameList::author, pass.dom, i) ||
+        marked_no_snippet(pass.dom, i)) {
       i = nodes[i].subtree_end;
       continue;
     }
     bool encloses_content = nodes[i].subtree_end > first_root;
-    if (!encloses_content && f[i].length() > kSiblingParagraphLength &&
-        f[i].own_length() * kLeadOwnTextShare >= f[i].length() &&
+    if (!encloses_content && f[i].own_length() * kLeadOwnTextShare >= f[i].length() &&
         f[i].link_density() < kSiblingParagraphLinkDensity && f[i].text.sentence_ends > 0 &&
         f[i].images == 0) {
       lead.push_back(i);
