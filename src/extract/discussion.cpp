@@ -234,6 +234,8 @@ bool is_stamped_item_list(const Pass& pass, NodeId id, double min_stamped_share)
   return has_enough_items(pass, id) && stamped_items(pass, list_items(pass, id), min_stamped_share);
 }
 
+bool holds_item_list(const Pass& pass, NodeId id) { return has_enough_items(pass, id); }
+
 namespace {
 
 // Whether an item's first words are a link's: a teaser's linked title (or a

@@ -28,6 +28,11 @@ bool is_teaser_list(const Pass& pass, dom::NodeId id);
 // dates are written ("il y a 5 h").
 bool is_interactive_item_list(const Pass& pass, dom::NodeId id);
 
+// Whether the container has the kMinStampedItems items that the three tests
+// above ask for first: one without them is none of those lists. Pruning asks
+// it once, before the three (each of which would count the items again).
+bool holds_item_list(const Pass& pass, dom::NodeId id);
+
 struct Discussion {
   dom::NodeId node = dom::kNoNode;
   std::uint32_t length = 0;  // weighted characters of text

@@ -351,6 +351,8 @@ Rule clutter_list_rule(const Pass& pass, NodeId id, NodeId root) {
   if (!pass.flags.clean_conditionally || pass.hints[id].discussion) return Rule::none;
   const bool dominant = pass.features[id].text.chars * 2 > pass.features[root].text.chars;
   if (pass.flags.keep_dominant_lists && dominant) return Rule::none;
+  // Most containers hold too few items to be any of the lists below.
+  if (!holds_item_list(pass, id)) return Rule::none;
   if (!pass.flags.keep_dominant_lists && is_interactive_item_list(pass, id))
     return Rule::action_bar_list;
   if (is_data_table(pass, id)) return Rule::none;
