@@ -184,6 +184,23 @@ TEST_CASE("utf8: the prefix checked in blocks ends where the one checked a chara
   CHECK(mismatches == 0);
 }
 
+TEST_CASE("utf8: lead_bytes counts the bytes that are not continuation bytes, at every length and offset") {
+  // Every byte value, so each lane of the eight-byte steps meets lead,
+  // continuation and ASCII bytes; every length and start, so the tail is too.
+  std::string bytes;
+  for (int round = 0; round < 3; ++round)
+    for (int b = 0; b < 256; ++b) bytes.push_back(static_cast<char>((b * 37 + round * 11) & 0xFF));
+  for (std::size_t start = 0; start < 9; ++start)
+    for (std::size_t length = 0; start + length <= bytes.size(); length += 1 + length / 8) {
+      const std::string_view s = std::string_view(bytes).substr(start, length);
+      std::size_t expected = 0;
+      for (char c : s) expected += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+      CAPTURE(start);
+      CAPTURE(length);
+      CHECK(pith::text::lead_bytes(s) == expected);
+    }
+}
+
 TEST_CASE("utf8: fewer_lead_bytes_than agrees with lead_bytes") {
   using namespace pith::text;
   const std::string_view texts[] = {"", "abc", "caf\xC3\xA9", "\xE2\x82\xAC\xE2\x82\xAC\xE2\x82\xAC",
