@@ -201,9 +201,10 @@ bool same_alphabet(const LetterCounts& lead, const LetterCounts& body) {
 // navigation, no clutter names), and only prose: long, with few links, all of
 // its text its own (not a wrapper of teasers), no pictures (captions and
 // credits are not the lead), nothing in the author's box (a bio beside the
-// byline reads as prose; NameList::author) nor marked data-nosnippet. train + dev, CV by site, models
-// fixed: all +0.0000 [+0.0000, +0.0001], articles +0.0001 [+0.0000,
-// +0.0002], four pages up (to +0.03), none down.
+// byline reads as prose; NameList::author) nor marked data-nosnippet. The
+// author's box: train + dev, CV by site, models fixed: all +0.0000 [+0.0000,
+// +0.0001], articles +0.0001 [+0.0000, +0.0002], four pages up (to +0.03),
+// none down.
 std::vector<NodeId> find_lead(const Pass& pass, NodeId headline, NodeId first_root) {
   std::vector<NodeId> lead;
   if (headline == kNoNode || headline >= first_root) return lead;
