@@ -289,16 +289,11 @@ Document read_page(std::string_view html, const Options& options, detail::ModelI
         inputs->chooser_ran = true;
         inputs->selection_repeats_itself = choice.selection_repeats_itself;
       }
-      // A selection that repeats itself where the region does not is the
-      // region's, whatever the model says (kSelfRepeatingSelectionShare), on
-      // the pages the chooser applies to (it is asked of every page when the
-      // attempts are recorded for training).
-      const bool repeats = choice.selection_repeats_itself && classify::attempt_choice_applies(page_type);
-      const classify::AttemptKind kind =
-          repeats ? classify::AttemptKind::region : classify::choose_attempt(x, options.focus);
-      const std::size_t chosen = inputs && inputs->forced_attempt >= 0
-                                     ? static_cast<std::size_t>(inputs->forced_attempt)
-                                     : static_cast<std::size_t>(kind);
+      const std::size_t chosen =
+          inputs && inputs->forced_attempt >= 0
+              ? static_cast<std::size_t>(inputs->forced_attempt)
+              : static_cast<std::size_t>(
+                    classify::choose_attempt(x, options.focus, choice.selection_repeats_itself));
       doc.timings.classify += Clock::now() - chooser_start;
       return chosen;
     };

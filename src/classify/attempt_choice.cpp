@@ -103,10 +103,11 @@ bool attempt_choice_applies(const PageTypeGuess& type) {
          probability(type, PageType::product) < kAttemptChoiceMaxProductProbability;
 }
 
-AttemptKind choose_attempt(const AttemptChoiceFeatures& features, Focus focus) {
+AttemptKind choose_attempt(const AttemptChoiceFeatures& features, Focus focus, bool selection_repeats_itself) {
   PageTypeGuess type;
   std::copy_n(features.begin() + kPageFeatureCount, kPageTypeCount, type.probabilities.begin());
   if (!attempt_choice_applies(type)) return AttemptKind::selection;
+  if (selection_repeats_itself) return AttemptKind::region;
   double pruned_gain = 0, region_gain = 0;
   evaluate(kRegionPrunedGainModel, features, std::span<double>(&pruned_gain, 1));
   evaluate(kRegionGainModel, features, std::span<double>(&region_gain, 1));

@@ -64,10 +64,14 @@ AttemptChoiceFeatures read_attempt_features(const PageFeatures& page, const Page
 // need not be made).
 bool attempt_choice_applies(const PageTypeGuess& type);
 
-// The attempt to keep: a region attempt when the model expects it to gain
-// more than the focus's margin in word F1 over the selection (the larger
-// gain of the two; kAttemptChoiceMargin when balanced, more for precision,
-// less for recall) on a page attempt_choice_applies to, else the selection.
-AttemptKind choose_attempt(const AttemptChoiceFeatures& features, Focus focus = Focus::balanced);
+// The attempt to keep, on a page attempt_choice_applies to: the whole region
+// when the selection repeats itself where the region does not
+// (extraction::AttemptChoice::selection_repeats_itself, a rule ahead of the
+// model), else a region attempt when the model expects it to gain more than
+// the focus's margin in word F1 over the selection (the larger gain of the
+// two; kAttemptChoiceMargin when balanced, more for precision, less for
+// recall). Elsewhere the selection.
+AttemptKind choose_attempt(const AttemptChoiceFeatures& features, Focus focus = Focus::balanced,
+                           bool selection_repeats_itself = false);
 
 }  // namespace pith::classify

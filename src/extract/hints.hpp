@@ -50,7 +50,8 @@ bool element_named(NameList list, const dom::Dom& dom, dom::NodeId id);
 // Whether the page asks search engines not to quote the element (Google's
 // data-nosnippet): a writer's bio, an affiliate notice, a newsletter box, a
 // footer. The site's own word, in no language; inside the content it is
-// pruned (prune.cpp) and never the lead (content.cpp). On WCXB's pages
+// pruned (prune.cpp), beside it it never joins the selection (select.cpp)
+// nor is the lead (content.cpp). On WCXB's pages
 // (train + dev) no marked element pith kept was in the gold.
 inline bool marked_no_snippet(const dom::Dom& dom, dom::NodeId id) {
   return dom.has_attr(id, dom::Attr::data_nosnippet);

@@ -219,6 +219,13 @@ TEST_CASE("attempt choice: a page the type model calls an article or a product k
   choice.attempts[2] = summary(90000, 900, 90000, 40000, 600);
   auto x = pith::classify::read_attempt_features(pith::classify::PageFeatures{}, article, choice);
   CHECK(pith::classify::choose_attempt(x) == pith::classify::AttemptKind::selection);
+  // Nor does a selection that repeats itself move an article; on a listing it
+  // gives the whole region, whatever the model would say.
+  CHECK(pith::classify::choose_attempt(x, pith::Focus::balanced, true) == pith::classify::AttemptKind::selection);
+  choice.attempts[1] = choice.attempts[2] = summary(10, 1, 10, 0, 0);
+  auto on_listing = pith::classify::read_attempt_features(pith::classify::PageFeatures{}, listing, choice);
+  for (pith::Focus focus : {pith::Focus::precision, pith::Focus::balanced, pith::Focus::recall})
+    CHECK(pith::classify::choose_attempt(on_listing, focus, true) == pith::classify::AttemptKind::region);
 }
 
 TEST_CASE("attempt choice: every focus asks the chooser, recall with the lowest margin, precision the highest") {

@@ -1,5 +1,6 @@
-// repeated_shingle_share (kSelfRepeatingSelectionShare): how much of a text says again what it said, in
-// word shingles (a CJK character a word), case and punctuation aside.
+// repeated_shingle_share (kSelfRepeatingSelectionShare): how much of a text
+// says again what it said, in word shingles (a CJK character a word), case
+// and punctuation aside.
 #include <doctest/doctest.h>
 
 #include <string>
