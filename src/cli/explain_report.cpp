@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "text/utf8.hpp"
+
 namespace pith::cli {
 
 std::string explain_report(const Document& doc) {
@@ -12,7 +14,10 @@ std::string explain_report(const Document& doc) {
                                 e.blocks.size() - kept);
   out += "      element                      len  links commas ends  rule | text\n";
   for (const BlockDecision& d : e.blocks) {
-    std::string element = d.element.size() > 28 ? d.element.substr(0, 27) + "~" : d.element;
+    // Cut at a character boundary: an id or class may be non-ASCII, and the
+    // report is UTF-8 like every other output.
+    std::string element =
+        d.element.size() > 28 ? d.element.substr(0, text::code_point_start(d.element, 27)) + "~" : d.element;
     std::string rule = d.removed_with.empty() ? d.rule : fmt::format("{} (with {})", d.rule, d.removed_with);
     out += fmt::format("{} {:<28} {:>5}  {:>4.2f} {:>6} {:>4}  {} | {}\n", d.kept ? "KEEP" : "drop",
                        element, d.length, d.link_density, d.commas, d.sentence_ends, rule, d.text);

@@ -6,9 +6,11 @@
 #include <string>
 #include <string_view>
 
+#include "cli/explain_report.hpp"
 #include "dom/build.hpp"
 #include "extract/content.hpp"
 #include "pith/pith.hpp"
+#include "text/utf8.hpp"
 
 namespace {
 
@@ -124,6 +126,21 @@ TEST_CASE("a cookie or consent prompt is never the content, a wrapper so named k
         "<html><body class='cookie-banner-open'><h1>Vote</h1>" + story + "</body></html>",
         "<html><body><div class='cookies'><h2>Vote</h2>" + story + "</div><nav><a href='/'>Home</a></nav></body></html>"})
     CHECK(contains(pith::extract(page).text, "Paragraph 4 of the story"));
+}
+
+TEST_CASE("--explain's report cuts a long element name at a character boundary") {
+  pith::Options options;
+  options.explain = true;
+  // An id of accented letters (two bytes each, after one ASCII letter) past
+  // the report's 28-byte column: a cut at byte 27 splits one.
+  std::string html = "<html><body><article>";
+  for (int n = 0; n < 4; ++n) html += paragraph(n);
+  html += "<h3 id='a\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9"
+          "\xC3\xA9\xC3\xA9'>Closing words</h3>" + paragraph(9) + "</article></body></html>";
+  const std::string report = pith::cli::explain_report(pith::extract(html, options));
+  CHECK(contains(report, "h3#a\xC3\xA9"));
+  CHECK(contains(report, "~"));
+  CHECK(pith::text::is_valid_utf8(report));
 }
 
 TEST_CASE("--explain names the element a dropped block was removed with") {
